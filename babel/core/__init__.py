@@ -1,0 +1,1 @@
+"""The engine core: protocol, RNG, registry, match driver, bots, saves."""

@@ -1,0 +1,185 @@
+"""Match: the one driver of a game, used by scenes, tools and tests alike.
+
+It holds the full state (scenes never do), the action log, per-seat event logs, undo back to the
+last irreversible action, and listeners. A match is fully described by game, config, seed, seats
+and the action log, which is exactly what a save stores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from babel.core.bots import Budget, bot_rng
+from babel.core.protocol import Config, Event, IllegalAction, Outcome, Rules, Step
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who sits at a seat: a name, and a bot level (None for a human)."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+@dataclass(frozen=True)
+class LoggedAction:
+    seat: int
+    text: str
+    irreversible: bool
+
+
+Listener = Callable[[int, Any, Step], None]
+
+
+class Match:
+    """A game in progress: apply actions, ask views, undo, and replay from a log."""
+
+    def __init__(
+        self,
+        rules: Rules,
+        config: Config,
+        seed: int,
+        seats: Sequence[Seat],
+    ) -> None:
+        if len(seats) != config.players:
+            raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
+        self.rules = rules
+        self.config = config
+        self.seed = seed
+        self.seats = tuple(seats)
+        self.state = rules.initial_state(config, seed)
+        self.log: list[LoggedAction] = []
+        self.events: list[tuple[int, Event]] = []  # (ply, event)
+        self._listeners: list[Listener] = []
+
+    # -- asking -------------------------------------------------------------------------
+    @property
+    def ply(self) -> int:
+        return len(self.log)
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.rules.to_act(self.state)
+
+    def legal(self, seat: int) -> tuple[Any, ...]:
+        return self.rules.legal_actions(self.state, seat)
+
+    def view(self, seat: int | None) -> Any:
+        return self.rules.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    def events_for(self, seat: int | None) -> list[tuple[int, Event]]:
+        """The events ``seat`` may see, oldest first (a seat's log never shows others' secrets)."""
+        return [(ply, ev) for ply, ev in self.events if ev.visible_to(seat)]
+
+    # -- acting -------------------------------------------------------------------------
+    def add_listener(self, fn: Listener) -> None:
+        self._listeners.append(fn)
+
+    def remove_listener(self, fn: Listener) -> None:
+        if fn in self._listeners:
+            self._listeners.remove(fn)
+
+    def submit(self, seat: int, action: Any) -> Step:
+        """Apply ``action`` for ``seat``; on IllegalAction nothing changes."""
+        before = self.state
+        step = self.rules.apply(before, seat, action)
+        irreversible = getattr(step.state, "rng", None) != getattr(before, "rng", None) or any(
+            ev.irreversible for ev in step.events
+        )
+        self.state = step.state
+        self.log.append(LoggedAction(seat, self.rules.action_text(action), irreversible))
+        ply = len(self.log)
+        self.events.extend((ply, ev) for ev in step.events)
+        for fn in list(self._listeners):
+            fn(seat, action, step)
+        return step
+
+    def submit_text(self, seat: int, text: str) -> Step:
+        return self.submit(seat, self.rules.parse_action(text))
+
+    def bot_action(self, seat: int, budget: Budget | None = None) -> Any:
+        """What the seat's bot would play now (pure: does not apply it)."""
+        level = self.seats[seat].bot or "random"
+        bot = self.rules.make_bot(level)
+        legal = self.legal(seat)
+        if not legal:
+            raise IllegalAction(f"seat {seat + 1} has nothing to do")
+        rng = bot_rng(self.seed, seat, self.ply)
+        return bot.choose(self.view(seat), legal, rng, budget or Budget())
+
+    # -- undo -----------------------------------------------------------------------------
+    def undo_point(self, seat: int) -> int | None:
+        """The log length to return to so that ``seat``'s last action is taken back, or None.
+
+        Undo never crosses an irreversible action (one that used chance or revealed a secret),
+        nor an action of another human: it takes back the seat's own move and any bot replies.
+        """
+        for i in range(len(self.log) - 1, -1, -1):
+            entry = self.log[i]
+            if entry.irreversible:
+                return None
+            if entry.seat == seat:
+                return i
+            if self.seats[entry.seat].human:
+                return None
+        return None
+
+    def undo(self, seat: int) -> bool:
+        point = self.undo_point(seat)
+        if point is None:
+            return False
+        self._rewind(point)
+        return True
+
+    def _rewind(self, length: int) -> None:
+        kept = self.log[:length]
+        self.state = self.rules.initial_state(self.config, self.seed)
+        self.log = []
+        self.events = []
+        for entry in kept:
+            step = self.rules.apply(self.state, entry.seat, self.rules.parse_action(entry.text))
+            self.state = step.state
+            self.log.append(entry)
+            self.events.extend((len(self.log), ev) for ev in step.events)
+
+    # -- replay ---------------------------------------------------------------------------
+    @classmethod
+    def replay(
+        cls,
+        rules: Rules,
+        config: Config,
+        seed: int,
+        seats: Sequence[Seat],
+        actions: Sequence[tuple[int, str]],
+    ) -> Match:
+        """Rebuild a match from its log; raises ReplayError naming the first bad action."""
+        match = cls(rules, config, seed, seats)
+        for index, (seat, text) in enumerate(actions):
+            try:
+                match.submit_text(seat, text)
+            except IllegalAction as exc:
+                raise ReplayError(index, seat, text, exc.reason) from exc
+        return match
+
+
+class ReplayError(Exception):
+    """An action in a log that the rules refuse when the log is replayed."""
+
+    def __init__(self, index: int, seat: int, text: str, reason: str) -> None:
+        super().__init__(f"action {index + 1} (seat {seat + 1}: '{text}') is illegal: {reason}")
+        self.index = index
+        self.seat = seat
+        self.text = text
+        self.reason = reason
