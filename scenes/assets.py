@@ -1,0 +1,104 @@
+"""One cached loader for fonts, rendered text, generated surfaces and sounds.
+
+Text is rendered once per (text, font, size, colour) and reused; generated surfaces are keyed
+by name and pixel size, so a window resize simply produces new keys.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+import pygame
+
+from scenes import theme
+
+
+class LRU(OrderedDict):
+    """A small least-recently-used cache."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def fetch(self, key: Hashable, make: Callable[[], object]):
+        try:
+            value = self[key]
+            self.move_to_end(key)
+            return value
+        except KeyError:
+            value = make()
+            self[key] = value
+            if len(self) > self.limit:
+                self.popitem(last=False)
+            return value
+
+
+_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_text = LRU(3000)
+_surfaces = LRU(1500)
+
+
+def font(role: str, px: int) -> pygame.font.Font:
+    px = max(6, int(px))
+    key = (role, px)
+    f = _fonts.get(key)
+    if f is None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        f = pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px)
+        _fonts[key] = f
+    return f
+
+
+def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
+    """A rendered, alpha-converted line of text, cached."""
+    key = (s, role, int(px), tuple(colour))
+
+    def make() -> pygame.Surface:
+        surf = font(role, px).render(s, True, colour)
+        return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+    return _text.fetch(key, make)
+
+
+def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
+    """``s`` shortened with an ellipsis so that it fits in ``max_px`` pixels."""
+    f = font(role, px)
+    if f.size(s)[0] <= max_px:
+        return s
+    lo, hi = 0, len(s)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(s[:mid].rstrip() + "…")[0] <= max_px:
+            lo = mid
+        else:
+            hi = mid - 1
+    return s[:lo].rstrip() + "…"
+
+
+def wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
+    """Greedy word wrap of one paragraph into lines that fit ``max_px``."""
+    f = font(role, px)
+    lines: list[str] = []
+    line = ""
+    for word in s.split():
+        trial = f"{line} {word}" if line else word
+        if f.size(trial)[0] <= max_px or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return [ellipsize(x, role, px, max_px) for x in lines] or [""]
+
+
+def surface(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """A generated surface, cached under ``key`` (include the pixel size in the key)."""
+    return _surfaces.fetch(key, make)
+
+
+def clear() -> None:
+    _text.clear()
+    _surfaces.clear()

@@ -1,0 +1,208 @@
+"""Drawing in logical coordinates on a window of any size.
+
+Scenes lay out in a fixed logical space (theme.LOGICAL_W x LOGICAL_H). The canvas maps it onto
+the window with one uniform scale and centring offset and draws at the window's own resolution,
+so text and shapes stay crisp at every size and no full-screen rescale is paid per frame.
+Anything generated (cards, cubes, dice) is rendered at screen pixel size and cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+
+import pygame
+
+from babel.core.rng import Rng
+from scenes import assets, theme
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Point = tuple[float, float]
+
+ANCHORS = {
+    "topleft": (0.0, 0.0), "midtop": (0.5, 0.0), "topright": (1.0, 0.0),
+    "midleft": (0.0, 0.5), "center": (0.5, 0.5), "midright": (1.0, 0.5),
+    "bottomleft": (0.0, 1.0), "midbottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
+}
+
+
+class Canvas:
+    """A window surface plus the logical-to-screen transform."""
+
+    def __init__(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        self.resize(surface)
+
+    def resize(self, surface: pygame.Surface) -> None:
+        self.surface = surface
+        w, h = surface.get_size()
+        self.scale = min(w / theme.LOGICAL_W, h / theme.LOGICAL_H)
+        self.ox = (w - theme.LOGICAL_W * self.scale) / 2
+        self.oy = (h - theme.LOGICAL_H * self.scale) / 2
+
+    # -- transforms ----------------------------------------------------------------------
+    def px(self, v: float) -> int:
+        return max(1, round(v * self.scale)) if v > 0 else round(v * self.scale)
+
+    def pt(self, p: Point) -> tuple[int, int]:
+        return (round(self.ox + p[0] * self.scale), round(self.oy + p[1] * self.scale))
+
+    def rect(self, r: pygame.Rect | Sequence[float]) -> pygame.Rect:
+        x, y, w, h = r
+        x0, y0 = self.ox + x * self.scale, self.oy + y * self.scale
+        x1, y1 = self.ox + (x + w) * self.scale, self.oy + (y + h) * self.scale
+        return pygame.Rect(round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0))
+
+    def to_logical(self, pos: Sequence[float]) -> tuple[float, float]:
+        return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
+
+    # -- backgrounds ---------------------------------------------------------------------
+    def table(self, felt: pygame.Rect | None = None) -> None:
+        """The wooden table filling the whole window, with an optional felt inlay."""
+        w, h = self.surface.get_size()
+        self.surface.blit(assets.surface(("wood", w, h), lambda: _wood(w, h)), (0, 0))
+        if felt is not None:
+            r = self.rect(felt)
+            self.shadow_rect(felt, radius=28, offset=(0, 6))
+            self.surface.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)
+
+    # -- primitives ----------------------------------------------------------------------
+    def fill_rect(self, colour: Colour, r, radius: float = 0, width: float = 0) -> None:
+        sr = self.rect(r)
+        rad = self.px(radius) if radius else 0
+        wd = self.px(width) if width else 0
+        if len(colour) == 4 and colour[3] < 255:
+            layer = pygame.Surface(sr.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, colour, layer.get_rect(), wd, rad)
+            self.surface.blit(layer, sr.topleft)
+        else:
+            pygame.draw.rect(self.surface, colour, sr, wd, rad)
+
+    def shadow_rect(self, r, radius: float = 10, offset: Point = (5, 7), alpha: int = theme.SHADOW_ALPHA) -> None:
+        """A soft offset shadow under a rounded rectangle (cached per size)."""
+        sr = self.rect(r)
+        rad, blur = self.px(radius), max(2, self.px(8))
+        key = ("shadow", sr.w, sr.h, rad, blur, alpha)
+        surf = assets.surface(key, lambda: _soft_shadow(sr.w, sr.h, rad, blur, alpha))
+        self.surface.blit(surf, (sr.x + self.px(offset[0]) - blur, sr.y + self.px(offset[1]) - blur))
+
+    def line(self, colour: Colour, a: Point, b: Point, width: float = 2) -> None:
+        pygame.draw.line(self.surface, colour, self.pt(a), self.pt(b), max(1, self.px(width)))
+
+    def circle(self, colour: Colour, centre: Point, radius: float, width: float = 0) -> None:
+        pygame.draw.circle(self.surface, colour, self.pt(centre), self.px(radius), self.px(width) if width else 0)
+
+    def polygon(self, colour: Colour, points: Sequence[Point], width: float = 0) -> None:
+        pygame.draw.polygon(self.surface, colour, [self.pt(p) for p in points], self.px(width) if width else 0)
+
+    def glow(self, r, colour: Colour = theme.HIGHLIGHT, radius: float = 12, spread: float = 8) -> None:
+        """A soft coloured halo around a rectangle: the active seat, a legal target."""
+        sr = self.rect(r)
+        sp = max(2, self.px(spread))
+        key = ("glow", sr.w, sr.h, self.px(radius), sp, tuple(colour))
+        surf = assets.surface(key, lambda: _glow(sr.w, sr.h, self.px(radius), sp, colour))
+        self.surface.blit(surf, (sr.x - sp, sr.y - sp))
+
+    # -- text -----------------------------------------------------------------------------
+    def text(
+        self,
+        s: str,
+        pos: Point,
+        size: float = 22,
+        colour: Colour = theme.INK,
+        role: str = "sans",
+        anchor: str = "topleft",
+        max_width: float | None = None,
+    ) -> pygame.Rect:
+        """Draw one line; shortened with an ellipsis to ``max_width``. Returns the logical rect."""
+        px = max(6, round(size * self.scale))
+        if max_width is not None:
+            s = assets.ellipsize(s, role, px, max(8, round(max_width * self.scale)))
+        surf = assets.text(s, role, px, colour)
+        return self.blit(surf, pos, anchor)
+
+    def text_size(self, s: str, size: float = 22, role: str = "sans") -> tuple[float, float]:
+        px = max(6, round(size * self.scale))
+        w, h = assets.font(role, px).size(s)
+        return (w / self.scale, h / self.scale)
+
+    def blit(self, surf: pygame.Surface, pos: Point, anchor: str = "topleft") -> pygame.Rect:
+        """Blit a screen-resolution surface at a logical anchor point; returns the logical rect."""
+        ax, ay = ANCHORS[anchor]
+        w, h = surf.get_size()
+        x, y = self.pt(pos)
+        x -= round(w * ax)
+        y -= round(h * ay)
+        self.surface.blit(surf, (x, y))
+        lx, ly = self.to_logical((x, y))
+        return pygame.Rect(round(lx), round(ly), round(w / self.scale), round(h / self.scale))
+
+    def sprite(self, key: Hashable, r, paint: Callable[[int, int], pygame.Surface], anchor: str = "topleft") -> None:
+        """Blit a generated sprite sized to logical rect ``r`` (painted once per pixel size)."""
+        sr = self.rect(r)
+        surf = assets.surface((key, sr.w, sr.h), lambda: paint(sr.w, sr.h))
+        self.surface.blit(surf, sr.topleft)
+
+
+# -- generated textures ---------------------------------------------------------------------
+def _wood(w: int, h: int) -> pygame.Surface:
+    """Warm wood: long soft grain bands from a small procedural texture, plus a vignette."""
+    import math
+
+    sw, sh = 240, 150
+    small = pygame.Surface((sw, sh))
+    rng = Rng(20261122)
+    phases = [rng.random() * 6.28 for _ in range(4)]
+    for y in range(sh):
+        for x in range(0, sw, 4):
+            wobble = 3 * math.sin(x / 37 + phases[0]) + 2 * math.sin(x / 13 + phases[1])
+            g = math.sin((y + wobble) / 2.3 + phases[2]) * 0.5 + math.sin((y + wobble) / 7.1 + phases[3]) * 0.5
+            f = 1.0 + 0.14 * g
+            c = tuple(max(0, min(255, round(v * f))) for v in theme.WOOD)
+            pygame.draw.line(small, c, (x, y), (x + 3, y))
+    for _ in range(26):  # a few darker streaks and knots
+        y, x = rng.randint(0, sh - 1), rng.randint(0, sw - 1)
+        dark = tuple(max(0, v - rng.randint(10, 22)) for v in theme.WOOD)
+        pygame.draw.line(small, dark, (x, y), (x + rng.randint(20, 90), y))
+    big = pygame.transform.smoothscale(small, (w, h)).convert()
+    vw, vh = 48, 30
+    vignette = pygame.Surface((vw, vh), pygame.SRCALPHA)
+    for y in range(vh):
+        for x in range(vw):
+            dx, dy = (x - vw / 2 + 0.5) / (vw / 2), (y - vh / 2 + 0.5) / (vh / 2)
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5 / 1.3)
+            vignette.set_at((x, y), (0, 0, 0, round(110 * d**2.2)))
+    big.blit(pygame.transform.smoothscale(vignette, (w, h)), (0, 0))
+    return big
+
+
+def _felt(w: int, h: int) -> pygame.Surface:
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = max(6, min(w, h) // 14)
+    pygame.draw.rect(surf, theme.WOOD_DARK, surf.get_rect(), 0, rad)
+    inner = surf.get_rect().inflate(-max(4, w // 120) * 2, -max(4, w // 120) * 2)
+    pygame.draw.rect(surf, theme.FELT, inner, 0, max(4, rad - 4))
+    rng = Rng(77)
+    speck = pygame.Surface((w, h), pygame.SRCALPHA)
+    for _ in range(w * h // 220):
+        x, y = rng.below(w), rng.below(h)
+        if inner.collidepoint(x, y):
+            speck.set_at((x, y), (0, 0, 0, 26) if rng.below(2) else (255, 255, 255, 12))
+    surf.blit(speck, (0, 0))
+    return surf.convert_alpha()
+
+
+def _soft_shadow(w: int, h: int, rad: int, blur: int, alpha: int) -> pygame.Surface:
+    surf = pygame.Surface((w + 2 * blur, h + 2 * blur), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (0, 0, 0, alpha), (blur, blur, w, h), 0, rad)
+    small = pygame.transform.smoothscale(surf, (max(1, surf.get_width() // 4), max(1, surf.get_height() // 4)))
+    return pygame.transform.smoothscale(small, surf.get_size()).convert_alpha()
+
+
+def _glow(w: int, h: int, rad: int, spread: int, colour: Colour) -> pygame.Surface:
+    surf = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+    for i in range(spread, 0, -1):
+        a = int(150 * (1 - i / (spread + 1)) ** 1.5)
+        r = pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i)
+        pygame.draw.rect(surf, (*colour[:3], a), r, 2, rad + i)
+    pygame.draw.rect(surf, (*colour[:3], 230), (spread, spread, w, h), 2, rad)
+    return surf.convert_alpha()

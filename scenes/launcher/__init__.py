@@ -1,0 +1,1 @@
+"""The launcher: main menu, seat setup, settings, saved games, rules viewer, pause menu."""

@@ -1,0 +1,140 @@
+"""The main menu: every playable game with a short description, Continue, saved games, settings."""
+
+from __future__ import annotations
+
+import pygame
+
+from babel.core import saves
+from babel.core.protocol import Rules
+from scenes import theme
+from scenes.canvas import Canvas
+from scenes.core import Scene
+from scenes.widgets.basic import Button, WidgetGroup, panel
+from scenes.widgets.blocks import Cube, IsoGrid
+
+GAME_CARD_H = 112
+
+
+class MainMenu(Scene):
+    def __init__(self) -> None:
+        self.buttons = WidgetGroup()
+        self.games: list[tuple[pygame.Rect, Rules]] = []
+        self.continue_record: saves.SaveRecord | None = None
+
+    def enter(self) -> None:
+        self._build()
+
+    def resume(self, result=None) -> None:
+        self._build()
+
+    def _build(self) -> None:
+        from scenes.tables import playable_games
+
+        store = saves.SaveStore()
+        self.continue_record = store.autosave_record()
+        self.games = []
+        y = 250
+        for rules in playable_games():
+            self.games.append((pygame.Rect(90, y, 860, GAME_CARD_H - 12), rules))
+            y += GAME_CARD_H
+        bx, bw = 1080, 380
+        self.buttons = WidgetGroup()
+        y = 250
+        if self.continue_record is not None:
+            self.buttons.add(Button((bx, y, bw, 62), "Continue", self.continue_game, hotkey=pygame.K_c, primary=True))
+            y += 80
+        self.buttons.add(Button((bx, y, bw, 62), "Saved games", self.open_saves, hotkey=pygame.K_l))
+        y += 80
+        self.buttons.add(Button((bx, y, bw, 62), "Rules", self.open_rules, hotkey=None))
+        y += 80
+        self.buttons.add(Button((bx, y, bw, 62), "Settings", self.open_settings, hotkey=pygame.K_s))
+        y += 80
+        self.buttons.add(Button((bx, y, bw, 62), "Quit", self.app.quit, hotkey=pygame.K_q))
+
+    # -- actions ---------------------------------------------------------------------------
+    def choose(self, rules: Rules) -> None:
+        from scenes.launcher.setup import SetupScene
+
+        self.app.push(SetupScene(rules))
+
+    def continue_game(self) -> None:
+        from scenes.launcher.saved_games import open_record
+
+        if self.continue_record is not None:
+            open_record(self.app, self.continue_record)
+
+    def open_saves(self) -> None:
+        from scenes.launcher.saved_games import SavedGames
+
+        self.app.push(SavedGames())
+
+    def open_rules(self) -> None:
+        from scenes.launcher.rules_viewer import RulesViewer
+
+        self.app.push(RulesViewer(None))
+
+    def open_settings(self) -> None:
+        from scenes.launcher.settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    # -- input and drawing -----------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.buttons.handle(event):
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, rules in self.games:
+                if rect.collidepoint(event.pos):
+                    self.choose(rules)
+                    return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.quit()
+                return True
+            index = event.key - pygame.K_1
+            if 0 <= index < len(self.games):
+                self.choose(self.games[index][1])
+                return True
+        return False
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.table()
+        _draw_ziggurat(canvas)
+        canvas.text("Babel Towers", (90, 60), 92, theme.GOLD, role="title_bold")
+        canvas.text("Five games of the Tower of Babel on one table", (96, 170), 28, theme.PAPER, role="italic")
+        mouse = self.app.mouse
+        if not self.games:
+            panel(canvas, (90, 250, 860, 160))
+            canvas.text("No games are installed in this build.", (520, 330), 28, theme.WHITE, anchor="center")
+        for number, (rect, rules) in enumerate(self.games, start=1):
+            hover = rect.collidepoint(mouse)
+            lifted = rect.move(0, -4) if hover else rect
+            if hover:
+                canvas.glow(lifted, radius=14)
+            panel(canvas, lifted, alpha=240)
+            info = rules.info
+            canvas.text(f"{number}", (lifted.x + 34, lifted.centery), 40, theme.GOLD_DARK, role="title_bold", anchor="center")
+            canvas.text(info.title, (lifted.x + 70, lifted.y + 14), 34, theme.GOLD, role="title_bold", max_width=560)
+            players = f"{info.min_players}" if info.min_players == info.max_players else f"{info.min_players}-{info.max_players}"
+            label = "1 player" if info.max_players == 1 else f"{players} players"
+            canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
+            canvas.text(info.blurb, (lifted.x + 72, lifted.y + 60), 20, theme.BUTTON_TEXT, max_width=lifted.w - 100)
+        self.buttons.draw(canvas, mouse)
+        canvas.text("F1 rules  ·  F11 full screen  ·  Esc quit", (theme.LOGICAL_W - 40, theme.LOGICAL_H - 30), 17,
+                    theme.PAPER_DARK, anchor="bottomright")
+
+
+ZIGGURAT_COLOURS = [c for c, _, _ in theme.SEAT_COLOURS[:6]]
+
+
+def _draw_ziggurat(canvas: Canvas) -> None:
+    """A small stepped tower of blocks beside the title: the product's emblem."""
+    grid = IsoGrid((1330, 92), 36)
+    cubes = []
+    levels = [(0, 4), (1, 3), (1, 3), (2, 2)]
+    for z, (lo, hi) in enumerate(levels):
+        for x in range(lo, hi):
+            for y in range(lo, hi):
+                colour = ZIGGURAT_COLOURS[(x + 2 * y + z) % len(ZIGGURAT_COLOURS)]
+                cubes.append(Cube(x, y, z, colour))
+    grid.draw(canvas, cubes)

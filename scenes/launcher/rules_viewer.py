@@ -1,0 +1,93 @@
+"""The in-app rules viewer: each game's rules document, one key (F1) away from any screen."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import pygame
+
+from babel.core import registry
+from scenes import theme
+from scenes.canvas import Canvas
+from scenes.core import Scene
+from scenes.widgets.basic import Button, WidgetGroup, paper
+from scenes.widgets.scrolltext import ScrollText
+
+ABOUT = """# Babel Towers
+
+Five Tower of Babel tabletop games on one table. Choose a game on the left to read its rules.
+
+Every rules document states the rulings this edition made where the source texts are silent or
+ambiguous, marked **(Ruling)**.
+
+## Keys everywhere
+
+- **F1** opens these rules from any screen.
+- **Esc** goes back, or opens the game menu at the table.
+- **F11** switches between window and full screen.
+- **Ctrl+Z** takes back your last move at the table, when nothing was revealed since.
+"""
+
+
+def rules_text(game_id: str | None) -> str:
+    """The rules document of a game (from its package), or the general help."""
+    if game_id is None:
+        return ABOUT
+    try:
+        rules = registry.get(game_id)
+    except registry.UnknownGame:
+        return ABOUT
+    ref = rules.info.rules_doc
+    if not ref:
+        return f"# {rules.info.title}\n\n{rules.info.blurb}"
+    package, _, name = ref.partition(":")
+    try:
+        return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    except (FileNotFoundError, ModuleNotFoundError, OSError):
+        return f"# {rules.info.title}\n\nThe rules document could not be found in this installation."
+
+
+class RulesViewer(Scene):
+    is_rules_viewer = True
+
+    def __init__(self, game_id: str | None = None) -> None:
+        self.game_id = game_id
+        self.doc = ScrollText((420, 90, 1110, 760), rules_text(game_id))
+        self.buttons = WidgetGroup()
+
+    def enter(self) -> None:
+        from scenes.tables import playable_games
+
+        games = [r for r in registry.all_games()]
+        playable = {r.info.id for r in playable_games()}
+        games = [r for r in games if r.info.id in playable] or games
+        y = 150
+        self.buttons.add(Button((60, y, 320, 52), "About & keys", lambda: self.show(None), size=21))
+        for rules in games:
+            y += 64
+            self.buttons.add(Button((60, y, 320, 52), rules.info.title, lambda gid=rules.info.id: self.show(gid), size=21))
+        self.buttons.add(Button((60, 790, 320, 56), "Back", self.dismiss, hotkey=None, primary=True))
+
+    def show(self, game_id: str | None) -> None:
+        self.game_id = game_id
+        self.doc.set_text(rules_text(game_id))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            self.dismiss()
+            return True
+        if self.buttons.handle(event):
+            return True
+        return self.doc.handle(event)
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.table()
+        canvas.text("Rules", (220, 40), 50, theme.GOLD, role="title_bold", anchor="midtop")
+        paper(canvas, (400, 70, 1150, 800), radius=6)
+        self.doc.draw(canvas)
+        self.buttons.draw(canvas, self.app.mouse)
+        for w in self.buttons.widgets:
+            if isinstance(w, Button) and w.on_click.__defaults__ and w.on_click.__defaults__[0] == self.game_id:
+                canvas.glow(w.rect, radius=12)
+        if self.game_id is None:
+            canvas.glow(self.buttons.widgets[0].rect, radius=12)

@@ -1,0 +1,112 @@
+"""Saved games: load, delete; unusable files are listed with the reason, never a traceback."""
+
+from __future__ import annotations
+
+import datetime
+
+import pygame
+
+from babel.core import registry, saves
+from scenes import theme
+from scenes.canvas import Canvas
+from scenes.core import App, Scene
+from scenes.widgets.basic import Button, WidgetGroup, panel
+
+ROW_H = 70
+PAGE = 8
+
+
+def open_record(app: App, record: saves.SaveRecord) -> bool:
+    """Replay a save and open its table; a bad save shows its message as a toast."""
+    from scenes.tables import table_for
+
+    try:
+        match = saves.restore(record)
+        factory = table_for(record.game)
+    except saves.SaveError as exc:
+        app.toast(str(exc)[:1].upper() + str(exc)[1:])
+        return False
+    except KeyError:
+        app.toast(f"This build has no table for '{record.game}'")
+        return False
+    app.push(factory(match, saves.SaveStore()))
+    return True
+
+
+class SavedGames(Scene):
+    def __init__(self) -> None:
+        self.store = saves.SaveStore()
+        self.entries: list[saves.SaveEntry] = []
+        self.page = 0
+        self.widgets = WidgetGroup()
+
+    def enter(self) -> None:
+        self._reload()
+
+    def resume(self, result=None) -> None:
+        self._reload()
+
+    def _reload(self) -> None:
+        self.entries = self.store.entries()
+        self.page = min(self.page, max(0, (len(self.entries) - 1) // PAGE))
+        w = WidgetGroup()
+        y = 200
+        for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
+            if entry.record is not None:
+                w.add(Button((1040, y + 8, 150, 48), "Open", lambda e=entry: self._open(e), primary=True, size=20))
+            w.add(Button((1210, y + 8, 150, 48), "Delete", lambda e=entry: self._delete(e), size=20))
+            y += ROW_H
+        if self.page > 0:
+            w.add(Button((240, 780, 160, 56), "Previous", lambda: self._turn(-1)))
+        if (self.page + 1) * PAGE < len(self.entries):
+            w.add(Button((1200, 780, 160, 56), "Next", lambda: self._turn(1)))
+        w.add(Button((theme.LOGICAL_W / 2 - 130, 780, 260, 56), "Back", self.dismiss))
+        self.widgets = w
+
+    def _turn(self, d: int) -> None:
+        self.page += d
+        self._reload()
+
+    def _open(self, entry: saves.SaveEntry) -> None:
+        if entry.record is not None and open_record(self.app, entry.record):
+            return
+        self._reload()
+
+    def _delete(self, entry: saves.SaveEntry) -> None:
+        self.store.delete(entry.path)
+        self.app.toast(f"Deleted {entry.path.name}")
+        self._reload()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return True
+        return False
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.table()
+        panel(canvas, (200, 60, 1200, 800), title="Saved games")
+        if not self.entries:
+            canvas.text("No saved games yet. Games save themselves after every move;", (800, 330), 24, theme.WHITE, anchor="center")
+            canvas.text("use Save in the game menu (Esc) to keep a named copy.", (800, 370), 24, theme.WHITE, anchor="center")
+        y = 200
+        for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
+            canvas.fill_rect((0, 0, 0, 50), (240, y, 1140, ROW_H - 6), radius=10)
+            when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%d %b %Y %H:%M")
+            if entry.record is not None:
+                rec = entry.record
+                try:
+                    title = registry.get(rec.game).info.title
+                except registry.UnknownGame:
+                    title = rec.game
+                status = "finished" if rec.over else f"{len(rec.actions)} moves"
+                names = ", ".join(s.name for s in rec.seats)
+                canvas.text(f"{rec.label or entry.path.stem}  ·  {title}", (260, y + 8), 22, theme.GOLD, max_width=760)
+                canvas.text(f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760)
+            else:
+                canvas.text(entry.path.name, (260, y + 8), 22, (240, 150, 130), max_width=760)
+                canvas.text(entry.error or "", (260, y + 38), 17, (240, 190, 170), max_width=760)
+            y += ROW_H
+        self.widgets.draw(canvas, self.app.mouse)

@@ -1,0 +1,157 @@
+"""Seat setup: number of players, each seat human or bot (with strength), names, game options."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from babel.core.match import Match, Seat
+from babel.core.protocol import Rules
+from babel.core.saves import SaveStore
+from scenes import theme
+from scenes.canvas import Canvas
+from scenes.core import Scene
+from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
+from scenes.widgets.blocks import paint_cube
+
+LEVEL_LABELS = {
+    "random": "Bot: novice",
+    "simple": "Bot: plain",
+    "heuristic": "Bot: steady",
+    "belief": "Bot: shrewd",
+    "strong": "Bot: expert",
+}
+HUMAN = "human"
+DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")
+ROW_H = 58
+
+
+def level_label(level: str) -> str:
+    return "Human" if level == HUMAN else LEVEL_LABELS.get(level, f"Bot: {level}")
+
+
+def new_seed() -> int:
+    """A fresh game seed (the front end may read the clock; the engines never do)."""
+    return time.time_ns() % (2**31)
+
+
+class SetupScene(Scene):
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.rules_game = rules.info.id
+        info = rules.info
+        self.players = info.default_players or min(max(info.min_players, 3), info.max_players)
+        self.names = list(DEFAULT_NAMES)
+        best = info.bot_levels[-1]
+        self.kinds = [HUMAN] + [best] * 9
+        self.options = {o.key: o.default for o in info.options}
+        self.widgets = WidgetGroup()
+
+    def enter(self) -> None:
+        last = self.app.settings.last_names
+        for i, name in enumerate(last[: len(self.names)]):
+            if name:
+                self.names[i] = name
+        self._build()
+
+    def _build(self) -> None:
+        info = self.rules.info
+        w = WidgetGroup()
+        x0 = 140
+        if info.min_players != info.max_players:
+            w.add(Stepper((x0 + 230, 180, 220, 48), list(info.player_counts), self.players, self._set_players,
+                          label=lambda n: f"{n} players"))
+        levels = [HUMAN, *info.bot_levels]
+        y = 270
+        for seat in range(self.players):
+            w.add(TextInput((x0 + 60, y, 300, 46), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
+            w.add(Stepper((x0 + 380, y, 300, 46), levels, self.kinds[seat], lambda v, s=seat: self._set_kind(s, v),
+                          label=level_label))
+            y += ROW_H
+        oy = 270
+        for opt in info.options:
+            w.add(Stepper((1060, oy + 34, 400, 46), list(opt.choices), self.options[opt.key],
+                          lambda v, k=opt.key: self._set_option(k, v), label=lambda v: str(v).replace("_", " ").capitalize()))
+            oy += 110
+        w.add(Button((1060, 780, 400, 64), "Start game", self.start, hotkey=pygame.K_RETURN, primary=True, size=26))
+        w.add(Button((140, 780, 200, 64), "Back", self.dismiss))
+        w.add(Button((360, 780, 200, 64), "Rules", self._rules))
+        self.widgets = w
+
+    def _rules(self) -> None:
+        from scenes.launcher.rules_viewer import RulesViewer
+
+        self.app.push(RulesViewer(self.rules.info.id))
+
+    def _set_players(self, n: int) -> None:
+        self.players = n
+        self._build()
+
+    def _set_name(self, seat: int, text: str) -> None:
+        self.names[seat] = text
+
+    def _set_kind(self, seat: int, kind: str) -> None:
+        self.kinds[seat] = kind
+
+    def _set_option(self, key: str, value) -> None:
+        self.options[key] = value
+
+    def seats(self) -> list[Seat]:
+        out = []
+        for i in range(self.players):
+            name = self.names[i].strip() or DEFAULT_NAMES[i]
+            kind = self.kinds[i]
+            out.append(Seat(name, None if kind == HUMAN else kind))
+        return out
+
+    def start(self) -> None:
+        from scenes.tables import table_for
+
+        seats = self.seats()
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            self.app.toast("Each player needs a different name")
+            return
+        config = self.rules.make_config(self.players, **self.options)
+        match = Match(self.rules, config, new_seed(), seats)
+        self.app.apply_settings(self.app.settings.with_(last_names=tuple(self.names)))
+        store = SaveStore()
+        self.app.replace(table_for(self.rules.info.id)(match, store))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return True
+        return False
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.table()
+        info = self.rules.info
+        canvas.text(info.title, (140, 50), 64, theme.GOLD, role="title_bold", max_width=1300)
+        canvas.text(info.blurb, (144, 130), 22, theme.PAPER, role="italic", max_width=1300)
+        panel(canvas, (110, 160, 860, 590))
+        canvas.text("Players", (140, 190), 28, theme.GOLD, role="title_bold")
+        if info.min_players == info.max_players:
+            canvas.text("1 player" if info.max_players == 1 else f"{info.max_players} players", (370, 196), 22, theme.WHITE)
+        y = 270
+        for seat in range(self.players):
+            colour, pattern, _ = theme.SEAT_COLOURS[seat]
+            px = canvas.px(38)
+            from scenes import assets
+
+            img = assets.surface(("seat-cube", seat, px), lambda c=colour, p=pattern: paint_cube(c, p, px).convert_alpha())
+            canvas.blit(img, (140 + 24, y + 23), anchor="center")
+            y += ROW_H
+        if info.options:
+            panel(canvas, (1030, 160, 460, 590))
+            canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
+            oy = 270
+            for opt in info.options:
+                canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
+                if opt.help:
+                    canvas.text(opt.help, (1060, oy + 84), 15, (200, 185, 160), max_width=400)
+                oy += 110
+        self.widgets.draw(canvas, self.app.mouse)

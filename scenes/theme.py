@@ -1,0 +1,90 @@
+"""The one place for the table's look: logical size, colours, type, timings.
+
+Every game draws with these values, so changing the look changes it for all five at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# Scenes lay out in this logical space; the canvas scales it to any window, crisply.
+LOGICAL_W, LOGICAL_H = 1600, 900
+MIN_WINDOW = (1024, 640)
+DEFAULT_WINDOW = (1280, 800)
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+FONT_FILES = {
+    "title": "fonts/EBGaramond12-Regular.otf",
+    "title_bold": "fonts/EBGaramond12-Bold.otf",
+    "italic": "fonts/EBGaramond12-Italic.otf",
+    "sans": "fonts/DejaVuSans.ttf",
+    "sans_bold": "fonts/DejaVuSans-Bold.ttf",
+    "condensed": "fonts/DejaVuSansCondensed.ttf",
+}
+
+# Table and paper
+WOOD = (112, 72, 40)
+WOOD_DARK = (74, 45, 24)
+WOOD_LIGHT = (150, 102, 60)
+FELT = (34, 84, 62)
+FELT_DARK = (22, 58, 43)
+PAPER = (242, 232, 208)
+PAPER_DARK = (214, 198, 166)
+INK = (38, 30, 24)
+INK_SOFT = (92, 78, 64)
+GOLD = (222, 178, 74)
+GOLD_DARK = (150, 112, 40)
+WHITE = (250, 248, 240)
+SHADOW = (0, 0, 0)
+SHADOW_ALPHA = 80
+RED = (178, 46, 40)
+GREEN = (72, 150, 84)
+
+# Widgets
+PANEL = (46, 34, 26)
+PANEL_EDGE = (120, 92, 60)
+BUTTON = (86, 60, 38)
+BUTTON_HOVER = (118, 84, 52)
+BUTTON_DOWN = (66, 44, 28)
+BUTTON_DISABLED = (70, 62, 56)
+BUTTON_TEXT = (250, 240, 214)
+HIGHLIGHT = (255, 214, 102)  # legal targets and the active seat's glow
+FOCUS = (120, 190, 255)
+
+# Cards
+CARD_W, CARD_H = 96, 136
+CARD_RADIUS = 9
+CARD_FACE = (250, 246, 236)
+CARD_EDGE = (60, 50, 40)
+CARD_BACK = (122, 36, 40)
+CARD_BACK_TRIM = (222, 178, 74)
+SUIT_RED = (190, 30, 40)
+SUIT_BLACK = (28, 28, 34)
+
+# Player / nation colours, each paired with a pattern so colour-blind players can tell them apart
+# (Okabe-Ito palette, high contrast on wood).
+SEAT_COLOURS = (
+    ((0, 114, 178), "plain", "Blue"),
+    ((230, 159, 0), "dots", "Orange"),
+    ((0, 158, 115), "stripes", "Green"),
+    ((204, 121, 167), "cross", "Pink"),
+    ((240, 228, 66), "diamond", "Yellow"),
+    ((213, 94, 0), "ring", "Vermilion"),
+    ((86, 180, 233), "checks", "Sky"),
+    ((120, 120, 120), "bars", "Grey"),
+    ((150, 90, 200), "wave", "Purple"),
+    ((250, 250, 250), "star", "White"),
+)
+NEUTRAL_BLOCK = (196, 180, 150)
+
+# Motion (seconds at normal speed); the animation-speed setting scales all of them.
+SLIDE = 0.30
+FLIP = 0.22
+DIE_ROLL = 0.75
+BOT_PAUSE = 0.55
+TOAST = 2.6
+ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+
+# Frame loop
+UPDATE_HZ = 120
+MAX_CATCH_UP = 5

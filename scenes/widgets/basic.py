@@ -1,0 +1,218 @@
+"""Buttons, labels, panels, choice steppers and text input: the furniture of every screen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from scenes import theme
+from scenes.canvas import Canvas
+
+
+def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None:
+    """A dark wooden panel with a brass edge, optionally titled."""
+    canvas.shadow_rect(r, radius=16)
+    canvas.fill_rect((*theme.PANEL, alpha), r, radius=16)
+    canvas.fill_rect(theme.PANEL_EDGE, r, radius=16, width=2)
+    if title:
+        x, y, w, _ = r
+        canvas.text(title, (x + w / 2, y + 12), 46, theme.GOLD, role="title", anchor="midtop", max_width=w - 40)
+
+
+def paper(canvas: Canvas, r, radius: float = 10) -> None:
+    """A sheet of paper lying on the table (scores, logs, the rules)."""
+    canvas.shadow_rect(r, radius=radius)
+    canvas.fill_rect(theme.PAPER, r, radius=radius)
+    canvas.fill_rect(theme.PAPER_DARK, r, radius=radius, width=2)
+
+
+class Widget:
+    """Something with a logical rect that may take input and draws itself."""
+
+    def __init__(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+        self.visible = True
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None: ...
+
+
+class Button(Widget):
+    """A clickable plate with a label; an optional hotkey triggers it from the keyboard."""
+
+    def __init__(
+        self,
+        rect,
+        label: str,
+        on_click: Callable[[], Any],
+        hotkey: int | None = None,
+        enabled: bool = True,
+        primary: bool = False,
+        size: float = 24,
+        tooltip: str = "",
+    ) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.on_click = on_click
+        self.hotkey = hotkey
+        self.enabled = enabled
+        self.primary = primary
+        self.size = size
+        self.tooltip = tooltip
+        self._down = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if not self.visible or not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._down = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_down, self._down = self._down, False
+            if was_down and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
+        if not self.visible:
+            return
+        hover = self.enabled and self.rect.collidepoint(mouse)
+        if not self.enabled:
+            fill = theme.BUTTON_DISABLED
+        elif self._down and hover:
+            fill = theme.BUTTON_DOWN
+        elif hover:
+            fill = theme.BUTTON_HOVER
+        else:
+            fill = theme.BUTTON
+        lift = 0 if (self._down and hover) else 3
+        r = self.rect.move(0, -lift)
+        canvas.fill_rect((20, 12, 6), self.rect.move(0, 2), radius=12)
+        canvas.fill_rect(fill, r, radius=12)
+        edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
+        canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
+        colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
+        canvas.text(self.label, r.center, self.size, colour, role="sans_bold" if self.primary else "sans",
+                    anchor="center", max_width=r.w - 20)
+
+
+class Stepper(Widget):
+    """'<  value  >': cycles through a fixed list of choices (player counts, levels, options)."""
+
+    def __init__(self, rect, choices: Sequence[Any], value: Any, on_change: Callable[[Any], None],
+                 label: Callable[[Any], str] = str, size: float = 22) -> None:
+        super().__init__(rect)
+        self.choices = list(choices)
+        self.value = value if value in self.choices else self.choices[0]
+        self.on_change = on_change
+        self.label = label
+        self.size = size
+
+    def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        h = self.rect.h
+        return (pygame.Rect(self.rect.x, self.rect.y, h, h), pygame.Rect(self.rect.right - h, self.rect.y, h, h))
+
+    def step(self, delta: int) -> None:
+        i = (self.choices.index(self.value) + delta) % len(self.choices)
+        self.value = self.choices[i]
+        self.on_change(self.value)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+            if event.button == 1:
+                left, right = self._arrows()
+                self.step(-1 if left.collidepoint(event.pos) else 1)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            return False
+        return False
+
+    def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
+        hover = self.rect.collidepoint(mouse)
+        canvas.fill_rect((32, 24, 18), self.rect, radius=10)
+        canvas.fill_rect(theme.GOLD if hover else theme.PANEL_EDGE, self.rect, radius=10, width=2)
+        left, right = self._arrows()
+        for r, glyph in ((left, "‹"), (right, "›")):
+            lit = r.collidepoint(mouse)
+            canvas.text(glyph, r.center, self.size + 10, theme.GOLD if lit else theme.BUTTON_TEXT, anchor="center")
+        canvas.text(self.label(self.value), self.rect.center, self.size, theme.WHITE, anchor="center",
+                    max_width=self.rect.w - 2 * self.rect.h)
+
+
+class TextInput(Widget):
+    """A one-line text field (player names): click to focus, type, Enter or click away to finish."""
+
+    def __init__(self, rect, text: str, on_change: Callable[[str], None], max_len: int = 16, size: float = 22) -> None:
+        super().__init__(rect)
+        self.text = text
+        self.on_change = on_change
+        self.max_len = max_len
+        self.size = size
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(event.pos)
+            if self.focused:
+                pygame.key.start_text_input()
+            return self.focused or was
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            text = (self.text + event.text)[: self.max_len]
+            if text != self.text:
+                self.text = text
+                self.on_change(self.text)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.text = self.text[:-1]
+                self.on_change(self.text)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
+                self.focused = False
+                return True
+            return True  # typing never triggers hotkeys behind the field
+        return False
+
+    def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
+        canvas.fill_rect((250, 244, 228) if self.focused else theme.PAPER, self.rect, radius=8)
+        canvas.fill_rect(theme.FOCUS if self.focused else theme.PAPER_DARK, self.rect, radius=8, width=2)
+        shown = self.text + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
+        canvas.text(shown or " ", (self.rect.x + 12, self.rect.centery), self.size, theme.INK, anchor="midleft",
+                    max_width=self.rect.w - 20)
+
+
+class WidgetGroup:
+    """A list of widgets that share event routing and drawing."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets = list(widgets)
+
+    def add(self, widget: Widget) -> Widget:
+        self.widgets.append(widget)
+        return widget
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        for w in self.widgets:
+            if w.visible and w.handle(event):
+                return True
+        return False
+
+    def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
+        for w in self.widgets:
+            if w.visible:
+                w.draw(canvas, mouse)
+
+    @property
+    def typing(self) -> bool:
+        return any(isinstance(w, TextInput) and w.focused for w in self.widgets)

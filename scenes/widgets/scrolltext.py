@@ -1,0 +1,201 @@
+"""A scrollable document: the rules viewer and long logs.
+
+Reads a small Markdown subset (``#``/``##``/``###`` headings, paragraphs, ``-`` bullets,
+``**bold**``), lays it out once per width and pixel scale, renders each line once, and blits only
+the visible lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from scenes import assets, theme
+from scenes.canvas import Canvas
+
+STYLES = {  # kind: (role, size, colour, space before)
+    "h1": ("title_bold", 40, theme.INK, 18),
+    "h2": ("title_bold", 30, theme.INK, 16),
+    "h3": ("sans_bold", 22, theme.INK, 12),
+    "p": ("sans", 19, theme.INK, 8),
+    "li": ("sans", 19, theme.INK, 4),
+}
+BOLD = re.compile(r"(\*\*.+?\*\*)")
+
+
+def parse_markdown(text: str) -> list[tuple[str, str]]:
+    """Blocks of (kind, text): headings, paragraphs and list items."""
+    blocks: list[tuple[str, str]] = []
+    para: list[str] = []
+
+    def flush() -> None:
+        if para:
+            blocks.append(("p", " ".join(para)))
+            para.clear()
+
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            flush()
+            continue
+        m = re.match(r"(#{1,3})\s+(.*)", line)
+        if m:
+            flush()
+            blocks.append((f"h{len(m.group(1))}", m.group(2)))
+        elif re.match(r"[-*]\s+", line):
+            flush()
+            blocks.append(("li", re.sub(r"^[-*]\s+", "", line)))
+        elif re.match(r"\d+\.\s+", line):
+            flush()
+            blocks.append(("li", line))
+        elif blocks and blocks[-1][0] == "li" and not para and raw.startswith("  "):
+            kind, prev = blocks[-1]
+            blocks[-1] = (kind, prev + " " + line)
+        else:
+            para.append(line)
+    flush()
+    return blocks
+
+
+class ScrollText:
+    """A Markdown document in a logical rect, scrolled by wheel, keys or the scrollbar."""
+
+    def __init__(self, rect, text: str) -> None:
+        self.rect = pygame.Rect(rect)
+        self.blocks = parse_markdown(text)
+        self.offset = 0.0  # logical pixels scrolled
+        self._layout_key = None
+        self._lines: list[tuple[float, pygame.Surface]] = []  # (logical y, surface)
+        self._height = 0.0
+        self._dragging = False
+
+    def set_text(self, text: str) -> None:
+        self.blocks = parse_markdown(text)
+        self.offset = 0.0
+        self._layout_key = None
+
+    def _layout(self, canvas: Canvas) -> None:
+        key = (canvas.scale, self.rect.w, id(self.blocks))
+        if key == self._layout_key:
+            return
+        self._layout_key = key
+        s = canvas.scale
+        width_px = round((self.rect.w - 40) * s)
+        y = 0.0
+        lines: list[tuple[float, pygame.Surface]] = []
+        for kind, text in self.blocks:
+            role, size, colour, before = STYLES[kind]
+            y += before
+            px = max(6, round(size * s))
+            indent = 0
+            bullet = kind == "li" and not re.match(r"\d+\.", text)
+            if kind == "li":
+                indent = round(26 * s)
+            for surf in self._render_block(text, role, px, colour, width_px - indent):
+                if bullet:
+                    dot = assets.text("•", role, px, theme.INK_SOFT)
+                    full = pygame.Surface((surf.get_width() + indent, surf.get_height()), pygame.SRCALPHA)
+                    full.blit(dot, (round(8 * s), 0))
+                    full.blit(surf, (indent, 0))
+                    surf, bullet = full, False
+                elif kind == "li":
+                    full = pygame.Surface((surf.get_width() + indent, surf.get_height()), pygame.SRCALPHA)
+                    full.blit(surf, (indent, 0))
+                    surf = full
+                lines.append((y, surf))
+                y += surf.get_height() / s
+            if kind in ("h1", "h2"):
+                y += 4
+        self._lines = lines
+        self._height = y + 20
+        self.offset = min(self.offset, self.max_offset)
+
+    @staticmethod
+    def _render_block(text: str, role: str, px: int, colour, width_px: int) -> list[pygame.Surface]:
+        """Word-wrap a paragraph with **bold** runs into line surfaces."""
+        words: list[tuple[str, bool, bool]] = []  # (word, bold, glued to the previous word)
+        for part in BOLD.split(text):
+            bold = part.startswith("**") and part.endswith("**") and len(part) > 4
+            chunk = part[2:-2] if bold else part
+            for i, w in enumerate(chunk.split()):
+                glued = i == 0 and bool(words) and not chunk[:1].isspace()
+                words.append((w, bold, glued))
+        bold_role = "sans_bold" if role == "sans" else role
+        space = assets.font(role, px).size(" ")[0]
+        lines: list[list[tuple[str, bool, bool]]] = [[]]
+        width = 0
+        for word, bold, glued in words:
+            w = assets.font(bold_role if bold else role, px).size(word)[0]
+            gap = 0 if (glued or not lines[-1]) else space
+            if lines[-1] and width + gap + w > width_px and not glued:
+                lines.append([])
+                width, gap = 0, 0
+            width += gap + w
+            lines[-1].append((word, bold, glued))
+        out = []
+        height = assets.font(role, px).get_linesize()
+        for line in lines:
+            surf = pygame.Surface((max(1, width_px), height), pygame.SRCALPHA)
+            x = 0
+            for i, (word, bold, glued) in enumerate(line):
+                if i and not glued:
+                    x += space
+                img = assets.font(bold_role if bold else role, px).render(word, True, colour)
+                surf.blit(img, (x, 0))
+                x += img.get_width()
+            out.append(surf)
+        return out
+
+    @property
+    def max_offset(self) -> float:
+        return max(0.0, self._height - self.rect.h)
+
+    def scroll(self, delta: float) -> None:
+        self.offset = min(self.max_offset, max(0.0, self.offset + delta))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y * 60)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = self.rect.h - 60
+            moves = {
+                pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
+                pygame.K_SPACE: page, pygame.K_HOME: -1e9, pygame.K_END: 1e9,
+            }
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._bar_rect().collidepoint(event.pos):
+            self._dragging = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
+            self._dragging = False
+            return True
+        if event.type == pygame.MOUSEMOTION and self._dragging:
+            frac = (event.pos[1] - self.rect.y) / max(1, self.rect.h)
+            self.offset = min(self.max_offset, max(0.0, frac * self.max_offset))
+            return True
+        return False
+
+    def _bar_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - 14, self.rect.y, 14, self.rect.h)
+
+    def draw(self, canvas: Canvas) -> None:
+        self._layout(canvas)
+        clip = canvas.rect(self.rect)
+        old = canvas.surface.get_clip()
+        canvas.surface.set_clip(clip)
+        top, bottom = self.offset - 60, self.offset + self.rect.h
+        for y, surf in self._lines:
+            if top <= y <= bottom:
+                canvas.blit(surf, (self.rect.x + 16, self.rect.y + y - self.offset))
+        canvas.surface.set_clip(old)
+        if self.max_offset > 0:
+            bar = self._bar_rect()
+            canvas.fill_rect((0, 0, 0, 40), bar, radius=6)
+            frac = self.rect.h / self._height
+            h = max(30, bar.h * frac)
+            y = bar.y + (bar.h - h) * (self.offset / self.max_offset)
+            canvas.fill_rect(theme.INK_SOFT, (bar.x + 2, y, bar.w - 4, h), radius=5)
