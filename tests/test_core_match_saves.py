@@ -174,3 +174,10 @@ def test_cli_list_runs_headless():
     )
     assert out.stdout.strip()
     assert "pygame" not in out.stderr.lower()
+
+
+def test_protocol_doc_example_runs(example_game, capsys):
+    text = (ROOT / "docs" / "protocol.md").read_text()
+    code = text.split("```python", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/protocol.md", "exec"), {})
+    assert capsys.readouterr().out.startswith("play ")

@@ -1,0 +1,163 @@
+"""Headless scene tests: the launcher path, settings persistence, saves in the UI, the curtain."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from babel.core import saves
+from babel.core.match import Match, Seat
+from babel.core.settings import load_settings
+from scenes.launcher.menu import MainMenu
+from scenes.launcher.setup import SetupScene
+from scenes.pilot import Pilot
+from scenes.table import TableScene
+from scenes.tables import register_table, unregister_table
+from scenes.widgets.curtain import PrivacyCurtain
+from tests.example_table import ExampleTable
+
+
+@pytest.fixture
+def example_playable(example_game):
+    register_table("example", lambda match, store: ExampleTable(match, store, threaded=False))
+    yield example_game
+    unregister_table("example")
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1280, 800))
+    yield p
+    pygame.display.quit()
+
+
+def _game_card(menu: MainMenu, game_id: str):
+    return next(rect for rect, rules in menu.games if rules.info.id == game_id)
+
+
+def test_menu_setup_back_quit(example_playable, pilot):
+    pilot.start(MainMenu())
+    menu = pilot.top
+    assert isinstance(menu, MainMenu)
+    pilot.click(_game_card(menu, "example").center)
+    assert isinstance(pilot.top, SetupScene)
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.top is menu
+    quit_button = next(w for w in menu.buttons.widgets if getattr(w, "label", "") == "Quit")
+    pilot.click(quit_button.rect.center)
+    assert not pilot.app.running
+
+
+def test_menu_lists_only_games_with_tables(example_game, pilot):
+    pilot.start(MainMenu())
+    assert "example" not in [r.info.id for _, r in pilot.top.games]
+
+
+def test_setup_starts_a_game_and_autosaves(example_playable, pilot):
+    pilot.start(MainMenu())
+    pilot.click(_game_card(pilot.top, "example").center)
+    setup = pilot.top
+    pilot.press(pygame.K_RETURN)
+    table = pilot.top
+    assert isinstance(table, TableScene) and table.viewer == 0
+    pilot.click(table.cards[0].pos)
+    assert table.match.ply >= 1
+    record = saves.SaveStore().autosave_record()
+    assert record is not None and any(seat == 0 for seat, _ in record.actions)
+    assert load_settings().last_names[: 2] == tuple(setup.names[:2])
+
+
+def test_continue_resumes_the_autosave(example_playable, pilot):
+    rules = example_playable
+    match = Match(rules, rules.make_config(2), 5, [Seat("Ann"), Seat("Bot", "random")])
+    match.submit(0, match.legal(0)[0])
+    saves.SaveStore().autosave(match)
+    pilot.start(MainMenu())
+    cont = next(w for w in pilot.top.buttons.widgets if getattr(w, "label", "") == "Continue")
+    pilot.click(cont.rect.center)
+    assert isinstance(pilot.top, TableScene)
+    assert pilot.top.match.log[0].text == match.log[0].text
+
+
+def test_bad_save_shows_message_not_traceback(example_playable, pilot):
+    from scenes.launcher.saved_games import SavedGames
+
+    store = saves.SaveStore()
+    store.folder.mkdir(parents=True, exist_ok=True)
+    (store.folder / "broken.json").write_text('{"format": "babel-towers-save", "version": 1, "game": "nope",'
+                                              ' "config": {"players": 2}, "seed": 1, "seats": [], "actions": [], "digest": ""}')
+    pilot.start(SavedGames())
+    scene = pilot.top
+    entry = scene.entries[0]
+    assert entry.record is not None  # shape is fine; the game is unknown
+    open_button = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Open")
+    pilot.click(open_button.rect.center)
+    assert pilot.top is scene
+    assert any("does not have" in m for m, _ in pilot.app.toasts)
+
+
+def test_pass_and_play_curtain_hides_the_table(example_playable, pilot):
+    rules = example_playable
+    match = Match(rules, rules.make_config(2), 9, [Seat("Ann"), Seat("Ben")])
+    table = ExampleTable(match, None, threaded=False)
+    pilot.start(table)
+    assert isinstance(pilot.top, PrivacyCurtain) and pilot.top.name == "Ann"
+    assert table.viewer is None and table.view.hand == ()
+    pilot.advance(0.5)
+    pilot.click((800, 450))
+    assert pilot.top is table and table.viewer == 0
+    ann_hand = table.view.hand
+    pilot.click(table.cards[0].pos)
+    pilot.advance(0.1)
+    assert isinstance(pilot.top, PrivacyCurtain) and pilot.top.name == "Ben"
+    assert table.viewer is None  # Ann's hand is unbound before Ben takes the screen
+    pilot.advance(0.5)
+    pilot.press(pygame.K_SPACE)
+    assert table.viewer == 1 and table.view.hand != ann_hand
+
+
+def test_refused_action_shows_reason(example_playable, pilot):
+    rules = example_playable
+    match = Match(rules, rules.make_config(2), 9, [Seat("Ann"), Seat("Bot", "random")])
+    table = ExampleTable(match, None, threaded=False)
+    pilot.start(table)
+    bad = next(c for c in range(1, 10) if c not in table.view.hand)
+    before = (match.ply, rules.state_to_json(match.state))
+    assert not table.submit(rules.parse_action(f"play {bad}"))
+    assert any("not in your hand" in m for m, _ in pilot.app.toasts)
+    assert (match.ply, rules.state_to_json(match.state)) == before
+
+
+def test_settings_persist(pilot):
+    from scenes.launcher.settings import SettingsScene
+
+    pilot.start(SettingsScene())
+    speed = pilot.top.widgets.widgets[2]
+    speed.step(1)
+    saved = json.loads((saves.data_dir().parent / "config" / "settings.json").read_text())
+    assert saved["anim_speed"] == speed.value == load_settings().anim_speed
+
+
+def test_rules_viewer_opens_with_f1_and_scrolls(pilot):
+    from scenes.launcher.rules_viewer import RulesViewer
+
+    pilot.start(MainMenu())
+    pilot.press(pygame.K_F1)
+    assert isinstance(pilot.top, RulesViewer)
+    pilot.press(pygame.K_ESCAPE)
+    assert isinstance(pilot.top, MainMenu)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080), (2560, 1080)])
+def test_screens_draw_at_any_size(example_playable, size):
+    from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.launcher.saved_games import SavedGames
+    from scenes.launcher.settings import SettingsScene
+
+    p = Pilot(size=size)
+    for scene in (MainMenu(), SetupScene(example_playable), SettingsScene(), RulesViewer(None), SavedGames()):
+        p.app.reset(scene)
+        p.frame()
+    pygame.display.quit()
