@@ -184,6 +184,10 @@ class TableScene(Scene):
         return True
 
     def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        if self.controller.pass_and_play and any(ev.irreversible for ev in events):
+            # A reveal is watched by everyone at the table: show it from the public view, so the
+            # next secret choice starts behind the curtain again.
+            self.controller.viewer = None
         visible = tuple(ev for ev in events if ev.visible_to(self.viewer))
         self.refresh()
         self.on_step(seat, action, visible)
@@ -213,7 +217,11 @@ class TableScene(Scene):
             return
         if not self.busy():
             seat = self.controller.handover_needed()
-            if seat is not None and self._curtain_for is None:
+            if seat is not None and not self.rules.info.has_secrets:
+                self.controller.viewer = seat  # nothing is secret: the screen simply follows the turn
+                self.refresh()
+                self.bind()
+            elif seat is not None and self._curtain_for is None:
                 self._curtain_for = seat
                 self.controller.viewer = None  # nothing secret is bound while the screen changes hands
                 self.refresh()

@@ -110,6 +110,7 @@ class GameInfo:
     rules_version: int = 1
     rules_doc: str = ""  # "package:resource", read by the rules viewer
     default_players: int = 0
+    has_secrets: bool = True  # False: pass-and-play needs no privacy curtain
 
     @property
     def player_counts(self) -> range:

@@ -27,6 +27,11 @@ DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro",
 ROW_H = 58
 
 
+def _numeric(opt) -> bool:
+    """Options with a huge numeric range (deal numbers) are typed in rather than stepped."""
+    return isinstance(opt.choices, range) and len(opt.choices) > 100
+
+
 def level_label(level: str) -> str:
     return "Human" if level == HUMAN else LEVEL_LABELS.get(level, f"Bot: {level}")
 
@@ -66,13 +71,21 @@ class SetupScene(Scene):
         y = 270
         for seat in range(self.players):
             w.add(TextInput((x0 + 60, y, 300, 46), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
-            w.add(Stepper((x0 + 380, y, 300, 46), levels, self.kinds[seat], lambda v, s=seat: self._set_kind(s, v),
-                          label=level_label))
+            if info.max_players > 1:
+                w.add(Stepper((x0 + 380, y, 300, 46), levels, self.kinds[seat], lambda v, s=seat: self._set_kind(s, v),
+                              label=level_label))
             y += ROW_H
         oy = 270
         for opt in info.options:
-            w.add(Stepper((1060, oy + 34, 400, 46), list(opt.choices), self.options[opt.key],
-                          lambda v, k=opt.key: self._set_option(k, v), label=lambda v: str(v).replace("_", " ").capitalize()))
+            if _numeric(opt):
+                value = self.options[opt.key]
+                w.add(TextInput((1060, oy + 34, 400, 46), "" if value == opt.default else str(value),
+                                lambda t, o=opt: self._set_number(o, t), max_len=18,
+                                placeholder="random"))
+            else:
+                w.add(Stepper((1060, oy + 34, 400, 46), list(opt.choices), self.options[opt.key],
+                              lambda v, k=opt.key: self._set_option(k, v),
+                              label=lambda v: str(v).replace("_", " ").capitalize()))
             oy += 110
         w.add(Button((1060, 780, 400, 64), "Start game", self.start, hotkey=pygame.K_RETURN, primary=True, size=26))
         w.add(Button((140, 780, 200, 64), "Back", self.dismiss))
@@ -96,6 +109,12 @@ class SetupScene(Scene):
 
     def _set_option(self, key: str, value) -> None:
         self.options[key] = value
+
+    def _set_number(self, opt, text: str) -> None:
+        """A numeric option typed in; empty or out of range means the option's default."""
+        digits = "".join(c for c in text if c.isdigit())
+        value = int(digits) if digits else opt.default
+        self.options[opt.key] = value if value in opt.choices else opt.default
 
     def seats(self) -> list[Seat]:
         out = []

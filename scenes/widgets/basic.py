@@ -150,9 +150,11 @@ class Stepper(Widget):
 class TextInput(Widget):
     """A one-line text field (player names): click to focus, type, Enter or click away to finish."""
 
-    def __init__(self, rect, text: str, on_change: Callable[[str], None], max_len: int = 16, size: float = 22) -> None:
+    def __init__(self, rect, text: str, on_change: Callable[[str], None], max_len: int = 16, size: float = 22,
+                 placeholder: str = "") -> None:
         super().__init__(rect)
         self.text = text
+        self.placeholder = placeholder
         self.on_change = on_change
         self.max_len = max_len
         self.size = size
@@ -188,6 +190,10 @@ class TextInput(Widget):
         canvas.fill_rect((250, 244, 228) if self.focused else theme.PAPER, self.rect, radius=8)
         canvas.fill_rect(theme.FOCUS if self.focused else theme.PAPER_DARK, self.rect, radius=8, width=2)
         shown = self.text + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
+        if not shown and self.placeholder:
+            canvas.text(self.placeholder, (self.rect.x + 12, self.rect.centery), self.size, theme.INK_SOFT,
+                        role="italic", anchor="midleft", max_width=self.rect.w - 20)
+            return
         canvas.text(shown or " ", (self.rect.x + 12, self.rect.centery), self.size, theme.INK, anchor="midleft",
                     max_width=self.rect.w - 20)
 

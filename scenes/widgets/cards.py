@@ -57,7 +57,7 @@ def paint_french(face: Hashable, w: int, h: int) -> pygame.Surface:
     code = str(face)
     if code.startswith("JK"):
         colour = theme.SUIT_RED if code.endswith("R") else theme.SUIT_BLACK
-        big = assets.font("title_bold", max(8, h // 3)).render("★", True, theme.GOLD_DARK)
+        big = assets.font("sans", max(8, h // 3)).render("★", True, theme.GOLD_DARK)
         surf.blit(big, big.get_rect(center=(w // 2, h // 2)))
         small = assets.font("sans_bold", max(6, h // 9))
         label = small.render("JOKER", True, colour)
@@ -106,6 +106,7 @@ class CardSprite:
         self.face_up = face_up
         self.size = size
         self.lift = 0.0  # raised above the table (hover, selection): bigger shadow, moved up
+        self.hidden = False  # not drawn (a card that left the hand but whose sprite is kept)
         self._slide: tuple[anim.Tween, tuple[float, float], tuple[float, float], float] | None = None
         self._flip: tuple[anim.Tween, bool] | None = None
 
