@@ -8,9 +8,13 @@ from collections.abc import Sequence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="babel-towers", description="Five Tower of Babel games on one table.")
+    parser = argparse.ArgumentParser(
+        prog="babel-towers", description="Five Tower of Babel games on one table."
+    )
     parser.add_argument("--size", help="window size, e.g. 1600x900")
-    parser.add_argument("--windowed", action="store_true", help="start in a window even if full screen is set")
+    parser.add_argument(
+        "--windowed", action="store_true", help="start in a window even if full screen is set"
+    )
     args = parser.parse_args(argv)
     size = None
     if args.size:

@@ -19,9 +19,15 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 Point = tuple[float, float]
 
 ANCHORS = {
-    "topleft": (0.0, 0.0), "midtop": (0.5, 0.0), "topright": (1.0, 0.0),
-    "midleft": (0.0, 0.5), "center": (0.5, 0.5), "midright": (1.0, 0.5),
-    "bottomleft": (0.0, 1.0), "midbottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
+    "topleft": (0.0, 0.0),
+    "midtop": (0.5, 0.0),
+    "topright": (1.0, 0.0),
+    "midleft": (0.0, 0.5),
+    "center": (0.5, 0.5),
+    "midright": (1.0, 0.5),
+    "bottomleft": (0.0, 1.0),
+    "midbottom": (0.5, 1.0),
+    "bottomright": (1.0, 1.0),
 }
 
 
@@ -77,7 +83,9 @@ class Canvas:
         else:
             pygame.draw.rect(self.surface, colour, sr, wd, rad)
 
-    def shadow_rect(self, r, radius: float = 10, offset: Point = (5, 7), alpha: int = theme.SHADOW_ALPHA) -> None:
+    def shadow_rect(
+        self, r, radius: float = 10, offset: Point = (5, 7), alpha: int = theme.SHADOW_ALPHA
+    ) -> None:
         """A soft offset shadow under a rounded rectangle (cached per size)."""
         sr = self.rect(r)
         rad, blur = self.px(radius), max(2, self.px(8))
@@ -89,10 +97,14 @@ class Canvas:
         pygame.draw.line(self.surface, colour, self.pt(a), self.pt(b), max(1, self.px(width)))
 
     def circle(self, colour: Colour, centre: Point, radius: float, width: float = 0) -> None:
-        pygame.draw.circle(self.surface, colour, self.pt(centre), self.px(radius), self.px(width) if width else 0)
+        pygame.draw.circle(
+            self.surface, colour, self.pt(centre), self.px(radius), self.px(width) if width else 0
+        )
 
     def polygon(self, colour: Colour, points: Sequence[Point], width: float = 0) -> None:
-        pygame.draw.polygon(self.surface, colour, [self.pt(p) for p in points], self.px(width) if width else 0)
+        pygame.draw.polygon(
+            self.surface, colour, [self.pt(p) for p in points], self.px(width) if width else 0
+        )
 
     def glow(self, r, colour: Colour = theme.HIGHLIGHT, radius: float = 12, spread: float = 8) -> None:
         """A soft coloured halo around a rectangle: the active seat, a legal target."""
@@ -136,7 +148,9 @@ class Canvas:
         lx, ly = self.to_logical((x, y))
         return pygame.Rect(round(lx), round(ly), round(w / self.scale), round(h / self.scale))
 
-    def sprite(self, key: Hashable, r, paint: Callable[[int, int], pygame.Surface], anchor: str = "topleft") -> None:
+    def sprite(
+        self, key: Hashable, r, paint: Callable[[int, int], pygame.Surface], anchor: str = "topleft"
+    ) -> None:
         """Blit a generated sprite sized to logical rect ``r`` (painted once per pixel size)."""
         sr = self.rect(r)
         surf = assets.surface((key, sr.w, sr.h), lambda: paint(sr.w, sr.h))
@@ -155,7 +169,10 @@ def _wood(w: int, h: int) -> pygame.Surface:
     for y in range(sh):
         for x in range(0, sw, 4):
             wobble = 3 * math.sin(x / 37 + phases[0]) + 2 * math.sin(x / 13 + phases[1])
-            g = math.sin((y + wobble) / 2.3 + phases[2]) * 0.5 + math.sin((y + wobble) / 7.1 + phases[3]) * 0.5
+            g = (
+                math.sin((y + wobble) / 2.3 + phases[2]) * 0.5
+                + math.sin((y + wobble) / 7.1 + phases[3]) * 0.5
+            )
             f = 1.0 + 0.14 * g
             c = tuple(max(0, min(255, round(v * f))) for v in theme.WOOD)
             pygame.draw.line(small, c, (x, y), (x + 3, y))
@@ -194,7 +211,9 @@ def _felt(w: int, h: int) -> pygame.Surface:
 def _soft_shadow(w: int, h: int, rad: int, blur: int, alpha: int) -> pygame.Surface:
     surf = pygame.Surface((w + 2 * blur, h + 2 * blur), pygame.SRCALPHA)
     pygame.draw.rect(surf, (0, 0, 0, alpha), (blur, blur, w, h), 0, rad)
-    small = pygame.transform.smoothscale(surf, (max(1, surf.get_width() // 4), max(1, surf.get_height() // 4)))
+    small = pygame.transform.smoothscale(
+        surf, (max(1, surf.get_width() // 4), max(1, surf.get_height() // 4))
+    )
     return pygame.transform.smoothscale(small, surf.get_size()).convert_alpha()
 
 

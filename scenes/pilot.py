@@ -21,7 +21,12 @@ FRAME = 1 / 60
 
 
 class Pilot:
-    def __init__(self, size: tuple[int, int] = (1600, 900), anim_speed: str = "instant", settings: Settings | None = None) -> None:
+    def __init__(
+        self,
+        size: tuple[int, int] = (1600, 900),
+        anim_speed: str = "instant",
+        settings: Settings | None = None,
+    ) -> None:
         settings = (settings or Settings()).with_(anim_speed=anim_speed, volume=0, fullscreen=False)
         self.app = App(settings=settings, size=size)
 
@@ -43,7 +48,9 @@ class Pilot:
         self.app.step(0.0, list(events))
 
     def move(self, pos: tuple[float, float]) -> None:
-        self.send(pygame.event.Event(pygame.MOUSEMOTION, pos=self._screen(pos), rel=(0, 0), buttons=(0, 0, 0)))
+        self.send(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=self._screen(pos), rel=(0, 0), buttons=(0, 0, 0))
+        )
 
     def click(self, pos: tuple[float, float], button: int = 1) -> None:
         p = self._screen(pos)
@@ -54,14 +61,19 @@ class Pilot:
         )
         self.frame()
 
-    def drag(self, a: tuple[float, float], b: tuple[float, float], steps: int = 10, seconds: float = 0.3) -> None:
+    def drag(
+        self, a: tuple[float, float], b: tuple[float, float], steps: int = 10, seconds: float = 0.3
+    ) -> None:
         pa = self._screen(a)
         self.send(pygame.event.Event(pygame.MOUSEMOTION, pos=pa, rel=(0, 0), buttons=(0, 0, 0)))
         self.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pa, button=1))
         for i in range(1, steps + 1):
             t = i / steps
             p = self._screen((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
-            self.app.step(seconds / steps, [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))])
+            self.app.step(
+                seconds / steps,
+                [pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0))],
+            )
         self.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=self._screen(b), button=1))
         self.frame()
 

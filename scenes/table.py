@@ -261,10 +261,12 @@ class TableScene(Scene):
         self.view = self.controller.match.view(None) if self.controller.pass_and_play else self.view
         cx = theme.LOGICAL_W / 2
         y = theme.LOGICAL_H / 2 + 150
-        self.end_widgets = WidgetGroup([
-            Button((cx - 250, y, 230, 56), "Rematch", self.rematch, hotkey=pygame.K_r, primary=True),
-            Button((cx + 20, y, 230, 56), "Main menu", self.to_menu, hotkey=pygame.K_m),
-        ])
+        self.end_widgets = WidgetGroup(
+            [
+                Button((cx - 250, y, 230, 56), "Rematch", self.rematch, hotkey=pygame.K_r, primary=True),
+                Button((cx + 20, y, 230, 56), "Main menu", self.to_menu, hotkey=pygame.K_m),
+            ]
+        )
 
     def result_title(self) -> str:
         outcome = self.match.outcome()
@@ -286,14 +288,24 @@ class TableScene(Scene):
         if outcome.summary:
             lines.append(outcome.summary)
         if outcome.scores and len(outcome.scores) == len(self.match.seats):
-            lines.append("   ".join(f"{self.controller.seat_name(i)}: {s:g}" for i, s in enumerate(outcome.scores)))
+            lines.append(
+                "   ".join(f"{self.controller.seat_name(i)}: {s:g}" for i, s in enumerate(outcome.scores))
+            )
         return lines
 
     def draw_end(self, canvas: Canvas) -> None:
         cx, cy = theme.LOGICAL_W / 2, theme.LOGICAL_H / 2
         r = (cx - 420, cy - 170, 840, 410)
         panel(canvas, r)
-        canvas.text(self.result_title(), (cx, cy - 130), 54, theme.GOLD, role="title_bold", anchor="midtop", max_width=780)
+        canvas.text(
+            self.result_title(),
+            (cx, cy - 130),
+            54,
+            theme.GOLD,
+            role="title_bold",
+            anchor="midtop",
+            max_width=780,
+        )
         y = cy - 50
         for line in self.result_lines()[:6]:
             canvas.text(line, (cx, y), 24, theme.WHITE, anchor="midtop", max_width=780)

@@ -91,7 +91,10 @@ class ThreeCardDraw(Rules[DrawState, Play, DrawView]):
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
         committed = list(state.committed)
         committed[seat] = action.card
-        events = [Event("commit", {"seat": seat}), Event("commit_card", {"seat": seat, "card": action.card}, frozenset({seat}))]
+        events = [
+            Event("commit", {"seat": seat}),
+            Event("commit_card", {"seat": seat, "card": action.card}, frozenset({seat})),
+        ]
         state = replace(state, hands=tuple(hands), committed=tuple(committed))
         if all(c is not None for c in committed):
             best = max(committed)
@@ -126,7 +129,9 @@ class ThreeCardDraw(Rules[DrawState, Play, DrawView]):
         if state.phase is not Phase.OVER:
             return None
         top = max(state.scores)
-        return Outcome(tuple(i for i, s in enumerate(state.scores) if s == top), tuple(map(float, state.scores)))
+        return Outcome(
+            tuple(i for i, s in enumerate(state.scores) if s == top), tuple(map(float, state.scores))
+        )
 
     def resample_hidden(self, state, seat, rng):
         # Everything outside seat's hand and commitment is redrawn from the unseen cards.
@@ -144,7 +149,9 @@ class ThreeCardDraw(Rules[DrawState, Play, DrawView]):
             unseen = unseen[k:]
             if committed[i] is not None:
                 committed[i] = unseen.pop()
-        return replace(state, hands=tuple(hands), committed=tuple(committed), stock=tuple(unseen), rng=rng.next64())
+        return replace(
+            state, hands=tuple(hands), committed=tuple(committed), stock=tuple(unseen), rng=rng.next64()
+        )
 
     def action_text(self, action):
         return f"play {action.card}"

@@ -29,7 +29,11 @@ print(len(names))
 
 def test_babel_imports_without_pygame():
     out = subprocess.run(
-        [sys.executable, "-c", IMPORT_ALL_WITHOUT_PYGAME], cwd=ROOT, capture_output=True, text=True, check=False
+        [sys.executable, "-c", IMPORT_ALL_WITHOUT_PYGAME],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert out.returncode == 0, out.stderr
     assert int(out.stdout.strip()) >= 10

@@ -68,8 +68,14 @@ class Outer:
 
 def test_serial_round_trip():
     obj = Outer(
-        (1, 2), (3, "x"), Colour.BLUE, Inner(1, None), Inner(2, "y"), frozenset({"b", "a"}),
-        {0: (Colour.RED,), 2: ()}, {"k": 1},
+        (1, 2),
+        (3, "x"),
+        Colour.BLUE,
+        Inner(1, None),
+        Inner(2, "y"),
+        frozenset({"b", "a"}),
+        {0: (Colour.RED,), 2: ()},
+        {"k": 1},
     )
     data = serial.encode(obj)
     assert serial.decode(Outer, data) == obj

@@ -66,7 +66,7 @@ def test_setup_starts_a_game_and_autosaves(example_playable, pilot):
     assert table.match.ply >= 1
     record = saves.SaveStore().autosave_record()
     assert record is not None and any(seat == 0 for seat, _ in record.actions)
-    assert load_settings().last_names[: 2] == tuple(setup.names[:2])
+    assert load_settings().last_names[:2] == tuple(setup.names[:2])
 
 
 def test_continue_resumes_the_autosave(example_playable, pilot):
@@ -86,8 +86,10 @@ def test_bad_save_shows_message_not_traceback(example_playable, pilot):
 
     store = saves.SaveStore()
     store.folder.mkdir(parents=True, exist_ok=True)
-    (store.folder / "broken.json").write_text('{"format": "babel-towers-save", "version": 1, "game": "nope",'
-                                              ' "config": {"players": 2}, "seed": 1, "seats": [], "actions": [], "digest": ""}')
+    (store.folder / "broken.json").write_text(
+        '{"format": "babel-towers-save", "version": 1, "game": "nope",'
+        ' "config": {"players": 2}, "seed": 1, "seats": [], "actions": [], "digest": ""}'
+    )
     pilot.start(SavedGames())
     scene = pilot.top
     entry = scene.entries[0]

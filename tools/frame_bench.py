@@ -49,12 +49,20 @@ class StressTable(Scene):
         from scenes.widgets.blocks import Cube, IsoGrid
         from scenes.widgets.cards import CardSprite
 
-        faces = [f"{r}{s}" for s in "SHDC" for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]]
-        self.cards = [CardSprite(faces[i % 52], pos=(140 + (i % 15) * 88, 150 + (i // 15) * 150), face_up=i % 3 != 0)
-                      for i in range(60)]
+        faces = [
+            f"{r}{s}"
+            for s in "SHDC"
+            for r in ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+        ]
+        self.cards = [
+            CardSprite(faces[i % 52], pos=(140 + (i % 15) * 88, 150 + (i // 15) * 150), face_up=i % 3 != 0)
+            for i in range(60)
+        ]
         self.grid = IsoGrid((1150, 300), 40)
-        self.cubes = [Cube(i % 5, (i // 5) % 5, i // 25, theme.SEAT_COLOURS[i % 6][0], theme.SEAT_COLOURS[i % 6][1])
-                      for i in range(150)]
+        self.cubes = [
+            Cube(i % 5, (i // 5) % 5, i // 25, theme.SEAT_COLOURS[i % 6][0], theme.SEAT_COLOURS[i % 6][1])
+            for i in range(150)
+        ]
 
     def draw(self, canvas) -> None:
         canvas.table(felt=pygame.Rect(60, 60, 1480, 780))
@@ -81,6 +89,7 @@ def scenes_to_measure():
     yield "curtain", lambda: PrivacyCurtain("Anna", "Choose your card.")
     yield "stress", StressTable
     for rules in games:
+
         def make(rules=rules):
             n = rules.info.default_players or rules.info.max_players
             seats = [Seat(f"P{i + 1}", None if i == 0 else rules.info.bot_levels[0]) for i in range(n)]
@@ -119,13 +128,19 @@ def main() -> int:
     print(f"median frame time at {size[0]}x{size[1]}, {args.runs} runs x {args.frames} frames")
     for name, make in scenes_to_measure():
         runs = [measure(make, size, args.frames) for _ in range(args.runs)]
-        print(f"  {name:<20} {statistics.median(runs):6.2f} ms   (runs: {', '.join(f'{r:.2f}' for r in runs)})")
+        print(
+            f"  {name:<20} {statistics.median(runs):6.2f} ms   (runs: {', '.join(f'{r:.2f}' for r in runs)})"
+        )
     starts = []
     for _ in range(args.runs):
-        out = subprocess.run([sys.executable, "-c", STARTUP_SNIPPET], cwd=ROOT, capture_output=True, text=True, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", STARTUP_SNIPPET], cwd=ROOT, capture_output=True, text=True, check=True
+        )
         starts.append(float(out.stdout.strip().splitlines()[-1]))
-    print(f"  startup to first menu frame: median {statistics.median(starts) * 1000:.0f} ms "
-          f"(runs: {', '.join(f'{s * 1000:.0f}' for s in starts)})")
+    print(
+        f"  startup to first menu frame: median {statistics.median(starts) * 1000:.0f} ms "
+        f"(runs: {', '.join(f'{s * 1000:.0f}' for s in starts)})"
+    )
     return 0
 
 

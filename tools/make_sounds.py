@@ -33,7 +33,10 @@ def knock(freq: float, dur: float, decay: float, noise: float, seed: int) -> lis
         t = i / RATE
         env = math.exp(-t * decay)
         attack = math.exp(-t * 400) * noise * _noise(rng)
-        out.append(env * (0.7 * math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(2 * math.pi * freq * 2.7 * t)) + attack)
+        out.append(
+            env * (0.7 * math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(2 * math.pi * freq * 2.7 * t))
+            + attack
+        )
     return out
 
 
@@ -73,9 +76,27 @@ def write(name: str, samples: list[float], gain: float = 0.5) -> None:
 def main() -> None:
     write("card", swish(0.16, 1), 0.35)
     write("flip", mix((0, swish(0.07, 2)), (0.05, knock(1800, 0.03, 160, 0.4, 3))), 0.3)
-    write("die", mix(*[(t, knock(900 + 140 * k, 0.07, 70, 0.8, 10 + k)) for k, t in enumerate((0, 0.09, 0.2, 0.27, 0.33))]), 0.45)
+    write(
+        "die",
+        mix(
+            *[
+                (t, knock(900 + 140 * k, 0.07, 70, 0.8, 10 + k))
+                for k, t in enumerate((0, 0.09, 0.2, 0.27, 0.33))
+            ]
+        ),
+        0.45,
+    )
     write("block", knock(320, 0.22, 28, 0.5, 20), 0.5)
-    write("fall", mix(*[(t, knock(260 + 60 * (k % 3), 0.25, 22, 0.7, 30 + k)) for k, t in enumerate((0, 0.07, 0.15, 0.21, 0.3, 0.42, 0.5))]), 0.55)
+    write(
+        "fall",
+        mix(
+            *[
+                (t, knock(260 + 60 * (k % 3), 0.25, 22, 0.7, 30 + k))
+                for k, t in enumerate((0, 0.07, 0.15, 0.21, 0.3, 0.42, 0.5))
+            ]
+        ),
+        0.55,
+    )
     write("click", knock(2200, 0.03, 220, 0.2, 40), 0.25)
     notes = (523.25, 659.25, 783.99, 1046.5)
     write("win", mix(*[(i * 0.12, knock(f, 0.5, 6, 0.05, 50 + i)) for i, f in enumerate(notes)]), 0.35)

@@ -1,9 +1,9 @@
 """Render any scene headless to a PNG, for reviewing screens and for the docs.
 
-    python tools/screenshot.py menu --out docs/screens/menu.png
-    python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080
-    python tools/screenshot.py settings | rules | saves
-    python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
+python tools/screenshot.py menu --out docs/screens/menu.png
+python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080
+python tools/screenshot.py settings | rules | saves
+python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from babel.core import registry
 from babel.core.jsonfile import read_json, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat
 from babel.core.paths import data_dir
-from babel.core.protocol import Config, ConfigError
+from babel.core.protocol import ConfigError
 
 FORMAT = "babel-towers-save"
 VERSION = 1
@@ -99,8 +99,16 @@ def parse_record(data: Any) -> SaveRecord:
     if not isinstance(options, dict):
         raise SaveError("this save is damaged (options are not a mapping)")
     return SaveRecord(
-        game, rules_version, players, options, seed, seats, actions, digest,
-        str(data.get("label", "")), bool(data.get("over", False)),
+        game,
+        rules_version,
+        players,
+        options,
+        seed,
+        seats,
+        actions,
+        digest,
+        str(data.get("label", "")),
+        bool(data.get("over", False)),
     )
 
 

@@ -11,7 +11,7 @@ import dataclasses
 import enum
 import types
 import typing
-from functools import lru_cache
+from functools import cache
 from typing import Any, Union
 
 JSON = Any
@@ -46,12 +46,12 @@ def _sort_key(value: JSON) -> tuple[str, str]:
     return (type(value).__name__, repr(value))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fields(cls: type) -> tuple[dataclasses.Field, ...]:
     return tuple(f for f in dataclasses.fields(cls) if f.init)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 

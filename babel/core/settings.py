@@ -45,7 +45,9 @@ def load_settings() -> Settings:
     s = Settings(**values)
     if s.anim_speed not in ANIM_SPEEDS:
         s = s.with_(anim_speed="normal")
-    return s.with_(volume=max(0, min(100, s.volume)), window_w=max(1024, s.window_w), window_h=max(640, s.window_h))
+    return s.with_(
+        volume=max(0, min(100, s.volume)), window_w=max(1024, s.window_w), window_h=max(640, s.window_h)
+    )
 
 
 def save_settings(settings: Settings) -> None:

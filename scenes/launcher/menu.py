@@ -41,7 +41,9 @@ class MainMenu(Scene):
         self.buttons = WidgetGroup()
         y = 250
         if self.continue_record is not None:
-            self.buttons.add(Button((bx, y, bw, 62), "Continue", self.continue_game, hotkey=pygame.K_c, primary=True))
+            self.buttons.add(
+                Button((bx, y, bw, 62), "Continue", self.continue_game, hotkey=pygame.K_c, primary=True)
+            )
             y += 80
         self.buttons.add(Button((bx, y, bw, 62), "Saved games", self.open_saves, hotkey=pygame.K_l))
         y += 80
@@ -101,7 +103,9 @@ class MainMenu(Scene):
         canvas.table()
         _draw_ziggurat(canvas)
         canvas.text("Babel Towers", (90, 60), 92, theme.GOLD, role="title_bold")
-        canvas.text("Five games of the Tower of Babel on one table", (96, 170), 28, theme.PAPER, role="italic")
+        canvas.text(
+            "Five games of the Tower of Babel on one table", (96, 170), 28, theme.PAPER, role="italic"
+        )
         mouse = self.app.mouse
         if not self.games:
             panel(canvas, (90, 250, 860, 160))
@@ -113,15 +117,35 @@ class MainMenu(Scene):
                 canvas.glow(lifted, radius=14)
             panel(canvas, lifted, alpha=240)
             info = rules.info
-            canvas.text(f"{number}", (lifted.x + 34, lifted.centery), 40, theme.GOLD_DARK, role="title_bold", anchor="center")
-            canvas.text(info.title, (lifted.x + 70, lifted.y + 14), 34, theme.GOLD, role="title_bold", max_width=560)
-            players = f"{info.min_players}" if info.min_players == info.max_players else f"{info.min_players}-{info.max_players}"
+            canvas.text(
+                f"{number}",
+                (lifted.x + 34, lifted.centery),
+                40,
+                theme.GOLD_DARK,
+                role="title_bold",
+                anchor="center",
+            )
+            canvas.text(
+                info.title, (lifted.x + 70, lifted.y + 14), 34, theme.GOLD, role="title_bold", max_width=560
+            )
+            players = (
+                f"{info.min_players}"
+                if info.min_players == info.max_players
+                else f"{info.min_players}-{info.max_players}"
+            )
             label = "1 player" if info.max_players == 1 else f"{players} players"
             canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
-            canvas.text(info.blurb, (lifted.x + 72, lifted.y + 60), 20, theme.BUTTON_TEXT, max_width=lifted.w - 100)
+            canvas.text(
+                info.blurb, (lifted.x + 72, lifted.y + 60), 20, theme.BUTTON_TEXT, max_width=lifted.w - 100
+            )
         self.buttons.draw(canvas, mouse)
-        canvas.text("F1 rules  ·  F11 full screen  ·  Esc quit", (theme.LOGICAL_W - 40, theme.LOGICAL_H - 30), 17,
-                    theme.PAPER_DARK, anchor="bottomright")
+        canvas.text(
+            "F1 rules  ·  F11 full screen  ·  Esc quit",
+            (theme.LOGICAL_W - 40, theme.LOGICAL_H - 30),
+            17,
+            theme.PAPER_DARK,
+            anchor="bottomright",
+        )
 
 
 ZIGGURAT_COLOURS = [c for c, _, _ in theme.SEAT_COLOURS[:6]]

@@ -65,7 +65,9 @@ class RulesViewer(Scene):
         self.buttons.add(Button((60, y, 320, 52), "About & keys", lambda: self.show(None), size=21))
         for rules in games:
             y += 64
-            self.buttons.add(Button((60, y, 320, 52), rules.info.title, lambda gid=rules.info.id: self.show(gid), size=21))
+            self.buttons.add(
+                Button((60, y, 320, 52), rules.info.title, lambda gid=rules.info.id: self.show(gid), size=21)
+            )
         self.buttons.add(Button((60, 790, 320, 56), "Back", self.dismiss, hotkey=None, primary=True))
 
     def show(self, game_id: str | None) -> None:
@@ -87,7 +89,11 @@ class RulesViewer(Scene):
         self.doc.draw(canvas)
         self.buttons.draw(canvas, self.app.mouse)
         for w in self.buttons.widgets:
-            if isinstance(w, Button) and w.on_click.__defaults__ and w.on_click.__defaults__[0] == self.game_id:
+            if (
+                isinstance(w, Button)
+                and w.on_click.__defaults__
+                and w.on_click.__defaults__[0] == self.game_id
+            ):
                 canvas.glow(w.rect, radius=12)
         if self.game_id is None:
             canvas.glow(self.buttons.widgets[0].rect, radius=12)

@@ -53,7 +53,11 @@ class SavedGames(Scene):
         y = 200
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             if entry.record is not None:
-                w.add(Button((1040, y + 8, 150, 48), "Open", lambda e=entry: self._open(e), primary=True, size=20))
+                w.add(
+                    Button(
+                        (1040, y + 8, 150, 48), "Open", lambda e=entry: self._open(e), primary=True, size=20
+                    )
+                )
             w.add(Button((1210, y + 8, 150, 48), "Delete", lambda e=entry: self._delete(e), size=20))
             y += ROW_H
         if self.page > 0:
@@ -89,8 +93,20 @@ class SavedGames(Scene):
         canvas.table()
         panel(canvas, (200, 60, 1200, 800), title="Saved games")
         if not self.entries:
-            canvas.text("No saved games yet. Games save themselves after every move;", (800, 330), 24, theme.WHITE, anchor="center")
-            canvas.text("use Save in the game menu (Esc) to keep a named copy.", (800, 370), 24, theme.WHITE, anchor="center")
+            canvas.text(
+                "No saved games yet. Games save themselves after every move;",
+                (800, 330),
+                24,
+                theme.WHITE,
+                anchor="center",
+            )
+            canvas.text(
+                "use Save in the game menu (Esc) to keep a named copy.",
+                (800, 370),
+                24,
+                theme.WHITE,
+                anchor="center",
+            )
         y = 200
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             canvas.fill_rect((0, 0, 0, 50), (240, y, 1140, ROW_H - 6), radius=10)
@@ -103,8 +119,12 @@ class SavedGames(Scene):
                     title = rec.game
                 status = "finished" if rec.over else f"{len(rec.actions)} moves"
                 names = ", ".join(s.name for s in rec.seats)
-                canvas.text(f"{rec.label or entry.path.stem}  ·  {title}", (260, y + 8), 22, theme.GOLD, max_width=760)
-                canvas.text(f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760)
+                canvas.text(
+                    f"{rec.label or entry.path.stem}  ·  {title}", (260, y + 8), 22, theme.GOLD, max_width=760
+                )
+                canvas.text(
+                    f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760
+                )
             else:
                 canvas.text(entry.path.name, (260, y + 8), 22, (240, 150, 130), max_width=760)
                 canvas.text(entry.error or "", (260, y + 38), 17, (240, 190, 170), max_width=760)

@@ -23,15 +23,29 @@ class SettingsScene(Scene):
         size = (s.window_w, s.window_h)
         sizes = list(WINDOW_SIZES) if size in WINDOW_SIZES else [size, *WINDOW_SIZES]
         x = 820
-        self.widgets = WidgetGroup([
-            Stepper((x, 250, 400, 50), sizes, size, self._size, label=lambda v: f"{v[0]} x {v[1]}"),
-            Stepper((x, 330, 400, 50), [False, True], s.fullscreen, self._fullscreen,
-                    label=lambda v: "Full screen" if v else "Window"),
-            Stepper((x, 410, 400, 50), list(ANIM_SPEEDS), s.anim_speed, self._speed, label=str.capitalize),
-            Stepper((x, 490, 400, 50), list(VOLUMES), s.volume, self._volume,
-                    label=lambda v: "Off" if v == 0 else f"{v} %"),
-            Button((theme.LOGICAL_W / 2 - 150, 640, 300, 60), "Done", self.dismiss, primary=True),
-        ])
+        self.widgets = WidgetGroup(
+            [
+                Stepper((x, 250, 400, 50), sizes, size, self._size, label=lambda v: f"{v[0]} x {v[1]}"),
+                Stepper(
+                    (x, 330, 400, 50),
+                    [False, True],
+                    s.fullscreen,
+                    self._fullscreen,
+                    label=lambda v: "Full screen" if v else "Window",
+                ),
+                Stepper(
+                    (x, 410, 400, 50), list(ANIM_SPEEDS), s.anim_speed, self._speed, label=str.capitalize
+                ),
+                Stepper(
+                    (x, 490, 400, 50),
+                    list(VOLUMES),
+                    s.volume,
+                    self._volume,
+                    label=lambda v: "Off" if v == 0 else f"{v} %",
+                ),
+                Button((theme.LOGICAL_W / 2 - 150, 640, 300, 60), "Done", self.dismiss, primary=True),
+            ]
+        )
 
     def _size(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(window_w=v[0], window_h=v[1]))
@@ -60,6 +74,11 @@ class SettingsScene(Scene):
         labels = ("Window size", "Display", "Animation speed", "Sound volume")
         for i, label in enumerate(labels):
             canvas.text(label, (420, 275 + 80 * i), 26, theme.BUTTON_TEXT, anchor="midleft")
-        canvas.text("Instant animations skip all motion; rules never wait for them.", (800, 570), 17,
-                    (200, 185, 160), anchor="midtop")
+        canvas.text(
+            "Instant animations skip all motion; rules never wait for them.",
+            (800, 570),
+            17,
+            (200, 185, 160),
+            anchor="midtop",
+        )
         self.widgets.draw(canvas, self.app.mouse)

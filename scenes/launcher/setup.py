@@ -22,6 +22,15 @@ LEVEL_LABELS = {
     "belief": "Bot: shrewd",
     "strong": "Bot: expert",
 }
+LEVEL_HELP = {
+    "random": "plays any legal move; good for learning the rules.",
+    "simple": "follows plain rules of thumb.",
+    "heuristic": "plays sound rules of thumb.",
+    "belief": "keeps track of who it suspects and acts on it.",
+    "strong": "searches ahead; a real challenge.",
+    "greedy": "makes the move that looks best right now.",
+    "expert": "plays the best line it can find.",
+}
 HUMAN = "human"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")
 ROW_H = 58
@@ -29,7 +38,7 @@ ROW_H = 58
 
 def _numeric(opt) -> bool:
     """Options with a huge numeric range (deal numbers) are typed in rather than stepped."""
-    return isinstance(opt.choices, range) and len(opt.choices) > 100
+    return isinstance(opt.choices, range) and opt.choices.stop - opt.choices.start > 100
 
 
 def level_label(level: str) -> str:
@@ -65,32 +74,74 @@ class SetupScene(Scene):
         w = WidgetGroup()
         x0 = 140
         if info.min_players != info.max_players:
-            w.add(Stepper((x0 + 230, 180, 220, 48), list(info.player_counts), self.players, self._set_players,
-                          label=lambda n: f"{n} players"))
+            w.add(
+                Stepper(
+                    (x0 + 230, 180, 220, 48),
+                    list(info.player_counts),
+                    self.players,
+                    self._set_players,
+                    label=lambda n: f"{n} players",
+                )
+            )
         levels = [HUMAN, *info.bot_levels]
         y = 270
         for seat in range(self.players):
             w.add(TextInput((x0 + 60, y, 300, 46), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
             if info.max_players > 1:
-                w.add(Stepper((x0 + 380, y, 300, 46), levels, self.kinds[seat], lambda v, s=seat: self._set_kind(s, v),
-                              label=level_label))
+                w.add(
+                    Stepper(
+                        (x0 + 380, y, 300, 46),
+                        levels,
+                        self.kinds[seat],
+                        lambda v, s=seat: self._set_kind(s, v),
+                        label=level_label,
+                    )
+                )
             y += ROW_H
         oy = 270
         for opt in info.options:
             if _numeric(opt):
                 value = self.options[opt.key]
-                w.add(TextInput((1060, oy + 34, 400, 46), "" if value == opt.default else str(value),
-                                lambda t, o=opt: self._set_number(o, t), max_len=18,
-                                placeholder="random"))
+                w.add(
+                    TextInput(
+                        (1060, oy + 34, 400, 46),
+                        "" if value == opt.default else str(value),
+                        lambda t, o=opt: self._set_number(o, t),
+                        max_len=18,
+                        placeholder="random",
+                    )
+                )
             else:
-                w.add(Stepper((1060, oy + 34, 400, 46), list(opt.choices), self.options[opt.key],
-                              lambda v, k=opt.key: self._set_option(k, v),
-                              label=lambda v: str(v).replace("_", " ").capitalize()))
+                w.add(
+                    Stepper(
+                        (1060, oy + 34, 400, 46),
+                        list(opt.choices),
+                        self.options[opt.key],
+                        lambda v, k=opt.key: self._set_option(k, v),
+                        label=lambda v: str(v).replace("_", " ").capitalize(),
+                    )
+                )
             oy += 110
-        w.add(Button((1060, 780, 400, 64), "Start game", self.start, hotkey=pygame.K_RETURN, primary=True, size=26))
+        w.add(
+            Button(
+                (1060, 780, 400, 64), "Start game", self.start, hotkey=pygame.K_RETURN, primary=True, size=26
+            )
+        )
         w.add(Button((140, 780, 200, 64), "Back", self.dismiss))
         w.add(Button((360, 780, 200, 64), "Rules", self._rules))
         self.widgets = w
+
+    def _paragraph(self, canvas: Canvas, text: str, pos, size: float, width: float, lines: int) -> float:
+        """Wrapped small text; returns the logical y below it."""
+        from scenes import assets
+
+        px = max(6, round(size * canvas.scale))
+        x, y = pos
+        wrapped = assets.wrap(text, "sans", px, round(width * canvas.scale))
+        for line in wrapped[:lines]:
+            canvas.text(line, (x, y), size, (214, 200, 176), max_width=width)
+            y += size * 1.35
+        return y
 
     def _rules(self) -> None:
         from scenes.launcher.rules_viewer import RulesViewer
@@ -154,23 +205,46 @@ class SetupScene(Scene):
         panel(canvas, (110, 160, 860, 590))
         canvas.text("Players", (140, 190), 28, theme.GOLD, role="title_bold")
         if info.min_players == info.max_players:
-            canvas.text("1 player" if info.max_players == 1 else f"{info.max_players} players", (370, 196), 22, theme.WHITE)
+            canvas.text(
+                "1 player" if info.max_players == 1 else f"{info.max_players} players",
+                (370, 196),
+                22,
+                theme.WHITE,
+            )
         y = 270
         for seat in range(self.players):
             colour, pattern, _ = theme.SEAT_COLOURS[seat]
             px = canvas.px(38)
             from scenes import assets
 
-            img = assets.surface(("seat-cube", seat, px), lambda c=colour, p=pattern: paint_cube(c, p, px).convert_alpha())
+            img = assets.surface(
+                ("seat-cube", seat, px), lambda c=colour, p=pattern, n=px: paint_cube(c, p, n).convert_alpha()
+            )
             canvas.blit(img, (140 + 24, y + 23), anchor="center")
             y += ROW_H
+        panel(canvas, (1030, 160, 460, 590))
         if info.options:
-            panel(canvas, (1030, 160, 460, 590))
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
             oy = 270
             for opt in info.options:
                 canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
                 if opt.help:
-                    canvas.text(opt.help, (1060, oy + 84), 15, (200, 185, 160), max_width=400)
+                    self._paragraph(canvas, opt.help, (1060, oy + 84), 14, 400, lines=2)
                 oy += 110
+        else:
+            canvas.text("At the table", (1060, 190), 28, theme.GOLD, role="title_bold")
+            y = 250
+            for level in info.bot_levels:
+                y = (
+                    self._paragraph(
+                        canvas, f"{level_label(level)}: {LEVEL_HELP.get(level, '')}", (1060, y), 17, 400, 3
+                    )
+                    + 12
+                )
+            y += 10
+            for line in (
+                "Several humans share one screen: a curtain hands it over before every secret choice.",
+                "F1 shows the rules at any time; Esc opens the game menu.",
+            ):
+                y = self._paragraph(canvas, line, (1060, y), 17, 400, 3) + 12
         self.widgets.draw(canvas, self.app.mouse)

@@ -18,7 +18,9 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
     canvas.fill_rect(theme.PANEL_EDGE, r, radius=16, width=2)
     if title:
         x, y, w, _ = r
-        canvas.text(title, (x + w / 2, y + 12), 46, theme.GOLD, role="title", anchor="midtop", max_width=w - 40)
+        canvas.text(
+            title, (x + w / 2, y + 12), 46, theme.GOLD, role="title", anchor="midtop", max_width=w - 40
+        )
 
 
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
@@ -100,15 +102,29 @@ class Button(Widget):
         edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
         canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
         colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
-        canvas.text(self.label, r.center, self.size, colour, role="sans_bold" if self.primary else "sans",
-                    anchor="center", max_width=r.w - 20)
+        canvas.text(
+            self.label,
+            r.center,
+            self.size,
+            colour,
+            role="sans_bold" if self.primary else "sans",
+            anchor="center",
+            max_width=r.w - 20,
+        )
 
 
 class Stepper(Widget):
     """'<  value  >': cycles through a fixed list of choices (player counts, levels, options)."""
 
-    def __init__(self, rect, choices: Sequence[Any], value: Any, on_change: Callable[[Any], None],
-                 label: Callable[[Any], str] = str, size: float = 22) -> None:
+    def __init__(
+        self,
+        rect,
+        choices: Sequence[Any],
+        value: Any,
+        on_change: Callable[[Any], None],
+        label: Callable[[Any], str] = str,
+        size: float = 22,
+    ) -> None:
         super().__init__(rect)
         self.choices = list(choices)
         self.value = value if value in self.choices else self.choices[0]
@@ -118,7 +134,10 @@ class Stepper(Widget):
 
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         h = self.rect.h
-        return (pygame.Rect(self.rect.x, self.rect.y, h, h), pygame.Rect(self.rect.right - h, self.rect.y, h, h))
+        return (
+            pygame.Rect(self.rect.x, self.rect.y, h, h),
+            pygame.Rect(self.rect.right - h, self.rect.y, h, h),
+        )
 
     def step(self, delta: int) -> None:
         i = (self.choices.index(self.value) + delta) % len(self.choices)
@@ -142,16 +161,31 @@ class Stepper(Widget):
         left, right = self._arrows()
         for r, glyph in ((left, "‹"), (right, "›")):
             lit = r.collidepoint(mouse)
-            canvas.text(glyph, r.center, self.size + 10, theme.GOLD if lit else theme.BUTTON_TEXT, anchor="center")
-        canvas.text(self.label(self.value), self.rect.center, self.size, theme.WHITE, anchor="center",
-                    max_width=self.rect.w - 2 * self.rect.h)
+            canvas.text(
+                glyph, r.center, self.size + 10, theme.GOLD if lit else theme.BUTTON_TEXT, anchor="center"
+            )
+        canvas.text(
+            self.label(self.value),
+            self.rect.center,
+            self.size,
+            theme.WHITE,
+            anchor="center",
+            max_width=self.rect.w - 2 * self.rect.h,
+        )
 
 
 class TextInput(Widget):
     """A one-line text field (player names): click to focus, type, Enter or click away to finish."""
 
-    def __init__(self, rect, text: str, on_change: Callable[[str], None], max_len: int = 16, size: float = 22,
-                 placeholder: str = "") -> None:
+    def __init__(
+        self,
+        rect,
+        text: str,
+        on_change: Callable[[str], None],
+        max_len: int = 16,
+        size: float = 22,
+        placeholder: str = "",
+    ) -> None:
         super().__init__(rect)
         self.text = text
         self.placeholder = placeholder
@@ -191,11 +225,24 @@ class TextInput(Widget):
         canvas.fill_rect(theme.FOCUS if self.focused else theme.PAPER_DARK, self.rect, radius=8, width=2)
         shown = self.text + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
         if not shown and self.placeholder:
-            canvas.text(self.placeholder, (self.rect.x + 12, self.rect.centery), self.size, theme.INK_SOFT,
-                        role="italic", anchor="midleft", max_width=self.rect.w - 20)
+            canvas.text(
+                self.placeholder,
+                (self.rect.x + 12, self.rect.centery),
+                self.size,
+                theme.INK_SOFT,
+                role="italic",
+                anchor="midleft",
+                max_width=self.rect.w - 20,
+            )
             return
-        canvas.text(shown or " ", (self.rect.x + 12, self.rect.centery), self.size, theme.INK, anchor="midleft",
-                    max_width=self.rect.w - 20)
+        canvas.text(
+            shown or " ",
+            (self.rect.x + 12, self.rect.centery),
+            self.size,
+            theme.INK,
+            anchor="midleft",
+            max_width=self.rect.w - 20,
+        )
 
 
 class WidgetGroup:

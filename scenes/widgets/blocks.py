@@ -36,13 +36,19 @@ def _mark(surf: pygame.Surface, pattern: str, centre: tuple[float, float], r: fl
         pygame.draw.line(surf, colour, (cx - r / 2, cy - r / 2), (cx + r / 2, cy + r / 2), w)
         pygame.draw.line(surf, colour, (cx - r / 2, cy + r / 2), (cx + r / 2, cy - r / 2), w)
     elif pattern == "diamond":
-        pygame.draw.polygon(surf, colour, [(cx, cy - r / 1.6), (cx + r / 1.6, cy), (cx, cy + r / 1.6), (cx - r / 1.6, cy)], w)
+        pygame.draw.polygon(
+            surf, colour, [(cx, cy - r / 1.6), (cx + r / 1.6, cy), (cx, cy + r / 1.6), (cx - r / 1.6, cy)], w
+        )
     elif pattern == "ring":
         pygame.draw.circle(surf, colour, (round(cx), round(cy)), max(2, round(r / 1.8)), w)
     elif pattern == "checks":
         q = r / 2.4
         for dx, dy in ((-1, -1), (1, 1)):
-            pygame.draw.rect(surf, colour, (cx + (dx - 1) * q / 1 if dx > 0 else cx - 2 * q, cy - 2 * q if dy < 0 else cy, 2 * q, 2 * q))
+            pygame.draw.rect(
+                surf,
+                colour,
+                (cx + (dx - 1) * q / 1 if dx > 0 else cx - 2 * q, cy - 2 * q if dy < 0 else cy, 2 * q, 2 * q),
+            )
     elif pattern == "bars":
         pygame.draw.line(surf, colour, (cx - r / 2, cy - r / 4), (cx + r / 2, cy - r / 4), w)
         pygame.draw.line(surf, colour, (cx - r / 2, cy + r / 4), (cx + r / 2, cy + r / 4), w)
@@ -126,12 +132,20 @@ class IsoGrid:
             canvas.surface.blit(img, pos)
             if cube.highlight:
                 top = [
-                    (x, y), (x + self.cube / 2, y + self.cube / 4), (x, y + self.cube / 2), (x - self.cube / 2, y + self.cube / 4)
+                    (x, y),
+                    (x + self.cube / 2, y + self.cube / 4),
+                    (x, y + self.cube / 2),
+                    (x - self.cube / 2, y + self.cube / 4),
                 ]
                 canvas.polygon(theme.HIGHLIGHT, top, width=3)
 
     def shadow(self, canvas: Canvas, gx: float, gy: float, w: float = 1, d: float = 1) -> None:
         """A soft shadow on the table under a footprint of w x d cells."""
-        pts = [self.project(gx, gy, -1), self.project(gx + w, gy, -1), self.project(gx + w, gy + d, -1), self.project(gx, gy + d, -1)]
+        pts = [
+            self.project(gx, gy, -1),
+            self.project(gx + w, gy, -1),
+            self.project(gx + w, gy + d, -1),
+            self.project(gx, gy + d, -1),
+        ]
         pts = [(x + 8, y + 10) for x, y in pts]
         canvas.polygon((0, 0, 0), pts)

@@ -74,10 +74,20 @@ def paint_french(face: Hashable, w: int, h: int) -> pygame.Surface:
     pip_img = pip_font.render(glyph, True, colour)
     pad = max(2, w // 14)
     surf.blit(rank_img, (pad, pad // 2))
-    surf.blit(pip_img, pip_img.get_rect(midtop=(pad + rank_img.get_width() // 2, pad // 2 + rank_img.get_height() - pad // 2)))
+    surf.blit(
+        pip_img,
+        pip_img.get_rect(
+            midtop=(pad + rank_img.get_width() // 2, pad // 2 + rank_img.get_height() - pad // 2)
+        ),
+    )
     corner = pygame.Surface((w, h), pygame.SRCALPHA)
     corner.blit(rank_img, (pad, pad // 2))
-    corner.blit(pip_img, pip_img.get_rect(midtop=(pad + rank_img.get_width() // 2, pad // 2 + rank_img.get_height() - pad // 2)))
+    corner.blit(
+        pip_img,
+        pip_img.get_rect(
+            midtop=(pad + rank_img.get_width() // 2, pad // 2 + rank_img.get_height() - pad // 2)
+        ),
+    )
     surf.blit(pygame.transform.rotate(corner, 180), (0, 0))
     centre_font = assets.font("sans", max(8, int(h * (0.42 if rank in "JQKA" else 0.36))))
     centre = centre_font.render(glyph if rank not in "JQK" else rank, True, colour)
@@ -124,8 +134,14 @@ class CardSprite:
     def moving(self) -> bool:
         return self._slide is not None or self._flip is not None
 
-    def slide_to(self, target: tuple[float, float], animator: anim.Animator, duration: float = theme.SLIDE,
-                 delay: float = 0.0, arc: float = 30.0) -> anim.Tween:
+    def slide_to(
+        self,
+        target: tuple[float, float],
+        animator: anim.Animator,
+        duration: float = theme.SLIDE,
+        delay: float = 0.0,
+        arc: float = 30.0,
+    ) -> anim.Tween:
         start = self.pos
 
         def done() -> None:
@@ -137,7 +153,9 @@ class CardSprite:
             self._slide = (tween, start, target, arc)
         return tween
 
-    def flip(self, face_up: bool, animator: anim.Animator, duration: float = theme.FLIP, delay: float = 0.0) -> anim.Tween:
+    def flip(
+        self, face_up: bool, animator: anim.Animator, duration: float = theme.FLIP, delay: float = 0.0
+    ) -> anim.Tween:
         def done() -> None:
             self.face_up = face_up
             self._flip = None

@@ -22,14 +22,16 @@ def _paint_drapes(w: int, h: int) -> pygame.Surface:
         shade = 0.75 + 0.25 * abs(((i % 4) - 1.5) / 1.5)
         c = (round(120 * shade), round(22 * shade), round(34 * shade))
         pygame.draw.rect(surf, c, (round(x0), 0, round(w / (folds * 2)) + 1, h))
-    blurred = pygame.transform.smoothscale(pygame.transform.smoothscale(surf, (max(1, w // 8), max(1, h // 8))), (w, h))
+    blurred = pygame.transform.smoothscale(
+        pygame.transform.smoothscale(surf, (max(1, w // 8), max(1, h // 8))), (w, h)
+    )
     pygame.draw.rect(blurred, theme.GOLD_DARK, (0, 0, w, max(4, h // 40)))
     pygame.draw.rect(blurred, theme.GOLD, (0, max(4, h // 40), w, max(2, h // 160)))
     return blurred.convert()
 
 
 class PrivacyCurtain(Scene):
-    """"Pass to Anna. Click when only Anna is looking." Dismissed by click, Space or Enter."""
+    """ "Pass to Anna. Click when only Anna is looking." Dismissed by click, Space or Enter."""
 
     opaque = True
     modal = True
@@ -71,9 +73,23 @@ class PrivacyCurtain(Scene):
         canvas.shadow_rect(plate, radius=20)
         canvas.fill_rect((36, 24, 18, 235), plate, radius=20)
         canvas.fill_rect(theme.GOLD, plate, radius=20, width=3)
-        canvas.text(f"Pass to {self.name}", (cx, cy - 90), 58, theme.GOLD, role="title", anchor="center", max_width=700)
+        canvas.text(
+            f"Pass to {self.name}",
+            (cx, cy - 90),
+            58,
+            theme.GOLD,
+            role="title",
+            anchor="center",
+            max_width=700,
+        )
         if self.reason:
             canvas.text(self.reason, (cx, cy - 20), 24, theme.WHITE, anchor="center", max_width=700)
-        canvas.text(f"Click when only {self.name} is looking.", (cx, cy + 40), 26, theme.BUTTON_TEXT,
-                    anchor="center", max_width=700)
+        canvas.text(
+            f"Click when only {self.name} is looking.",
+            (cx, cy + 40),
+            26,
+            theme.BUTTON_TEXT,
+            anchor="center",
+            max_width=700,
+        )
         canvas.text("Esc: back to the game menu", (cx, cy + 100), 18, (200, 180, 160), anchor="center")

@@ -59,8 +59,13 @@ class DieSprite:
         r.center = (round(self.pos[0]), round(self.pos[1]))
         return r
 
-    def roll(self, value: int, animator: anim.Animator, duration: float = theme.DIE_ROLL,
-             start: tuple[float, float] | None = None) -> anim.Tween:
+    def roll(
+        self,
+        value: int,
+        animator: anim.Animator,
+        duration: float = theme.DIE_ROLL,
+        start: tuple[float, float] | None = None,
+    ) -> anim.Tween:
         """Tumble from ``start`` (default: 160 px to the left) onto ``value`` at ``self.pos``."""
         self._seed += 1
         origin = start or (self.pos[0] - 160, self.pos[1] + 30)
@@ -74,7 +79,9 @@ class DieSprite:
             self._roll = (tween, origin, value, self._seed)
         return tween
 
-    def move_to(self, target: tuple[float, float], animator: anim.Animator, duration: float = theme.SLIDE * 1.4) -> anim.Tween:
+    def move_to(
+        self, target: tuple[float, float], animator: anim.Animator, duration: float = theme.SLIDE * 1.4
+    ) -> anim.Tween:
         start = self.pos
 
         def done() -> None:
@@ -133,5 +140,7 @@ class DieSprite:
         img = assets.surface(("die", face, px), lambda: paint_die(face, px).convert_alpha())
         bucket = round(angle / 10) * 10 % 360
         if bucket:
-            img = assets.surface(("die-rot", face, px, bucket), lambda: pygame.transform.rotozoom(img, bucket, 1.0))
+            img = assets.surface(
+                ("die-rot", face, px, bucket), lambda: pygame.transform.rotozoom(img, bucket, 1.0)
+            )
         canvas.surface.blit(img, img.get_rect(center=canvas.pt((x, y - lift))))

@@ -161,13 +161,22 @@ class ScrollText:
         if event.type == pygame.KEYDOWN:
             page = self.rect.h - 60
             moves = {
-                pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: page, pygame.K_PAGEUP: -page,
-                pygame.K_SPACE: page, pygame.K_HOME: -1e9, pygame.K_END: 1e9,
+                pygame.K_DOWN: 40,
+                pygame.K_UP: -40,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_PAGEUP: -page,
+                pygame.K_SPACE: page,
+                pygame.K_HOME: -1e9,
+                pygame.K_END: 1e9,
             }
             if event.key in moves:
                 self.scroll(moves[event.key])
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self._bar_rect().collidepoint(event.pos):
+        if (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self._bar_rect().collidepoint(event.pos)
+        ):
             self._dragging = True
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:

@@ -16,5 +16,7 @@ def draw_toasts(canvas: Canvas, toasts: list[tuple[str, float]]) -> None:
         canvas.shadow_rect(r, radius=14)
         canvas.fill_rect((30, 22, 16, alpha), r, radius=14)
         canvas.fill_rect((*theme.GOLD, alpha), r, radius=14, width=2)
-        canvas.text(message, (r[0] + w / 2, r[1] + (h + 20) / 2), 22, theme.WHITE, anchor="center", max_width=w - 30)
+        canvas.text(
+            message, (r[0] + w / 2, r[1] + (h + 20) / 2), 22, theme.WHITE, anchor="center", max_width=w - 30
+        )
         y -= h + 32
