@@ -35,6 +35,14 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     levels = args.bots.split(",") if args.bots else None
     if levels is not None and len(levels) == 1:
         levels = levels * players
+    if levels is not None and len(levels) != players:
+        print(f"error: {players} players need 1 or {players} bot levels, not {len(levels)}", file=sys.stderr)
+        return 2
+    for level in levels or []:
+        if level not in rules.info.bot_levels:
+            print(f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.bot_levels)})",
+                  file=sys.stderr)
+            return 2
     options = dict(kv.split("=", 1) for kv in args.option or [])
     for key, value in list(options.items()):
         if value.lstrip("-").isdigit():
