@@ -1,0 +1,295 @@
+"""Babel Builders bots: "simple" (rules of thumb) and "belief" (suspicion from public evidence).
+
+A bot reads only its view. Its policy depends on its current role, so an Architect bot that
+becomes a Zealot starts sabotaging at once. ``RoleBot(good, evil)`` pairs an Architect policy with
+a Messenger/Zealot policy, which the match tool uses to pit Architect policies against the same
+saboteurs.
+
+Architects (both levels) play the most useful instruction card, throw away Storm and Lightning,
+keep one Seal, build where the blueprint needs blocks and let Lightning hit surplus blocks.
+- simple: appoints and passes the token at random, seals the player seen most often in rounds
+  where Storm or Lightning appeared.
+- belief: appoints and passes to the players it trusts most, swaps harmful cards out of the
+  reveal, aims Deliberation at the most suspected, seals the most likely Messenger.
+Messenger and Zealots:
+- simple: always play the most harmful card, discard the most useful one, build where it helps
+  least and strike needed towers.
+- belief: sabotage while keeping cover: play a harmful card only while they do not look
+  suspicious to a neutral observer, build correctly in public but reveal Lightning last and break
+  ties against the blueprint, take the best received card in the swap; Zealots point Divine
+  Punishment at the most likely Messenger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+from typing import Any
+
+from babel.core.bots import Budget
+from babel.core.protocol import ConfigError
+from babel.core.rng import Rng
+from babel.games.builders import belief as B
+from babel.games.builders import cards as C
+from babel.games.builders.model import Action, BuildersView, Role
+
+# Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
+PLAY_VALUE = {C.STORM: -6.0, C.LIGHTNING: -4.0, C.SEAL: -0.5, C.DELIBERATION: 0.6, C.PUNISHMENT: -9.0}
+COVER_THRESHOLD = 0.5  # an evil belief bot stops playing harmful cards above this public suspicion
+
+
+def _play_value(card: int, view: BuildersView) -> float:
+    kind = C.CARDS[card].kind
+    if kind == C.BUILD:
+        return B.usefulness(card, view.blueprint.cells, view.base) + 0.1 * C.CARDS[card].blocks / 3
+    return PLAY_VALUE[kind]
+
+
+def _keep_value(card: int, view: BuildersView, hand: Sequence[int]) -> float:
+    kind = C.CARDS[card].kind
+    if kind == C.SEAL:
+        seals = [c for c in hand if C.CARDS[c].kind == C.SEAL]
+        return 3.0 if seals and seals[0] == card else 0.2
+    if kind in (C.STORM, C.LIGHTNING):
+        return -3.0
+    if kind == C.DELIBERATION:
+        return 0.5
+    return _play_value(card, view)
+
+
+def _harm(card: int, view: BuildersView) -> float:
+    """How much a card hurts the tower when revealed (the saboteur's play value)."""
+    kind = C.CARDS[card].kind
+    if kind == C.STORM:
+        return 6.0
+    if kind == C.LIGHTNING:
+        return 4.0 + 0.2 * sum(view.base) / 10
+    if kind == C.SEAL:
+        return 1.0
+    if kind == C.DELIBERATION:
+        return -0.5
+    return 1.5 - B.usefulness(card, view.blueprint.cells, view.base)
+
+
+# -- simulating a reveal order (the Master knows the face-down cards) ---------------------------
+def _progress(base: Sequence[int], bp: Sequence[int]) -> int:
+    return sum(min(h, need) for h, need in zip(base, bp))
+
+
+def _best_cell(card: int, base: Sequence[int], bp: Sequence[int], helpful: bool) -> int:
+    need = B.need_left(bp, base)
+    cells = C.CARDS[card].cells
+    if helpful:
+        return max(cells, key=lambda c: (need[c], -c))
+    return min(cells, key=lambda c: (need[c], base[c], c))
+
+
+def _strike_cell(ties: Sequence[int], base: Sequence[int], bp: Sequence[int], helpful: bool) -> int:
+    # Helpful: strike where the tower has the most surplus over the blueprint.
+    if helpful:
+        return max(ties, key=lambda c: (base[c] - bp[c], -c))
+    return min(ties, key=lambda c: (base[c] - bp[c], c))
+
+
+def _simulate(
+    order: Sequence[int], view: BuildersView, helpful_place: bool, helpful_strike: bool
+) -> list[int]:
+    base = list(view.base)
+    supply = view.supply
+    bp = view.blueprint.cells
+    for card in order:
+        info = C.CARDS[card]
+        if info.kind == C.BUILD and not view.storm:
+            cell = _best_cell(card, base, bp, helpful_place)
+            blocks = min(info.blocks, supply)
+            base[cell] += blocks
+            supply -= blocks
+        elif info.kind == C.LIGHTNING:
+            for _ in range(2):
+                top = max(base)
+                if top == 0:
+                    break
+                ties = [i for i, h in enumerate(base) if h == top]
+                cell = _strike_cell(ties, base, bp, helpful_strike)
+                base[cell] -= 1
+                supply += 1
+    return base
+
+
+class RoleBot:
+    """A bot that plays the Architect policy or the saboteur policy by its current role."""
+
+    def __init__(self, good: str, evil: str) -> None:
+        if good not in ("simple", "belief") or evil not in ("simple", "belief"):
+            raise ConfigError(f"unknown Babel Builders policy {good}/{evil}")
+        self.good = good
+        self.evil = evil
+
+    # the Bot protocol
+    def choose(self, view: BuildersView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        evil = view.role in (Role.MESSENGER, Role.ZEALOT)
+        level = self.evil if evil else self.good
+        verb = legal[0].verb
+        handler = getattr(self, f"_{verb}")
+        action = handler(view, legal, rng, evil, level)
+        return action if action in legal else legal[0]
+
+    # -- helpers --------------------------------------------------------------------------------
+    def _belief(self, view: BuildersView) -> B.Belief:
+        return B.compute(view)
+
+    @staticmethod
+    def _pick_min(seats: Sequence[int], score: Sequence[float], rng: Rng, k: int) -> tuple[int, ...]:
+        noisy = sorted(seats, key=lambda s: (score[s] + 1e-6 * rng.random(), s))
+        return tuple(sorted(noisy[:k]))
+
+    # -- decisions --------------------------------------------------------------------------------
+    def _appoint(self, view, legal, rng, evil, level) -> Action:
+        k = len(legal[0].args)
+        others = [s for s in range(view.players) if s != view.seat]
+        if level == "simple":
+            return rng.choice(legal)
+        if not evil:
+            bel = self._belief(view)
+            return Action("appoint", self._pick_min(others, bel.evil, rng, k))
+        # Evil Master: look like a careful Master (trusted players), but bring in one suspect.
+        pub = B.public_suspicion(view)
+        trusted = list(self._pick_min(others, pub, rng, k - 1))
+        rest = [s for s in others if s not in trusted]
+        suspect = max(rest, key=lambda s: (pub[s] + 1e-6 * rng.random(), s))
+        return Action("appoint", tuple(sorted(trusted + [suspect])))
+
+    def _play(self, view, legal, rng, evil, level) -> Action:
+        hand = view.hand
+        if not evil:
+
+            def score(a: Action) -> float:
+                p, d = a.args
+                val = _play_value(p, view) if p >= 0 else 0.0
+                keep = _keep_value(d, view, hand) if d >= 0 else 0.0
+                return val - keep + 1e-6 * rng.random()
+
+            return max(legal, key=score)
+        cover = level == "belief" and B.public_suspicion(view)[view.seat] > COVER_THRESHOLD
+
+        def evil_score(a: Action) -> float:
+            p, d = a.args
+            if p >= 0:
+                harm = _harm(p, view)
+                if cover and C.CARDS[p].kind in (C.STORM, C.LIGHTNING):
+                    harm = -2.0  # keep cover: hand in something harmless-looking instead
+                if cover and C.CARDS[p].kind == C.BUILD:
+                    harm = 1.0 + 0.2 * B.usefulness(p, view.blueprint.cells, view.base)
+            else:
+                harm = 0.0
+            # Throw away the most useful card; keep harmful ones for later.
+            denial = _play_value(d, view) if d >= 0 else 0.0
+            if d >= 0 and C.CARDS[d].kind in (C.STORM, C.LIGHTNING):
+                denial = -5.0
+            return harm + 0.5 * denial + 1e-6 * rng.random()
+
+        return max(legal, key=evil_score)
+
+    def _swap(self, view, legal, rng, evil, level) -> Action:
+        hand = view.hand
+
+        def good_score(a: Action) -> float:
+            take, give = a.args
+            # Taking a card keeps it from being revealed; giving one throws it out of the game.
+            removed = -_play_value(take, view)
+            if view.storm and C.CARDS[take].kind == C.BUILD:
+                removed = _play_value(take, view)  # void this phase: save it for a later one
+            lost = _keep_value(give, view, hand) if give >= 0 else 0.0
+            if level == "simple":
+                removed = 0.0  # simple Masters only tidy their hand
+            return removed - lost + 1e-6 * rng.random()
+
+        def evil_score(a: Action) -> float:
+            take, give = a.args
+            removed = -_harm(take, view)
+            lost = _play_value(give, view) if give >= 0 else 0.0
+            if give >= 0 and C.CARDS[give].kind in (C.STORM, C.LIGHTNING):
+                lost = -5.0
+            return removed + 0.5 * lost + 1e-6 * rng.random()
+
+        return max(legal, key=evil_score if evil else good_score)
+
+    def _reveal(self, view, legal, rng, evil, level) -> Action:
+        cards = [a.args[0] for a in legal]
+        bp = view.blueprint.cells
+        best_order, best_val = None, None
+        for order in permutations(cards):
+            if evil:
+                helpful_place = level == "belief"  # build correctly in public when keeping cover
+                base = _simulate(order, view, helpful_place, False)
+                val = -_progress(base, bp)
+            else:
+                base = _simulate(order, view, True, True)
+                val = _progress(base, bp)
+            if best_val is None or val > best_val:
+                best_order, best_val = order, val
+        # Reveal Deliberation first among equals (information early); the order is already best.
+        return Action("reveal", (best_order[0],))
+
+    def _place(self, view, legal, rng, evil, level) -> Action:
+        card = view.pending
+        helpful = not evil or level == "belief"
+        cell = _best_cell(card, view.base, view.blueprint.cells, helpful)
+        return Action("place", (cell,))
+
+    def _strike(self, view, legal, rng, evil, level) -> Action:
+        ties = [a.args[0] for a in legal]
+        cell = _strike_cell(ties, view.base, view.blueprint.cells, not evil)
+        return Action("strike", (cell,))
+
+    def _deliberate(self, view, legal, rng, evil, level) -> Action:
+        if level == "simple" or evil:
+            return rng.choice(legal)
+        bel = self._belief(view)
+        return max(legal, key=lambda a: (bel.evil[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+
+    def _master(self, view, legal, rng, evil, level) -> Action:
+        if level == "simple":
+            return rng.choice(legal)
+        if evil:
+            pub = B.public_suspicion(view)
+            return min(legal, key=lambda a: (pub[a.args[0]] + 0.05 * rng.random(), a.args[0]))
+        bel = self._belief(view)
+        return min(legal, key=lambda a: (bel.evil[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+
+    def _seal(self, view, legal, rng, evil, level) -> Action:
+        targets = [a for a in legal if a.args[0] >= 0]
+        if evil:
+            if view.role is Role.MESSENGER or level == "simple":
+                return rng.choice(targets)
+            bel = self._belief(view)  # a Zealot seals the player least likely to be the Messenger
+            return min(targets, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+        if level == "simple":
+            counts = [0] * view.players
+            for entry in view.log:
+                if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
+                    for s in entry.appointed:
+                        counts[s] += 1
+            return max(targets, key=lambda a: (counts[a.args[0]] + rng.random() * 0.5, a.args[0]))
+        bel = self._belief(view)
+        return max(targets, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+
+    def _punish(self, view, legal, rng, evil, level) -> Action:
+        if level == "simple":
+            counts = [0] * view.players
+            for entry in view.log:
+                if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
+                    for s in entry.appointed:
+                        counts[s] += 1
+            return max(legal, key=lambda a: (counts[a.args[0]] + rng.random() * 0.5, a.args[0]))
+        bel = self._belief(view)
+        return max(legal, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+
+
+def make_bot(level: str, evil: str | None = None) -> Any:
+    """The bot for a level ("simple", "belief"); ``evil`` overrides the saboteur policy."""
+    if level not in ("simple", "belief"):
+        raise ConfigError(f"Babel Builders has no bot level '{level}'")
+    return RoleBot(level, evil or level)

@@ -1,0 +1,186 @@
+"""Babel Builders: the state, action and view dataclasses.
+
+Kept apart from the rules so bots and scenes can import the value types without the engine.
+Card ids index ``cards.CARDS``; seats are 0-based; cells are 0-8 (A1, B1, C1, A2, ... C3).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from babel.games.builders.cards import Blueprint
+
+
+class Phase(Enum):
+    APPOINT = "appoint"  # the Master appoints 3 or 4 players
+    SELECT = "select"  # appointed players choose a card to play and one to discard (secret)
+    SWAP = "swap"  # the Master's private check and mandatory swap
+    REVEAL = "reveal"  # the Master chooses the next card to reveal
+    PLACE = "place"  # the Master chooses the cell of an instruction card
+    STRIKE = "strike"  # the Master breaks a tie for Lightning
+    DELIBERATE = "deliberate"  # the Master chooses whose discard a Deliberation reveals
+    PASS = "pass"  # the Master passes the token
+    SEAL = "seal"  # Seal holders choose secretly, revealed together
+    PUNISH = "punish"  # Zealots choose secretly where their Divine Punishment goes
+    OVER = "over"
+
+
+class Role(Enum):
+    MESSENGER = "messenger"
+    ARCHITECT = "architect"
+    ZEALOT = "zealot"
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    """One decision: ``verb`` and integer arguments (seats, card ids, cells; -1 for none)."""
+
+    verb: str
+    args: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Commit:
+    """An appointed player's secret choice: card played to the Master and card discarded (-1: none)."""
+
+    play: int
+    discard: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    """A card in a player's face-down discard area (ruling 12); ``swap`` marks the Master's swap."""
+
+    card: int  # -1 in a view when the viewer may not see it
+    round: int
+    revealed: bool = False
+    swap: bool = False
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """An Architect becoming a Zealot: when (round; 0 is the deal) and how (deal, draw, swap)."""
+
+    seat: int
+    round: int
+    how: str
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A card resolved face up in a construction phase, and what it did (public)."""
+
+    card: int
+    kind: str
+    void: bool = False  # an instruction card voided by a Storm
+    cells: tuple[int, ...] = ()  # the cell built on, or the cells struck (one per block)
+    blocks: int = 0  # blocks placed
+    target: int = -1  # Deliberation: the seat whose discard was revealed
+    shown: int = -1  # Deliberation: the card revealed
+
+
+@dataclass(frozen=True)
+class RoundLog:
+    """One round as the table saw it. ``received`` is secret (the Master's own memory)."""
+
+    round: int
+    master: int
+    appointed: tuple[int, ...] = ()
+    hand_sizes: tuple[int, ...] = ()  # every seat's hand size when the players were appointed
+    handed: tuple[int, ...] = ()  # appointed seats that handed a card to the Master
+    discarded: tuple[int, ...] = ()  # appointed seats that discarded a card
+    received_count: int = 0
+    swapped: bool = False
+    effects: tuple[Effect, ...] = ()
+    next_master: int = -1
+    received: tuple[int, ...] = ()  # secret: what the Master received
+
+
+@dataclass(frozen=True)
+class Result:
+    team: str  # "architects" or "messenger"
+    reason: str  # "sealed", "punishment", "depletion", "confirmation"
+    seals_on_messenger: int = 0
+    punishment_on_messenger: int = 0
+
+
+@dataclass(frozen=True)
+class BuildersState:
+    rng: int
+    players: int
+    phase: Phase
+    round: int
+    master: int
+    roles: tuple[Role, ...]
+    conversions: tuple[Conversion, ...]
+    blueprint: Blueprint
+    base: tuple[int, ...]
+    supply: int
+    deck: tuple[int, ...]  # index 0 is the top
+    hands: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[Discard, ...], ...]
+    resolved: tuple[int, ...]
+    appointed: tuple[int, ...] = ()
+    commits: tuple[Commit | None, ...] = ()
+    face_down: tuple[int, ...] = ()  # cards with the Master still to reveal (after the check)
+    storm: bool = False
+    swap: tuple[int, ...] = ()  # (take, give) once the Master has swapped
+    pending: int = -1  # the card being resolved (PLACE, STRIKE, DELIBERATE)
+    strikes_left: int = 0
+    cur: RoundLog | None = None
+    log: tuple[RoundLog, ...] = ()
+    seal_holders: tuple[int, ...] = ()
+    seal_choice: tuple[int, ...] = ()  # per seat: -2 not chosen / not a holder, -1 none, else target
+    zealots_revealed: tuple[int, ...] = ()
+    punish_choice: tuple[int, ...] = ()  # per seat: -2 not chosen, else target
+    result: Result | None = None
+
+
+@dataclass(frozen=True)
+class BuildersView:
+    """Everything one seat may know, and everything a table scene draws for it."""
+
+    seat: int | None
+    players: int
+    phase: Phase
+    round: int
+    master: int
+    appoint_count: int
+    blueprint: Blueprint
+    base: tuple[int, ...]
+    supply: int
+    deck_size: int
+    hand_sizes: tuple[int, ...]
+    hand: tuple[int, ...]  # own hand (empty for spectators)
+    role: Role | None  # own role (None for spectators)
+    my_conversion: Conversion | None  # own conversion (secret to everyone else until the end)
+    appointed: tuple[int, ...]
+    committed: tuple[bool, ...]  # who has chosen this construction phase
+    my_commit: Commit | None
+    received_count: int  # cards handed to the Master this phase (public)
+    received: tuple[int, ...]  # the cards themselves: the Master only (from the check on)
+    face_down: tuple[int, ...]  # cards with the Master still to reveal: Master only
+    face_down_count: int
+    storm: bool
+    swapped: bool
+    my_swap: tuple[int, ...]  # (take, give): Master only
+    pending: int
+    strikes_left: int
+    effects: tuple[Effect, ...]  # this phase's revealed cards, in order
+    current: RoundLog | None  # this round so far (received only for its Master)
+    discards: tuple[tuple[Discard, ...], ...]  # face-down per seat (card -1 unless own/revealed)
+    resolved: tuple[int, ...]  # face-up resolved cards
+    log: tuple[RoundLog, ...]  # past rounds (received only for rounds this seat was Master)
+    seal_holders: tuple[int, ...]
+    seal_committed: tuple[bool, ...]
+    my_seal: int  # -2 not chosen, -1 none, else target
+    seals: tuple[int, ...]  # revealed seal targets per seat (after the Seal phase), else ()
+    zealots: tuple[int, ...]  # revealed Zealots (Divine Punishment phase onwards)
+    zealot_cards: tuple[int, ...]  # Divine Punishment cards each revealed Zealot holds
+    punish_committed: tuple[bool, ...]
+    my_punish: int
+    punishments: tuple[int, ...]  # revealed targets per seat (at the end), else ()
+    roles: tuple[Role, ...]  # all roles, at the end only
+    conversions: tuple[Conversion, ...]  # all conversions, at the end only
+    result: Result | None

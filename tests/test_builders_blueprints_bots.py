@@ -1,0 +1,123 @@
+"""Babel Builders: custom blueprint storage, the setup choices, and the bots' contract."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from babel.core.bots import Budget
+from babel.core.jsonfile import read_json
+from babel.core.rng import Rng
+from babel.games.builders import RULES
+from babel.games.builders import blueprints as BP
+from babel.games.builders import cards as C
+from babel.games.builders.bots import RoleBot, make_bot
+from babel.games.builders.model import Role
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("BABEL_TOWERS_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_custom_blueprints_are_saved_in_the_data_folder(home):
+    assert BP.load_custom() == []
+    bp = BP.save_custom("My  tower", [0, 0, 0, 0, 9, 0, 5, 0, 6])
+    assert bp.key == "custom:000090506" and bp.name == "My tower" and bp.source == "custom"
+    path = home / "data" / BP.FILE_NAME
+    assert BP.storage_path() == path and read_json(path)["blueprints"][0]["cells"][4] == 9
+    BP.save_custom("my tower", [1] * 9)  # same name (any case): overwritten
+    assert [b.cells for b in BP.load_custom()] == [(1,) * 9]
+    BP.save_custom("Second", [0, 0, 2, 0, 0, 0, 0, 0, 0])
+    assert [b.name for b in BP.load_custom()] == ["my tower", "Second"]
+    assert BP.delete_custom("MY TOWER") and not BP.delete_custom("nothing")
+    assert [b.name for b in BP.load_custom()] == ["Second"]
+    # The custom blueprint plays through the option value alone (saves carry it).
+    state = RULES.initial_state(RULES.make_config(5, blueprint=BP.load_custom()[0].key), 3)
+    assert state.blueprint.cells == (0, 0, 2, 0, 0, 0, 0, 0, 0)
+
+
+@pytest.mark.parametrize(
+    "cells",
+    [
+        [10, 0, 0, 0, 0, 0, 0, 0, 0],
+        [9, 9, 3, 0, 0, 0, 0, 0, 0],
+        [0] * 9,
+        [1] * 8,
+        [-1, 2, 0, 0, 0, 0, 0, 0, 0],
+    ],
+)
+def test_invalid_custom_blueprints_are_refused(home, cells):
+    with pytest.raises(BP.BlueprintError):
+        BP.save_custom("bad", cells)
+    assert BP.load_custom() == []
+
+
+def test_blueprint_limits_and_bad_files(home):
+    BP.save_custom("Edge", [9, 9, 2, 0, 0, 0, 0, 0, 0])  # total 20 is allowed
+    with pytest.raises(BP.BlueprintError):
+        BP.save_custom("", [1] * 9)
+    path = BP.storage_path()
+    data = json.loads(path.read_text())
+    data["blueprints"].append({"name": "broken", "cells": [99] * 9})
+    data["blueprints"].append({"oops": 1})
+    path.write_text(json.dumps(data))
+    assert [b.name for b in BP.load_custom()] == ["Edge"]
+    path.write_text("{not json")
+    assert BP.load_custom() == []
+
+
+def test_setup_choices_mark_published_edition_and_custom(home):
+    BP.save_custom("Mine", [0, 0, 0, 0, 5, 0, 0, 0, 0])
+    choices = BP.setup_choices()
+    sources = [c.source for c in choices]
+    assert sources[0] == "random" and sources.count("published") == 1
+    assert sources.count("edition") == 8 and sources[-1] == "custom"
+    assert "[published]" in choices[1].label and all(
+        "edition" in c.label for c in choices if c.source == "edition"
+    )
+    for choice in choices:
+        RULES.make_config(7, blueprint=choice.value)
+    published = C.PRINTED_BY_KEY["published"].cells
+    assert (
+        published[C.cell_index("C1")] == 3
+        and published[C.cell_index("B2")] == 8
+        and published[C.cell_index("A3")] == 3
+    )
+
+
+def test_bots_choose_legal_actions_deterministically_from_the_view():
+    for level in ("simple", "belief"):
+        bot = make_bot(level)
+        for seed in range(3):
+            state = RULES.initial_state(RULES.make_config(7), seed)
+            for ply in range(400):
+                if RULES.outcome(state) is not None:
+                    break
+                seat = RULES.to_act(state)[0]
+                legal = RULES.legal_actions(state, seat)
+                view = RULES.view(state, seat)
+                a = bot.choose(view, legal, Rng(ply), Budget())
+                assert a in legal and a == bot.choose(view, legal, Rng(ply), Budget())
+                state = RULES.apply(state, seat, a).state
+            assert RULES.outcome(state) is not None
+    with pytest.raises(ValueError):
+        make_bot("genius")
+
+
+def test_architect_bot_builds_where_the_blueprint_needs_and_saboteur_does_not():
+    state = RULES.initial_state(RULES.make_config(5, blueprint="published"), 2)
+    bot = RoleBot("belief", "simple")
+    view = RULES.view(state, 0)
+    from dataclasses import replace
+
+    from babel.games.builders.model import Action, Phase
+
+    row2 = 12  # 1 block on A2, B2 or C2: The Tower needs B2
+    view = replace(view, phase=Phase.PLACE, pending=row2, role=Role.ARCHITECT)
+    legal = tuple(Action("place", (c,)) for c in C.CARDS[row2].cells)
+    assert bot.choose(view, legal, Rng(1), Budget()).args == (C.cell_index("B2"),)
+    evil = replace(view, role=Role.MESSENGER)
+    assert bot.choose(evil, legal, Rng(1), Budget()).args != (C.cell_index("B2"),)

@@ -1,0 +1,94 @@
+"""Babel Builders benchmarks: random full games per second at 10 players, and bot decision times.
+
+Prints medians over several runs (the machine is shared, so single timings wander):
+
+    .venv/bin/python tools/builders_bench.py            # 5 runs
+    .venv/bin/python tools/builders_bench.py --runs 3 --games 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from babel.core.bots import Budget, RandomBot, bot_rng  # noqa: E402
+from babel.games.builders import RULES  # noqa: E402
+
+
+def random_games_per_second(players: int, games: int, seed: int) -> float:
+    config = RULES.make_config(players)
+    bot = RandomBot()
+    t0 = time.perf_counter()
+    for g in range(games):
+        state = RULES.initial_state(config, seed + g)
+        ply = 0
+        while RULES.outcome(state) is None:
+            seat = RULES.to_act(state)[0]
+            legal = RULES.legal_actions(state, seat)
+            action = bot.choose(None, legal, bot_rng(seed + g, seat, ply), Budget())
+            state = RULES.apply(state, seat, action).state
+            ply += 1
+    return games / (time.perf_counter() - t0)
+
+
+def decision_times(
+    level: str, players: int, games: int, seed: int, by_verb: dict[str, list[float]] | None = None
+) -> list[float]:
+    """Seconds per bot decision with a real choice (the view is built outside the timing, as a
+    scene would); ``by_verb`` collects them per kind of decision too."""
+    config = RULES.make_config(players)
+    bot = RULES.make_bot(level)
+    times = []
+    for g in range(games):
+        state = RULES.initial_state(config, seed + g)
+        ply = 0
+        while RULES.outcome(state) is None:
+            seat = RULES.to_act(state)[0]
+            legal = RULES.legal_actions(state, seat)
+            view = RULES.view(state, seat)
+            t0 = time.perf_counter()
+            action = bot.choose(view, legal, bot_rng(seed + g, seat, ply), Budget())
+            if len(legal) > 1:
+                times.append(time.perf_counter() - t0)
+                if by_verb is not None:
+                    by_verb.setdefault(action.verb, []).append(times[-1])
+            state = RULES.apply(state, seat, action).state
+            ply += 1
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--games", type=int, default=300, help="random games per run")
+    parser.add_argument("--bot-games", type=int, default=20, help="bot games per run and level")
+    args = parser.parse_args(argv)
+    rates = [random_games_per_second(10, args.games, 1000 * r) for r in range(args.runs)]
+    report = {"random_games_per_second_10p": round(statistics.median(rates), 1), "runs": args.runs}
+    for level in ("simple", "belief"):
+        for players in (7, 10):
+            medians, p95s, worst = [], [], []
+            verbs: dict[str, list[float]] = {}
+            for r in range(args.runs):
+                t = sorted(decision_times(level, players, args.bot_games, 5000 * r, verbs))
+                medians.append(statistics.median(t))
+                p95s.append(t[int(0.95 * (len(t) - 1))])
+                worst.append(t[-1])
+            report[f"{level}_{players}p_median_ms"] = round(1000 * statistics.median(medians), 3)
+            report[f"{level}_{players}p_p95_ms"] = round(1000 * statistics.median(p95s), 3)
+            report[f"{level}_{players}p_max_ms"] = round(1000 * max(worst), 2)
+            report[f"{level}_{players}p_median_ms_by_decision"] = {
+                verb: round(1000 * statistics.median(ts), 3) for verb, ts in sorted(verbs.items())
+            }
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
