@@ -21,7 +21,12 @@ def _load_builtin() -> None:
     if _loaded:
         return
     _loaded = True
-    # One line per game table, added as each table lands.
+    from scenes.tables.duel import DuelTable
+
+    register_table("duel", DuelTable)
+    from scenes.tables.solitaire import SolitaireTable
+
+    register_table("solitaire", SolitaireTable)
 
 
 def register_table(game_id: str, factory: TableFactory) -> None:
