@@ -49,6 +49,21 @@ class Scene:
             self.app.pop(result)
 
 
+class Screen(Scene):
+    """A full-screen page of widgets (setup, settings, saved games): input goes to the widgets,
+    and Esc goes back."""
+
+    widgets: Any
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return True
+        return False
+
+
 class App:
     """Window, scene stack, settings, sound and the frame loop."""
 

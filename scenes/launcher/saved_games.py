@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import datetime
 
-import pygame
-
 from babel.core import registry, saves
 from scenes import theme
 from scenes.canvas import Canvas
-from scenes.core import App, Scene
+from scenes.core import App, Screen
 from scenes.widgets.basic import Button, WidgetGroup, panel
 
 ROW_H = 70
@@ -33,7 +31,7 @@ def open_record(app: App, record: saves.SaveRecord) -> bool:
     return True
 
 
-class SavedGames(Scene):
+class SavedGames(Screen):
     def __init__(self) -> None:
         self.store = saves.SaveStore()
         self.entries: list[saves.SaveEntry] = []
@@ -80,14 +78,6 @@ class SavedGames(Scene):
         self.store.delete(entry.path)
         self.app.toast(f"Deleted {entry.path.name}")
         self._reload()
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
-            return True
-        return False
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()

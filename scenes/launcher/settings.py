@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-import pygame
-
 from babel.core.settings import ANIM_SPEEDS
 from scenes import theme
 from scenes.canvas import Canvas
-from scenes.core import Scene
+from scenes.core import Screen
 from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
 
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 900), (1920, 1080))
 VOLUMES = tuple(range(0, 101, 10))
 
 
-class SettingsScene(Scene):
+class SettingsScene(Screen):
     def __init__(self) -> None:
         self.widgets = WidgetGroup()
 
@@ -59,14 +57,6 @@ class SettingsScene(Scene):
     def _volume(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(volume=v))
         self.app.sound.play("click")
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
-            return True
-        return False
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()

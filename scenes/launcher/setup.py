@@ -11,7 +11,7 @@ from babel.core.protocol import Rules
 from babel.core.saves import SaveStore
 from scenes import theme
 from scenes.canvas import Canvas
-from scenes.core import Scene
+from scenes.core import Screen
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.blocks import paint_cube
 
@@ -50,7 +50,7 @@ def new_seed() -> int:
     return time.time_ns() % (2**31)
 
 
-class SetupScene(Scene):
+class SetupScene(Screen):
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
         self.rules_game = rules.info.id
@@ -188,14 +188,6 @@ class SetupScene(Scene):
         self.app.apply_settings(self.app.settings.with_(last_names=tuple(self.names)))
         store = SaveStore()
         self.app.replace(table_for(self.rules.info.id)(match, store))
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
-            return True
-        return False
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()

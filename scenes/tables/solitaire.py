@@ -24,7 +24,7 @@ from babel.games.solitaire.stats import StatsStore
 from scenes import assets, theme
 from scenes.anim import Animator, Tween, lerp2
 from scenes.canvas import Canvas
-from scenes.core import Scene
+from scenes.core import Scene, Screen
 from scenes.table import TableScene, _bot_executor
 from scenes.tables.solitaire_pieces import paint_card, paint_tile, paint_tile_back
 from scenes.widgets.basic import Button, WidgetGroup, panel, paper
@@ -725,7 +725,7 @@ class AnalysisScene(Scene):
         self.widgets.draw(canvas, self.app.mouse)
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(Screen):
     """Games played, wins, streaks and the distribution of stacks left, per variant."""
 
     KEYS = (("tiles", "standard"), ("tiles", "strict"), ("cards", "standard"), ("cards", "strict"))
@@ -757,12 +757,6 @@ class StatisticsScene(Scene):
 
     def _select(self, key) -> None:
         self.selected = key
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
-            return True
-        return self.widgets.handle(event)
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
