@@ -120,9 +120,9 @@ class MainMenu(Scene):
             canvas.text(
                 f"{number}",
                 (lifted.x + 34, lifted.centery),
-                40,
+                30,
                 theme.GOLD_DARK,
-                role="title_bold",
+                role="sans_bold",
                 anchor="center",
             )
             canvas.text(
