@@ -153,9 +153,6 @@ class DuelTable(TableScene):
         self._layout_hand(seat, animate=False)
 
     # -- input --------------------------------------------------------------------------------
-    def _legal_cards(self) -> set[int]:
-        return {a.card for a in self.legal} if not self.busy() else set()
-
     def _card_at(self, pos) -> int | None:
         if self.viewer is None:
             return None
@@ -197,8 +194,6 @@ class DuelTable(TableScene):
                 self._animate_reveal(ev.data["cards"])
             elif ev.kind == "round":
                 self._animate_round(ev.data)
-            elif ev.kind == "game_over":
-                pass
 
     def _animate_commit(self, seat: int) -> None:
         self.app.sound.play("card")

@@ -412,9 +412,6 @@ class SolitaireTable(TableScene):
             )
 
     # -- frame --------------------------------------------------------------------------------
-    def busy(self) -> bool:
-        return self.animator.busy
-
     def update_table(self, dt: float) -> None:
         alive = []
         for p in self.particles:
