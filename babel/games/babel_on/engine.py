@@ -223,6 +223,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
         ),
         min_players=2,
         max_players=6,
+        has_secrets=False,
         options=(
             Option(
                 "steady_hands",
