@@ -618,7 +618,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
     def _do_pass(self, ctx: _Ctx, seat: int, action: Action) -> BuildersState:
         s = ctx.s
         new_master = action.args[0]
-        ctx.event("pass_master", irreversible=False, **{"from": s.master, "to": new_master})
+        ctx.event("pass_master", irreversible=False, **{"from": s.master, "new_master": new_master})
         done = replace(s.cur, next_master=new_master)
         return ctx.build(
             phase=Phase.APPOINT,
