@@ -1,0 +1,313 @@
+"""The Babel On! table driven like a player: a whole game against a bot by mouse, pass-and-play,
+a knock-over replayed as a fall, the risk while dragging, and inspecting a tower."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from babel.core import registry
+from babel.core.match import Match, Seat
+from babel.games.babel_on import preview
+from babel.games.babel_on.engine import Phase
+from scenes.pilot import Pilot
+from scenes.tables.babel_on import BabelOnTable
+from scenes.widgets.curtain import PrivacyCurtain
+
+
+@pytest.fixture
+def rules():
+    return registry.get("babel_on")
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1280, 800))
+    yield p
+    pygame.display.quit()
+
+
+def _table(rules, seats, seed=3, plies=0, **options):
+    match = Match(rules, rules.make_config(len(seats), **options), seed, seats)
+    for _ in range(plies):
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+    return BabelOnTable(match, None, threaded=False)
+
+
+def _grab_point(pilot, table, block):
+    """A visible point of a block, turning the view (R) until it shows."""
+    for _ in range(4):
+        point = table.block_point(block)
+        if point is not None:
+            return point
+        pilot.press(pygame.K_r)
+    return None
+
+
+def _play_one(pilot, table) -> None:
+    """One human action by mouse (buttons, drags, click-to-select)."""
+    v = table.view
+    legal = table.legal
+    kinds = {m.kind for m in legal}
+    if "call" in kinds:
+        button = table.b_even if v.round % 2 else table.b_odd
+        pilot.click(button.rect.center)
+        return
+    adds = [m for m in legal if m.kind == "add"]
+    if adds:
+        # calm drag from the hand onto the lowest legal cell (own tower first)
+        m = min(adds, key=lambda m: (m.tower != v.seat, len(v.towers[m.tower][m.cell]), m.cell))
+        hand = table._tray_hand()
+        src = table._tray_slots(len(hand))[hand.index(m.colour)]
+        pilot.drag(src, table._top_pos(m.tower, m.cell), steps=8, seconds=2.0)
+        pilot.advance(0.3)
+        return
+    takes = [m for m in legal if m.kind in ("take", "return")]
+    if "pass" in kinds:
+        pilot.click(table.b_pass.rect.center)
+        return
+    if takes:
+        safe = [m for m in takes if preview.predict(v, m).stands] or takes
+        safe.sort(key=lambda m: (m.tower == v.seat, -m.floor))
+        for m in safe:
+            point = _grab_point(pilot, table, (m.tower, m.cell, m.floor))
+            if point is not None:
+                pilot.click(point)  # select (the risk shows)
+                assert table.selected is not None and table._risk() is not None
+                pilot.click(point)  # take it
+                return
+        pytest.fail("no takeable block is visible from any side")
+    if "end" in kinds:
+        if "bonus" in kinds and v.round % 3 == 0:
+            tower, cell = preview.bonus_targets(legal)[0]
+            src = table._bonus_slots()[0]
+            pilot.click(src)
+            pilot.click(table._top_pos(tower, cell))
+            return
+        pilot.click(table.b_end.rect.center)
+        return
+    pytest.fail(f"no way to play {kinds}")
+
+
+def test_full_game_against_a_bot_by_mouse(rules, pilot):
+    start = time.perf_counter()
+    table = _table(
+        rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=11, steady_hands=True, round_limit=30
+    )
+    pilot.start(table)
+    for _ in range(900):
+        if table.match.over:
+            break
+        assert pilot.until(lambda: bool(table.legal) or table.match.over, 20)
+        if table.match.over:
+            break
+        ply = table.match.ply
+        _play_one(pilot, table)
+        assert table.match.ply > ply, f"the action did not happen in {table.view.phase}"
+    assert table.match.over
+    pilot.until(lambda: table._end_shown, 5)
+    assert table._end_shown and table.result_lines()
+    assert time.perf_counter() - start < 20
+
+
+def test_two_humans_pass_and_play_without_curtain(rules, pilot):
+    table = _table(rules, [Seat("Anna"), Seat("Ben")], seed=4)
+    pilot.start(table)
+    seen = set()
+    for _ in range(60):
+        assert not isinstance(pilot.top, PrivacyCurtain)  # nothing is secret
+        assert pilot.until(lambda: bool(table.legal), 5)
+        actor = table._actor()
+        assert table.viewer == actor and table.view.seat == actor
+        assert table._name(actor) in table.prompt()
+        seen.add(actor)
+        if table.view.phase is Phase.CALL:
+            pilot.press(pygame.K_o if len(seen) % 2 else pygame.K_e)
+            continue
+        _play_one(pilot, table)
+        if len(seen) == 2 and table.match.view(None).round >= 3:
+            break
+    assert seen == {0, 1}
+
+
+def _fall_table(rules, speed="normal", size=(1280, 800)):
+    """Seed 1, ply 16 of a 3-player game: Anna may pull a load-bearing block off Bot 2's tower."""
+    table = _table(rules, [Seat("Anna"), Seat("Bot 1", "random"), Seat("Bot 2", "random")], seed=1, plies=16)
+    pilot = Pilot(size=size, anim_speed=speed)
+    pilot.start(table)
+    pilot.advance(0.2)
+    return pilot, table
+
+
+def test_knock_over_plays_the_fall(rules):
+    pilot, table = _fall_table(rules)
+    v = table.view
+    move = next(
+        m for m in table.legal if m.kind == "take" and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
+    )
+    assert not preview.predict(v, move).stands
+    point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
+    pilot.move(point)
+    pilot.frame()
+    shown = table._risk()
+    assert shown is not None and shown[1] > 0.9  # the risk is seen before the pull
+    pilot.drag(point, (point[0] + 160, point[1] + 50), steps=12, seconds=1.2)
+    assert table.match.view(None).eliminated[0]
+    assert table.fall is not None and table.busy()
+    assert table.fall["frames"] and table.fall["result"] == "eliminated"
+    pilot.advance(0.6)
+    assert table.fall is not None  # still tumbling
+    pilot.app.draw()
+    assert pilot.until(lambda: not table.busy(), 8)
+    assert table.fall is None
+    assert any("fell" in line for line in table.log_lines)
+    pygame.display.quit()
+
+
+def test_drag_shows_risk_and_targets(rules, pilot):
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
+    pilot.start(table)
+    for _ in range(40):
+        pilot.until(lambda: bool(table.legal), 10)
+        if any(m.kind == "add" for m in table.legal):
+            break
+        _play_one(pilot, table)
+    adds = [m for m in table.legal if m.kind == "add"]
+    assert adds
+    m = adds[0]
+    src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(m.colour)]
+    dst = table._top_pos(m.tower, m.cell)
+    pa = pilot._screen(src)
+    pilot.send(pygame.event.Event(pygame.MOUSEMOTION, pos=pa, rel=(0, 0), buttons=(0, 0, 0)))
+    pilot.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pa, button=1))
+    for i in range(1, 9):
+        q = (src[0] + (dst[0] + 6 - src[0]) * i / 8, src[1] + (dst[1] - src[1]) * i / 8)
+        pilot.app.step(
+            0.2, [pygame.event.Event(pygame.MOUSEMOTION, pos=pilot._screen(q), rel=(0, 0), buttons=(1, 0, 0))]
+        )
+    assert table.drag is not None and table.drag["moved"]
+    assert table.target == (m.tower, m.cell)
+    assert table._targets(table.drag)  # legal targets glow
+    risk = table._risk()
+    assert risk is not None and 0 <= risk[1] <= 1
+    cached = len(table.risk_cache)
+    pilot.frame()
+    pilot.frame()
+    assert len(table.risk_cache) == cached  # computed once per target, not every frame
+    ply = table.match.ply
+    pilot.app.step(0.3, [])  # the hand comes to rest before letting go
+    pilot.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pilot._screen((dst[0] + 6, dst[1])), button=1))
+    assert table.match.ply == ply + 1
+    last = table.match.log[-1].text
+    assert last.startswith("add ") and "@" in last  # the drop offset went into the move
+
+
+def test_turn_view_and_floor_plan(rules, pilot):
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "random"), Seat("Cleo", "random")], seed=2, plies=40)
+    pilot.start(table)
+    pilot.press(pygame.K_r)
+    assert table.rot == 1
+    pilot.click(table.b_rot.rect.center)
+    assert table.rot == 2
+    pilot.move(table.origin[1])
+    pilot.press(pygame.K_f)
+    assert table.plan_for == 1
+    pilot.press(pygame.K_RIGHT)
+    assert table.plan_for == 2
+    pilot.frame()
+    pilot.click((800, 450))
+    assert table.plan_for is None
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_two_to_six_seats_lay_out(rules, size):
+    pilot = Pilot(size=size)
+    for n in range(2, 7):
+        seats = [Seat("Anna")] + [Seat(f"Bot {i}", "random") for i in range(1, n)]
+        table = _table(rules, seats, seed=n, plies=12 * n)
+        pilot.app.reset(table)
+        pilot.frame()
+        plates = [table.plate[t] for t in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                assert not plates[i].colliderect(plates[j])
+        start = time.perf_counter()
+        for _ in range(5):
+            pilot.app.draw()
+        if size == (1920, 1080) and n == 6:
+            assert (time.perf_counter() - start) / 5 < 0.012  # cached towers keep frames cheap
+    pygame.display.quit()
+
+
+def test_random_input_never_crashes(rules):
+    from babel.core.rng import Rng
+
+    pilot = Pilot(size=(1024, 640), anim_speed="fast")
+    table = _table(rules, [Seat("Anna"), Seat("Ben"), Seat("Bot", "random")], seed=9, plies=20)
+    pilot.start(table)
+    rng = Rng(42)
+    keys = [
+        pygame.K_e,
+        pygame.K_o,
+        pygame.K_p,
+        pygame.K_RETURN,
+        pygame.K_b,
+        pygame.K_r,
+        pygame.K_f,
+        pygame.K_h,
+    ]
+    keys += [pygame.K_SPACE, pygame.K_LEFT]
+    for _ in range(250):
+        if pilot.top is not table:
+            pilot.app.pop()
+        roll = rng.below(10)
+        pos = (rng.below(1600), rng.below(900))
+        if roll < 4:
+            pilot.click(pos, button=1 if roll else 3)
+        elif roll < 7:
+            pilot.drag(pos, (rng.below(1600), rng.below(900)), steps=4, seconds=0.4)
+        elif roll < 9:
+            pilot.press(keys[rng.below(len(keys))])
+        else:
+            pilot.advance(0.3)
+    pygame.display.quit()
+
+
+def test_pass_and_play_knock_over_then_the_victim_restores(rules):
+    """Four humans at one screen: Anna pulls a load-bearing block off Ben's tower, is
+    eliminated, and the screen goes to Ben (no curtain) to put the fallen blocks back."""
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo"), Seat("Dov")]
+    match = Match(rules, rules.make_config(4), 18, seats)
+    for _ in range(20):  # seed 18, ply 20: Anna's odd move, Ben's tower is vulnerable
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+    table = BabelOnTable(match, None, threaded=False)
+    pilot = Pilot(size=(1024, 640), anim_speed="fast")
+    pilot.start(table)
+    pilot.advance(0.2)
+    assert table.viewer == 0 and table.view.phase is Phase.REMOVE
+    v = table.view
+    move = next(
+        m
+        for m in table.legal
+        if m.kind == "take"
+        and m.tower == 1
+        and m.floor < len(v.towers[1][m.cell])
+        and not preview.predict(v, m).stands
+    )
+    point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
+    pilot.drag(point, (point[0] + 120, point[1] + 40), steps=8, seconds=0.8)
+    assert table.fall is not None
+    assert pilot.until(lambda: not table.busy() and bool(table.legal), 10)
+    assert not isinstance(pilot.top, PrivacyCurtain)
+    assert table.viewer == 1 and table.view.phase is Phase.RESTORE
+    assert "knocked over" in table.prompt()
+    while table.view.phase is Phase.RESTORE and table.legal:
+        _play_one(pilot, table)
+        pilot.until(lambda: not table.busy(), 5)
+    assert table.match.view(None).eliminated[0]
+    assert table.view.phase is Phase.CALL and table._actor() == 1  # the player after Anna
+    pygame.display.quit()
