@@ -1,0 +1,168 @@
+"""The final score sheet of Der Turmbau zu Babel: per player the points before the final
+scoring, the light-row points of each unfinished wonder, the discs turned up, each kind's set and
+its points, the Disc bonus and 5-point cards, and the total, read like a paper score pad."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from babel.games.turmbau import data
+from scenes import assets, theme
+from scenes.canvas import Canvas
+from scenes.tables.turmbau_art import KIND_SHORT
+from scenes.tables.turmbau_panels import _disc_key, _seat_dot, draw_disc
+from scenes.widgets.basic import panel, paper
+
+# -- the final score sheet --------------------------------------------------------------------
+ROW_H = 30
+
+
+def _sheet_rows(t: Any) -> list[tuple[str, list, bool]]:
+    """(label, cells, is_total) of the score sheet; a cell is text, or a tuple of discs."""
+    finals = list(t.view.final)
+    n = len(finals)
+    rows: list[tuple[str, list, bool]] = [
+        ("Victory points before the final scoring", [str(f.before) for f in finals], False)
+    ]
+    wonders = sorted({w for f in finals for w, _ in f.wonders})
+    for w in wonders:
+        pts = [dict(f.wonders).get(w) for f in finals]
+        rows.append(
+            (f"{data.WONDER_NAMES[w]} (light row)", [str(p) if p is not None else "–" for p in pts], False)
+        )
+    if not wonders:
+        rows.append(("Unfinished wonders (light row)", ["–"] * n, False))
+    rows.append(("Discs turned up", [tuple(sorted(f.discs)) for f in finals], False))
+    for k in range(data.NKINDS):
+        rows.append(
+            (
+                f"{data.KIND_NAMES[k]} disc set",
+                [f"{f.sets[k]} → {f.set_points[k]}" if f.sets[k] else "–" for f in finals],
+                False,
+            )
+        )
+    rows.append(
+        ("Disc bonus card (1 per disc)", [str(f.disc_card) if f.disc_card else "–" for f in finals], False)
+    )
+    rows.append(
+        ("5 victory points cards", [str(f.five_points) if f.five_points else "–" for f in finals], False)
+    )
+    rows.append(("Total", [str(f.total) for f in finals], True))
+    return rows
+
+
+def sheet_rects(t: Any) -> tuple[pygame.Rect, pygame.Rect]:
+    """The end panel and the paper score sheet inside it, sized to the rows."""
+    rows = len(_sheet_rows(t)) if t.view is not None and t.view.final else 12
+    sheet_h = 48 + rows * ROW_H + 34
+    total_h = 104 + sheet_h + 150
+    top = max(8, (theme.LOGICAL_H - total_h) / 2)
+    outer = pygame.Rect(240, round(top), 1120, total_h)
+    return outer, pygame.Rect(outer.x + 30, outer.y + 104, outer.w - 60, sheet_h)
+
+
+def draw_score_sheet(t: Any, canvas: Canvas) -> None:
+    """The end panel, painted once (it never changes) and then blitted."""
+    size = canvas.surface.get_size()
+    outer = sheet_rects(t)[0]
+    key = ("turmbau-sheet", size, id(t.match), t.match.ply)
+
+    def paint() -> pygame.Surface:
+        full = pygame.Surface(size, pygame.SRCALPHA)
+        _paint_score_sheet(t, Canvas(full))
+        crop = canvas.rect(outer.inflate(40, 40)).clip(full.get_rect())
+        return full.subsurface(crop).copy()
+
+    img = assets.surface(key, paint)
+    crop = canvas.rect(outer.inflate(40, 40)).clip(canvas.surface.get_rect())
+    canvas.surface.blit(img, crop.topleft)
+
+
+def _paint_score_sheet(t: Any, canvas: Canvas) -> None:
+    v = t.view
+    outer, sheet = sheet_rects(t)
+    panel(canvas, outer)
+    cx = outer.centerx
+    canvas.text(
+        t.result_title(),
+        (cx, outer.y + 14),
+        46,
+        theme.GOLD,
+        role="title_bold",
+        anchor="midtop",
+        max_width=outer.w - 60,
+    )
+    canvas.text("Final scoring", (cx, outer.y + 70), 20, theme.PAPER_DARK, role="italic", anchor="midtop")
+    paper(canvas, sheet)
+    finals = list(v.final)
+    if not finals:
+        return
+    n = len(finals)
+    label_w = 330
+    col = (sheet.w - label_w - 20) / n
+    best = max(f.total for f in finals)
+    y = sheet.y + 10
+    for s in range(n):
+        x = sheet.x + label_w + col * (s + 0.5)
+        _seat_dot(canvas, s, (x - canvas.text_size(t._name(s), 18)[0] / 2 - 14, y + 14), 16)
+        canvas.text(
+            t._name(s), (x, y + 14), 18, theme.INK, role="sans_bold", anchor="center", max_width=col - 30
+        )
+    y += 36
+    canvas.line(theme.INK_SOFT, (sheet.x + 12, y - 4), (sheet.right - 12, y - 4), 1)
+    rh = ROW_H
+    for label, cells, total in _sheet_rows(t):
+        if total:
+            canvas.line(theme.INK, (sheet.x + 12, y), (sheet.right - 12, y), 2)
+            y += 4
+        canvas.text(
+            label,
+            (sheet.x + 16, y + rh / 2),
+            18 if total else 15,
+            theme.INK,
+            role="sans_bold" if total else "sans",
+            anchor="midleft",
+            max_width=label_w - 20,
+        )
+        for s, cell in enumerate(cells):
+            x = sheet.x + label_w + col * (s + 0.5)
+            if isinstance(cell, tuple):
+                d = min(24, (col - 10) / max(1, len(cell)))
+                x0 = x - d * (len(cell) - 1) / 2
+                for i, disc in enumerate(cell):
+                    draw_disc(canvas, _disc_key(disc), (x0 + i * d, y + rh / 2), 24)
+                if not cell:
+                    canvas.text("none", (x, y + rh / 2), 15, theme.INK_SOFT, anchor="center")
+                continue
+            colour = theme.GOLD_DARK if total and finals[s].total == best else theme.INK
+            canvas.text(
+                cell,
+                (x, y + rh / 2),
+                20 if total else 15,
+                colour,
+                role="sans_bold" if total else "sans",
+                anchor="center",
+                max_width=col - 8,
+            )
+        y += rh
+    notes = []
+    for f in finals:
+        for disc, k in zip(f.discs, f.assignment):
+            if disc.two_kind:
+                words = " + ".join(f"{KIND_SHORT[a].lower()} {b}" for a, b in zip(disc.kinds, disc.values))
+                notes.append(f"{t._name(f.seat)}'s {words} disc counts as {KIND_SHORT[k].lower()}")
+    if notes:
+        canvas.text(
+            "; ".join(notes),
+            (sheet.x + 16, sheet.bottom - 14),
+            13,
+            theme.INK_SOFT,
+            anchor="midleft",
+            max_width=sheet.w - 30,
+        )
+    y = sheet.bottom + 12
+    for line in t.result_lines()[:2]:
+        canvas.text(line, (cx, y), 20, theme.WHITE, anchor="midtop", max_width=outer.w - 60)
+        y += 28

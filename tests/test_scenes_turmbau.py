@@ -1,0 +1,293 @@
+"""The Turmbau table driven like a player: a whole game against three bots by mouse and keys,
+pass-and-play with the curtain before every secret step, the builder's live preview, and action
+cards played at a legal moment and refused at a wrong one."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from babel.core import registry
+from babel.core.bots import Budget
+from babel.core.match import Match, Seat
+from babel.core.rng import Rng
+from babel.games.turmbau import data
+from babel.games.turmbau.model import Decline, Double, Draw3, Offer, Pass, Phase, Redraw, Select
+from babel.games.turmbau.rules import preview_select
+from scenes.pilot import Pilot
+from scenes.tables.turmbau import TurmbauTable
+from scenes.tables.turmbau_layout import disc_centre
+from scenes.widgets.curtain import PrivacyCurtain
+
+DOUBLE = data.ACTION_KINDS.index("double")
+DRAW3 = data.ACTION_KINDS.index("draw3")
+BOTS = [Seat("Ben", "heuristic"), Seat("Carla", "heuristic"), Seat("Dieter", "heuristic")]
+
+
+@pytest.fixture(scope="module")
+def rules():
+    return registry.get("turmbau")
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1280, 800))
+    yield p
+    pygame.display.quit()
+
+
+def _table(match: Match) -> TurmbauTable:
+    return TurmbauTable(match, None, threaded=False)
+
+
+def _prepared(rules, pred, seeds=range(1, 40)) -> Match:
+    """A match (Anna human, three bots) advanced by heuristic moves until ``pred`` holds; Anna
+    keeps her action cards on the way."""
+    bot = rules.make_bot("heuristic")
+    for seed in seeds:
+        m = Match(rules, rules.make_config(4), seed, [Seat("Anna"), *BOTS])
+        rng = Rng(seed)
+        while not m.over:
+            if pred(m):
+                return m
+            s = m.to_act()[0]
+            a = bot.choose(m.view(s), m.legal(s), rng, Budget())
+            if s == 0 and isinstance(a, (Draw3, Double, Redraw)):
+                phase = m.view(0).phase
+                a = Pass() if phase is Phase.TURN else Offer() if phase is Phase.OFFER else Decline()
+            m.submit(s, a)
+    raise AssertionError("no such position found")
+
+
+def _card_of_kind(t: TurmbauTable, kind: int):
+    return next((c for k, c, chosen in t.hand_cards() if k == kind and not chosen), None)
+
+
+def _play_human_move(p: Pilot, t: TurmbauTable, use_keys: bool) -> None:
+    """One decision of the viewer, by mouse (or keys on alternate calls)."""
+    v = t.view
+    mode = t.mode()
+    if mode == "turn":
+        builds = [
+            (w, s)
+            for (w, s) in sorted(t.L()["builds"])
+            if all(v.hand[k] >= n for k, n in enumerate(v.wonders[w].discs[s].need))
+        ]
+        if builds:
+            p.click(disc_centre(*builds[0]))
+        elif use_keys:
+            p.press(pygame.K_p)
+        else:
+            p.click(t.btn_a.rect.center)
+    elif mode == "offer":
+        w, s = v.target
+        need = v.wonders[w].discs[s].need
+        kind = next((k for k in range(4) if need[k] and v.hand[k]), None)
+        if kind is None:
+            p.press(pygame.K_n) if use_keys else p.click(t.btn_b.rect.center)
+            return
+        if use_keys:
+            p.press(pygame.K_1 + kind)
+            assert t.offer_sel[kind] == 1
+            p.press(pygame.K_RETURN)
+        else:
+            p.click(_card_of_kind(t, kind))
+            assert t.offer_sel[kind] == 1
+            p.click(t.btn_a.rect.center)
+    elif mode == "select":
+        offerers = t._offerers()
+        if offerers:
+            p.click(t.slot_rect(offerers[0]).center)
+        if t.current_select() not in t.L()["selects"]:
+            p.press(pygame.K_BACKSPACE)
+        if t.current_select() in t.L()["selects"]:
+            p.press(pygame.K_RETURN) if use_keys else p.click(t.btn_a.rect.center)
+        else:
+            p.press(pygame.K_l)
+    else:
+        p.advance(0.05)
+
+
+def test_full_game_against_three_bots_by_mouse_and_keys(rules, pilot):
+    match = Match(rules, rules.make_config(4), 5, [Seat("Anna"), *BOTS])
+    t = _table(match)
+    pilot.start(t)
+    decisions = 0
+    for i in range(1500):
+        if match.over:
+            break
+        if t.legal and not t.busy():
+            ply = match.ply
+            _play_human_move(pilot, t, use_keys=i % 2 == 1)
+            decisions += match.ply > ply
+        else:
+            pilot.advance(0.05)
+    assert match.over and decisions > 10
+    assert pilot.until(lambda: t._end_shown, 5)
+    final = match.view(None).final
+    assert len(final) == 4 and all(f.total == s for f, s in zip(final, match.view(None).scores))
+    lines = t.result_lines()
+    assert lines and "Anna" in lines[0]
+    pilot.frame()  # the score sheet draws
+    rematch = t.end_widgets.widgets[0]
+    pilot.click(rematch.rect.center)
+    assert isinstance(pilot.top, TurmbauTable) and pilot.top is not t
+
+
+def test_pass_and_play_curtain_before_every_offer(rules, pilot):
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Carla"), Seat("Dieter", "heuristic")]
+    match = Match(rules, rules.make_config(4), 8, seats)
+    t = _table(match)
+    pilot.start(t)
+    curtain: tuple[str, str] | None = None
+    offers = selects = 0
+    for i in range(600):
+        if match.over or (offers >= 8 and selects >= 2):
+            break
+        top = pilot.top
+        if isinstance(top, PrivacyCurtain):
+            curtain = (top.name, top.reason)
+            assert t.viewer is None and t.hand_cards() == []  # nothing secret behind the curtain
+            assert top.reason.startswith(top.name + ":")
+            pilot.advance(0.3)
+            pilot.press(pygame.K_SPACE)
+            continue
+        # the screen shows only its own seat's secrets
+        assert t.view.seat == t.viewer
+        if t.viewer is not None:
+            assert t.view.hand == match.view(t.viewer).hand
+        if t.legal and not t.busy():
+            name = match.seats[t.viewer].name
+            mode = t.mode()
+            if mode == "offer":
+                # every offer is made right after this player's own curtain, never reused
+                assert curtain is not None and curtain[0] == name and "make your offer" in curtain[1]
+                offers += 1
+            if mode == "select":
+                assert curtain is not None and curtain[0] == name and "revealed" in curtain[1]
+                selects += 1
+            curtain = None if mode in ("offer", "select") else curtain
+            _play_human_move(pilot, t, use_keys=i % 2 == 0)
+            continue
+        pilot.advance(0.05)
+    assert offers >= 8 and selects >= 2
+
+
+def test_select_preview_follows_the_choice(rules, pilot):
+    def builder_choosing(m):
+        v = m.view(0)
+        return (
+            v.phase is Phase.SELECT
+            and v.active == 0
+            and any(a.seats for a in m.legal(0) if isinstance(a, Select))
+        )
+
+    match = _prepared(rules, builder_choosing)
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    assert t.mode() == "select"
+    choice = next(a for a in t.legal if isinstance(a, Select) and a.seats and not sum(a.wild))
+    for s in choice.seats:
+        pilot.click(t.slot_rect(s).center)
+    assert t.current_select() == choice
+    preview, reason = t.select_preview()
+    assert reason == "" and preview == preview_select(t.view, choice)
+    assert t.btn_a.enabled
+    pilot.frame()
+    before = match.view(None)
+    pilot.click(t.btn_a.rect.center)
+    after = match.view(None)
+    to = preview["disc_to"]
+    assert after.disc_counts[to] == before.disc_counts[to] + 1
+    for s, pts in preview["refused_points"].items():
+        assert after.scores[s] >= before.scores[s] + pts
+    # an offer toggled off again leaves the preview in step
+    assert t.sel_seats == set()
+
+
+def test_action_cards_refused_at_a_wrong_moment_and_played_at_a_legal_one(rules, pilot):
+    def offering_with_double(m):
+        return m.view(0).phase is Phase.OFFER and 0 in m.to_act() and DOUBLE in m.view(0).my_actions
+
+    match = _prepared(rules, offering_with_double)
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    assert t.mode() == "offer"
+    double_card = next(c for kind, face, c in t.extra_cards() if face == "double")
+    pilot.click(double_card)
+    assert DOUBLE in match.view(0).my_actions and match.view(0).double == 0
+    assert any("start of your own turn" in m for m, _ in pilot.app.toasts)
+    # make no offer and play on until Anna's own turn, where the card is legal
+    pilot.press(pygame.K_n)
+    assert pilot.until(lambda: t.mode() == "turn" or match.over, 20)
+    for _ in range(200):
+        if t.mode() == "turn" or match.over:
+            break
+        _play_human_move(pilot, t, use_keys=True)
+        pilot.until(lambda: bool(t.legal) or match.over, 5)
+    assert t.mode() == "turn" and t.L()["double"]
+    double_card = next(c for kind, face, c in t.extra_cards() if face == "double")
+    pilot.click(double_card)
+    assert match.view(0).double == 1 and DOUBLE in match.view(None).spent
+    pilot.press(pygame.K_p)  # the first of two turns: Anna is still to play
+    assert match.view(0).active == 0 and match.view(0).double == 2 and t.mode() == "turn"
+
+
+def test_card_draw_while_offering_and_card_trade(rules, pilot):
+    def offering_with_draw(m):
+        return m.view(0).phase is Phase.OFFER and 0 in m.to_act() and DRAW3 in m.view(0).my_actions
+
+    match = _prepared(rules, offering_with_draw)
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    hand = sum(match.view(0).hand)
+    pilot.press(pygame.K_c)
+    assert sum(match.view(0).hand) == hand + 3 and DRAW3 not in match.view(0).my_actions
+    assert t.mode() == "offer"  # the offer is still to be made
+    pilot.press(pygame.K_x)  # no Triple bonus card: nothing changes
+    assert not t.offer_triple
+
+
+def test_curtain_reason_and_screens_at_small_and_large_sizes(rules):
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    for size in ((1024, 640), (1920, 1080)):
+        p = Pilot(size=size)
+        t = _table(match)
+        p.start(t)
+        p.move(disc_centre(0, 0))
+        p.frame()
+        assert t.curtain_reason(0).startswith("Anna: make your offer for the ")
+        pygame.display.quit()
+
+
+def test_joker_extra_choice_when_completing_a_disc(rules, pilot):
+    joker = data.ACTION_KINDS.index("joker")
+
+    def builder_with_joker(m):
+        v = m.view(0)
+        if v.phase is not Phase.SELECT or v.active != 0 or joker not in v.my_actions:
+            return False
+        return any(sum(a.wild) for a in m.legal(0) if isinstance(a, Select))
+
+    match = _prepared(rules, builder_with_joker)
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    assert t.mode() == "select"
+    choice = next(a for a in t.legal if isinstance(a, Select) and sum(a.wild))
+    for s in choice.seats:
+        pilot.click(t.slot_rect(s).center)
+    x, y = next(c for kind, face, c in t.extra_cards() if face == "joker")
+    card = (x - 22, y)  # the visible edge, even when the next card overlaps it
+    for _ in range(30):
+        if t.sel_wild == choice.wild:
+            break
+        pilot.click(card)  # each click offers the next way the Joker can stand in
+    assert t.current_select() == choice
+    preview, _ = t.select_preview()
+    assert preview["jokers"] == 1 and preview["units"][0] >= data.JOKER_UNITS
+    pilot.press(pygame.K_RETURN)
+    assert joker in match.view(None).spent and joker not in match.view(0).my_actions
