@@ -1,0 +1,126 @@
+"""Babel Builders table geometry: where seats, the base, the tray and the piles sit.
+
+Pure functions of the seat order, so the drawing code and the hit tests agree on every spot.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from scenes.widgets.blocks import IsoGrid
+
+FELT = pygame.Rect(16, 16, 1214, 868)
+PANEL_X, PANEL_W = 1244, 340
+CENTRE = (623, 430)
+RX, RY = 505, 335
+HAND_Y = 806
+HAND_X = 623
+OWN_PLATE = (212, 812)
+BOTTOM_FRONT = (623, 690)
+PLATE_W, PLATE_H = 196, 40
+SMALL = (28, 40)
+TRAY_CARD = (46, 64)
+TRAY_FACE = (72, 100)
+SPOT = (812, 400)
+SPOT_SIZE = (112, 158)
+PILE = (330, 578)
+PILE_SIZE = (70, 98)
+DECK = (470, 580)
+SUPPLY = (846, 600)
+ROLE_CARD = (1138, 800)
+ROLE_SIZE = (86, 120)
+BASE_ORIGIN = (623, 390)
+
+
+def seat_order(players: int, bottom: int) -> list[int]:
+    """Seats clockwise from the bottom seat (the screen's owner)."""
+    return [(bottom + i) % players for i in range(players)]
+
+
+def seat_anchors(players: int, bottom: int) -> dict[int, tuple[float, float]]:
+    """The centre of each seat's name plate; the bottom seat sits at the front left."""
+    order = seat_order(players, bottom)
+    out = {bottom: OWN_PLATE}
+    others = order[1:]
+    m = len(others)
+    for k, seat in enumerate(others):
+        theta = math.radians(205 - k * (230 / max(1, m - 1)))
+        out[seat] = (CENTRE[0] + RX * math.cos(theta), CENTRE[1] - RY * math.sin(theta))
+    return out
+
+
+def front(anchor: tuple[float, float], bottom: bool) -> tuple[float, float]:
+    """The table edge in front of a seat (where its pieces go toward the centre)."""
+    return BOTTOM_FRONT if bottom else anchor
+
+
+def tray_pos(anchor: tuple[float, float], bottom: bool) -> tuple[float, float]:
+    """Where the cards handed to a Master lie, between the Master and the base."""
+    if bottom:
+        return (BOTTOM_FRONT[0], BOTTOM_FRONT[1] - 88)
+    x, y = anchor
+    dx, dy = x - CENTRE[0], y - CENTRE[1]
+    d = max(1.0, math.hypot(dx, dy))
+    return (CENTRE[0] + dx / d * 300, CENTRE[1] + dy / d * 215)
+
+
+def plate_rect(anchor: tuple[float, float]) -> pygame.Rect:
+    r = pygame.Rect(0, 0, PLATE_W, PLATE_H)
+    r.center = (round(anchor[0]), round(anchor[1]))
+    return r
+
+
+def hand_backs_pos(anchor: tuple[float, float], i: int) -> tuple[float, float]:
+    x, y = anchor
+    return (x - PLATE_W / 2 + 16 + i * 14, y + 44)
+
+
+def discard_pos(anchor: tuple[float, float], i: int, count: int) -> tuple[float, float]:
+    """Discard ``i`` of ``count`` in a seat's face-down discard area, right of the hand backs."""
+    x, y = anchor
+    step = 30 if count <= 3 else max(8, 84 / max(1, count - 1))
+    return (x - PLATE_W / 2 + 94 + i * step, y + 44)
+
+
+def hand_pos(i: int, n: int) -> tuple[float, float]:
+    step = 112 if n <= 4 else 448 / max(1, n - 1)
+    return (HAND_X + (i - (n - 1) / 2) * step, HAND_Y)
+
+
+def make_grid(max_height: int) -> IsoGrid:
+    """The base's isometric grid; cubes shrink a little when a tower grows very tall."""
+    cube = 64 if max_height <= 8 else max(36, 64 * 8 / max_height)
+    return IsoGrid(BASE_ORIGIN, cube)
+
+
+def cell_xy(cell: int) -> tuple[int, int]:
+    """Cell index (A1 top left) to iso (gx, gy): columns run down-right, rows down-left."""
+    return (cell % 3, cell // 3)
+
+
+def cell_outline(grid: IsoGrid, cell: int, height: int) -> list[tuple[float, float]]:
+    """The silhouette of a cell's tower (floor rhombus to top rhombus), for hit tests."""
+    gx, gy = cell_xy(cell)
+    floor = grid.cell_polygon(gx, gy, 0)
+    top_y = grid.project(gx, gy, max(0, height - 1))[1] if height else floor[0][1]
+    lift = floor[0][1] - top_y
+    top = [(x, y - lift) for x, y in floor]
+    if lift <= 0:
+        return floor
+    return [top[0], top[1], floor[1], floor[2], floor[3], top[3]]
+
+
+def point_in_poly(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
+    x, y = p
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xi = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if xi > x:
+                inside = not inside
+    return inside

@@ -1,0 +1,353 @@
+"""Babel Builders table panels: the blueprint and round papers, the Master's private check,
+the prompt line, the banners of the staged reveals, the role note and the role card peek.
+
+Only ``self.view`` (the current seat's view) is read here.
+"""
+
+from __future__ import annotations
+
+from babel.games.builders import cards as C
+from babel.games.builders.model import BuildersView, Phase
+from scenes import assets, theme
+from scenes.canvas import Canvas
+from scenes.tables import builders_layout as L
+from scenes.tables.builders_art import paint_role_card
+from scenes.widgets.basic import paper
+
+MET = (72, 150, 84)
+
+
+class PanelsMixin:
+    def _draw_peek(self, canvas: Canvas, v: BuildersView) -> None:
+        w, h = 220, 308
+        x, y = L.ROLE_CARD[0] - w / 2 - 30, L.ROLE_CARD[1] - h - 60
+        r = (x, y, w, h)
+        canvas.shadow_rect(r, radius=14, offset=(6, 10))
+        sr = canvas.rect(r)
+        role = v.role.value
+        img = assets.surface(
+            ("builders-role", role, sr.w, sr.h), lambda: paint_role_card(role, sr.w, sr.h).convert_alpha()
+        )
+        canvas.surface.blit(img, sr.topleft)
+        conv = v.my_conversion
+        if conv is not None:
+            text = (
+                "Zealot since the deal"
+                if conv.round == 0
+                else f"Zealot since round {conv.round} ({conv.how})"
+            )
+            canvas.fill_rect((30, 20, 12, 230), (x - 10, y + h + 6, w + 20, 30), radius=8)
+            canvas.text(text, (x + w / 2, y + h + 21), 15, theme.HIGHLIGHT, anchor="center", max_width=w + 10)
+
+    # -- the Master's private check ----------------------------------------------------------------------
+    def _draw_check(self, canvas: Canvas, v: BuildersView) -> None:
+        notes = []
+        if any(C.CARDS[c].kind == C.STORM for c in v.received):
+            notes.append(
+                "Storm revealed: every instruction card this round is void (Lightning and Deliberation still act)."
+            )
+        if any(C.is_punishment(c) for c in v.received):
+            notes.append(
+                "Divine Punishment received: you must take it"
+                + (" and become a Zealot." if v.role and v.role.value == "architect" else ".")
+            )
+        if any(C.is_punishment(c) for c in v.hand):
+            notes.append("You hold Divine Punishment: give up a card that is not one.")
+        notes.append(
+            "Click the card to take into your hand, then the card from your hand to give up (face down)."
+        )
+        r = (238, 150, 770, 300 + 22 * len(notes))
+        paper(canvas, r)
+        canvas.text("Your private check", (623, 162), 30, theme.INK, role="title_bold", anchor="midtop")
+        canvas.text(
+            "The cards handed to you, shuffled: nobody can tell who handed in which.",
+            (623, 200),
+            16,
+            theme.INK_SOFT,
+            anchor="midtop",
+            max_width=740,
+        )
+        takes = {t for t, _ in (a.args for a in self.legal)}
+        for card, rect in self._received_rects():
+            kind = C.CARDS[card].kind
+            storm = kind == C.STORM
+            chosen = card == self.sel_take
+            hovered = self.hover == ("received", card) and card in takes
+            self._face(
+                canvas,
+                card,
+                rect.center,
+                (theme.CARD_W, theme.CARD_H),
+                highlight=chosen or hovered,
+                dim=card not in takes,
+                lift=20 if chosen else (8 if hovered else 0),
+            )
+            if chosen:
+                canvas.text(
+                    "take", (rect.centerx, rect.bottom + 4), 15, theme.INK, role="sans_bold", anchor="midtop"
+                )
+            elif storm:
+                canvas.text(
+                    "revealed",
+                    (rect.centerx, rect.bottom + 4),
+                    14,
+                    theme.RED,
+                    role="sans_bold",
+                    anchor="midtop",
+                )
+        y = 430
+        for line in notes:
+            canvas.text(line, (623, y), 15, theme.INK, anchor="midtop", max_width=740)
+            y += 22
+
+    # -- the side panel ------------------------------------------------------------------------------------
+    def _draw_panel(self, canvas: Canvas, v: BuildersView) -> None:
+        x, w = L.PANEL_X, L.PANEL_W
+        paper(canvas, (x, 16, w, 300))
+        bp = v.blueprint
+        tag = {"published": "published", "edition": "this edition's own", "custom": "custom"}.get(
+            bp.source, bp.source
+        )
+        canvas.text("Blueprint: " + bp.name, (x + 14, 24), 24, theme.INK, role="title_bold", max_width=w - 28)
+        canvas.text(
+            tag, (x + 14, 54), 14, theme.INK_SOFT if bp.source == "published" else theme.RED, role="sans_bold"
+        )
+        cell = 62
+        gx0 = x + (w - 3 * cell) / 2
+        gy0 = 78
+        met_count = 0
+        for i in range(9):
+            cx, cy = gx0 + (i % 3) * cell, gy0 + (i // 3) * cell
+            need = bp.cells[i]
+            have = self.heights[i]
+            met = need and have >= need
+            met_count += bool(met)
+            fill = (196, 226, 184) if met else ((236, 222, 190) if need else (226, 216, 196))
+            canvas.fill_rect(fill, (cx + 2, cy + 2, cell - 4, cell - 4), radius=6)
+            canvas.fill_rect(
+                MET if met else theme.PAPER_DARK,
+                (cx + 2, cy + 2, cell - 4, cell - 4),
+                radius=6,
+                width=2 if met else 1,
+            )
+            canvas.text(C.CELL_NAMES[i], (cx + 7, cy + 5), 11, theme.INK_SOFT)
+            if need:
+                canvas.text(
+                    str(need),
+                    (cx + cell / 2, cy + cell / 2 - 2),
+                    24,
+                    theme.INK,
+                    role="sans_bold",
+                    anchor="center",
+                )
+            canvas.text(
+                f"{have}" + (" ✓" if met else ""),
+                (cx + cell - 7, cy + cell - 5),
+                12,
+                MET if met else theme.INK_SOFT,
+                role="sans_bold",
+                anchor="bottomright",
+            )
+        cells_needed = sum(1 for n in bp.cells if n)
+        canvas.text(
+            f"{met_count} of {cells_needed} cells met · {sum(self.heights)} blocks built",
+            (x + w / 2, 274),
+            15,
+            theme.INK,
+            anchor="midtop",
+            max_width=w - 20,
+        )
+        canvas.text("big: needed   corner: built", (x + w / 2, 294), 12, theme.INK_SOFT, anchor="midtop")
+        paper(canvas, (x, 328, w, 282))
+        title = f"Round {v.round}" if v.phase is not Phase.OVER else "Game over"
+        canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
+        canvas.text(
+            f"Master: {self._name(self.master_shown)}",
+            (x + w - 14, 342),
+            15,
+            theme.INK_SOFT,
+            anchor="topright",
+            max_width=190,
+        )
+        lines = self._round_lines(v)
+        y = 374
+        for line, colour in lines[-11:]:
+            canvas.text(line, (x + 14, y), 14, colour, max_width=w - 26)
+            y += 21
+
+    def _round_lines(self, v: BuildersView) -> list[tuple[str, tuple]]:
+        out = []
+        for entry in v.log[-4:]:
+            built = sum(e.blocks for e in entry.effects if e.kind == C.BUILD)
+            struck = sum(len(e.cells) for e in entry.effects if e.kind == C.LIGHTNING)
+            storm = any(e.kind == C.STORM for e in entry.effects)
+            names = ", ".join(self._name(s)[:8] for s in entry.appointed)
+            out.append((f"R{entry.round} {self._name(entry.master)[:10]}: {names}", theme.INK_SOFT))
+            out.append((f"   built {built}, struck {struck}" + (", Storm" if storm else ""), theme.INK_SOFT))
+        if v.phase is Phase.OVER:
+            return out
+        if v.appointed:
+            out.append(("Appointed: " + ", ".join(self._name(s) for s in v.appointed), theme.INK))
+        if v.received_count:
+            out.append((f"{v.received_count} card(s) handed to the Master", theme.INK))
+        if v.swapped:
+            out.append(("The Master swapped a card", theme.INK))
+        for e in v.effects:
+            out.append(
+                (self._effect_text(e), theme.RED if e.kind in (C.STORM, C.LIGHTNING) or e.void else theme.INK)
+            )
+        return out
+
+    def _effect_text(self, e) -> str:
+        name = C.card_name(e.card)
+        if e.kind == C.BUILD:
+            if e.void:
+                return f"{name}: void (Storm)"
+            if e.cells:
+                return f"{name} → {e.blocks} on {C.CELL_NAMES[e.cells[0]]}"
+            return f"{name}: choosing a cell"
+        if e.kind == C.LIGHTNING:
+            return "Lightning struck " + (", ".join(C.CELL_NAMES[c] for c in e.cells) or "nothing")
+        if e.kind == C.DELIBERATION:
+            if e.target < 0 and e.card == self.view.pending:
+                return "Deliberation: whose discard?"
+            if e.target < 0:
+                return "Deliberation: no discard to show"
+            return f"Deliberation: {self._name(e.target)} discarded {C.card_name(e.shown)}"
+        if e.kind == C.STORM:
+            return "Storm! Building is void this round"
+        return f"{name}: no effect"
+
+    # -- prompt, banners, the role note ------------------------------------------------------------------------
+    def prompt(self) -> str:
+        msg = self._prompt()
+        if msg and self.public_act and self.legal and self.viewer is not None:
+            msg = f"{self._name(self.viewer)} (Master): {msg[:1].lower()}{msg[1:]}"
+        return msg
+
+    def _prompt(self) -> str:
+        v: BuildersView = self.view
+        if v.phase is Phase.OVER:
+            return ""
+        if not self.legal:
+            if v.seat is None:
+                return "" if self.controller.pass_and_play else "Watching the bots"
+            acting = sorted(self._acting_seats(v))
+            names = ", ".join(self._name(s) for s in acting)
+            mine = ""
+            if v.phase is Phase.SEAL and v.my_seal >= -1:
+                mine = "Your Seal: " + ("none" if v.my_seal < 0 else self._name(v.my_seal)) + ". "
+            elif v.phase is Phase.PUNISH and v.my_punish >= 0:
+                mine = f"Your Divine Punishment goes to {self._name(v.my_punish)}. "
+            elif v.phase is Phase.SELECT and v.my_commit is not None:
+                mine = "Your cards are chosen. "
+            return (mine + f"Waiting for {names}") if names else mine.strip()
+        verb = self.legal[0].verb
+        pairs = {a.args for a in self.legal}
+        if verb == "appoint":
+            return f"Appoint: click {v.appoint_count} players to appoint them ({len(self.picked)} chosen), then Enter"
+        if verb == "play":
+            if pairs == {(-1, -1)}:
+                return "You hold no card you may hand in: press Pass (N)"
+            if self.sel_play is None:
+                return "Click the card to hand to the Master face down (keys 1-3)"
+            if self.sel_discard is None and any(d >= 0 for _, d in pairs):
+                return "Now click the card to discard face down (Shift+1-3), then Enter"
+            return "Enter to hand in your choice, click a card to change it"
+        if verb == "swap":
+            return "Private check: choose the card to take and the card to give up, then Enter"
+        if verb == "reveal":
+            return "Reveal the cards one by one: click the next card (keys 1-9)"
+        if verb == "place":
+            return f"Choose the cell for {C.card_name(v.pending)}: click a lit tower (or type A-C then 1-3)"
+        if verb == "strike":
+            return f"Lightning ({v.strikes_left} left): click which highest tower it strikes"
+        if verb == "deliberate":
+            return "Deliberation: click a lit player to turn their discard face up"
+        if verb == "master":
+            return "Pass the Master token: click the next Master, then Enter"
+        if verb == "seal":
+            return "Seal: click the player you think is the Messenger of God, Enter; or No Seal (N)"
+        if verb == "punish":
+            return "Click the player who receives your Divine Punishment, then Enter"
+        return ""
+
+    def _draw_prompt(self, canvas: Canvas, v: BuildersView) -> None:
+        msg = "" if self.busy() else self.prompt()
+        if msg:
+            canvas.fill_rect((20, 14, 8, 200), (L.HAND_X - 420, 674, 840, 32), radius=10)
+            canvas.text(
+                msg,
+                (L.HAND_X, 690),
+                17,
+                theme.HIGHLIGHT if self.legal else theme.PAPER,
+                anchor="center",
+                max_width=820,
+            )
+        for k, help_line in enumerate(
+            (
+                "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
+                "A-C + 1-3 cell · hold R role · T timeline · F1 rules",
+            )
+        ):
+            canvas.text(
+                help_line,
+                (L.PANEL_X + L.PANEL_W / 2, 848 + k * 17),
+                11.5,
+                theme.PAPER,
+                anchor="midtop",
+                max_width=L.PANEL_W,
+            )
+
+    def _draw_banners(self, canvas: Canvas) -> None:
+        live = [b for b in self.banners if b[2].started and not b[2].done]
+        if not live:
+            return
+        title, sub, tween, big = live[-1]
+        t = tween.t
+        alpha = max(0.2, min(1.0, t * 14, (1 - t) * 10))
+        w, h = (820, 150) if big else (620, 96)
+        cx, cy = L.CENTRE[0], 250 if not big else 300
+        r = (cx - w / 2, cy - h / 2, w, h)
+        canvas.shadow_rect(r, radius=18)
+        canvas.fill_rect((28, 18, 10, round(235 * alpha)), r, radius=18)
+        canvas.fill_rect(theme.GOLD, r, radius=18, width=2)
+        canvas.text(
+            title,
+            (cx, cy - (26 if big else 16)),
+            46 if big else 30,
+            theme.GOLD,
+            role="title_bold",
+            anchor="center",
+            max_width=w - 40,
+        )
+        if sub:
+            canvas.text(
+                sub, (cx, cy + (34 if big else 24)), 20, theme.WHITE, anchor="center", max_width=w - 40
+            )
+
+    def _draw_note(self, canvas: Canvas) -> None:
+        _, title, lines = self.note
+        role = self.view.role.value
+        r = (L.CENTRE[0] - 420, 230, 840, 300)
+        canvas.shadow_rect(r, radius=14, offset=(8, 12))
+        paper(canvas, r)
+        w, h = 150, 210
+        cr = (r[0] + 26, r[1] + 45, w, h)
+        sr = canvas.rect(cr)
+        img = assets.surface(
+            ("builders-role", role, sr.w, sr.h), lambda: paint_role_card(role, sr.w, sr.h).convert_alpha()
+        )
+        canvas.shadow_rect(cr, radius=10)
+        canvas.surface.blit(img, sr.topleft)
+        canvas.text(title, (r[0] + 200, r[1] + 24), 30, theme.INK, role="title_bold", max_width=610)
+        y = r[1] + 80
+        for line in lines:
+            canvas.text(
+                line,
+                (r[0] + 200, y),
+                17,
+                theme.INK if not line.startswith("Hold") else theme.INK_SOFT,
+                max_width=615,
+            )
+            y += 34

@@ -1,0 +1,186 @@
+"""The end-of-game timeline of Babel Builders: who was what, and when each conversion happened.
+
+One row per seat across the rounds (the deal, then round 1..n): the role held in that round as
+a coloured band, the conversion marked with its round and how (deal, draw, swap), the Master's
+crown and the Architect tokens of each round, and the Seals and Divine Punishment at the end.
+Drawn only from the public view at the end of the game (roles and conversions are public then).
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from babel.games.builders.model import BuildersView
+from scenes import assets, theme
+from scenes.canvas import Canvas
+from scenes.core import Scene
+from scenes.tables.builders_art import paint_architect_token, paint_master_token, paint_swatch
+from scenes.widgets.basic import Button, WidgetGroup, panel
+
+ROLE_COLOUR = {"architect": (70, 130, 200), "messenger": (150, 80, 190), "zealot": (200, 50, 40)}
+ROLE_NAME = {"architect": "Architect", "messenger": "Messenger of God", "zealot": "Zealot"}
+
+
+def role_at(view: BuildersView, seat: int, rnd: int) -> str:
+    """The seat's role during round ``rnd`` (0 = the deal), from the final roles and conversions."""
+    final = view.roles[seat].value
+    if final != "zealot":
+        return final
+    conv = next((c for c in view.conversions if c.seat == seat), None)
+    if conv is None or rnd >= conv.round:
+        return "zealot"
+    return "architect"
+
+
+class TimelineScreen(Scene):
+    opaque = False
+    modal = True
+    rules_game = "builders"
+
+    def __init__(self, view: BuildersView, names: list[str]) -> None:
+        self.view = view
+        self.names = names
+        self.widgets = WidgetGroup([Button((1330, 806, 200, 52), "Close (Esc)", self.dismiss, primary=True)])
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.widgets.handle(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_ESCAPE,
+            pygame.K_t,
+            pygame.K_RETURN,
+            pygame.K_SPACE,
+        ):
+            self.dismiss()
+            return True
+        return True
+
+    def draw(self, canvas: Canvas) -> None:
+        v = self.view
+        canvas.fill_rect((0, 0, 0, 210), (0, 0, theme.LOGICAL_W, theme.LOGICAL_H))
+        r = (40, 30, 1520, 840)
+        panel(canvas, r, alpha=255)
+        canvas.text("Who was what, and when", (800, 44), 40, theme.GOLD, role="title_bold", anchor="midtop")
+        if not v.roles:
+            canvas.text(
+                "The timeline opens at the end of the game.", (800, 400), 24, theme.WHITE, anchor="center"
+            )
+            self.widgets.draw(canvas, self.app.mouse)
+            return
+        rounds = [entry.round for entry in v.log]
+        cols = [0] + rounds
+        left = 290
+        right = 1340
+        colw = min(150, (right - left) / max(1, len(cols)))
+        top = 150
+        rowh = min(62, 600 / v.players)
+        # column heads: the deal, then each round with its Master
+        for j, rnd in enumerate(cols):
+            x = left + j * colw + colw / 2
+            canvas.text(
+                "Deal" if rnd == 0 else f"R{rnd}",
+                (x, top - 46),
+                20,
+                theme.GOLD,
+                role="sans_bold",
+                anchor="midtop",
+            )
+            if rnd:
+                entry = v.log[rnd - 1]
+                res = sum(e.blocks for e in entry.effects if e.kind == "build")
+                canvas.text(f"+{res} blocks", (x, top - 22), 12, theme.PAPER, anchor="midtop")
+        end_x = left + len(cols) * colw + 10
+        canvas.text("At the end", (end_x, top - 46), 20, theme.GOLD, role="sans_bold", anchor="topleft")
+        for i in range(v.players):
+            y = top + i * rowh
+            final = v.roles[i].value
+            px = canvas.px(22)
+            sw = assets.surface(
+                ("builders-icon", f"swatch{i}", px), lambda s=i, p=px: paint_swatch(s, p).convert_alpha()
+            )
+            canvas.surface.blit(sw, sw.get_rect(center=canvas.pt((70, y + rowh / 2))))
+            canvas.text(
+                self.names[i], (88, y + rowh / 2 - 9), 18, theme.WHITE, anchor="midleft", max_width=190
+            )
+            canvas.text(
+                ROLE_NAME[final],
+                (88, y + rowh / 2 + 11),
+                13,
+                ROLE_COLOUR[final],
+                role="sans_bold",
+                anchor="midleft",
+            )
+            for j, rnd in enumerate(cols):
+                x = left + j * colw
+                role = role_at(v, i, rnd)
+                band = (x + 2, y + 6, colw - 4, rowh - 12)
+                canvas.fill_rect((*ROLE_COLOUR[role], 210), band, radius=6)
+                if rnd:
+                    entry = v.log[rnd - 1]
+                    if entry.master == i:
+                        self._icon(canvas, "master", paint_master_token, (x + 16, y + rowh / 2), 24)
+                    if i in entry.appointed:
+                        self._icon(
+                            canvas, "architect", paint_architect_token, (x + colw - 16, y + rowh / 2), 22
+                        )
+            conv = next((c for c in v.conversions if c.seat == i), None)
+            if conv is not None:
+                j = cols.index(conv.round) if conv.round in cols else 0
+                x = left + j * colw + colw / 2
+                label = f"{conv.how}" + ("" if conv.round == 0 else f" R{conv.round}")
+                canvas.fill_rect((30, 10, 8), (x - 40, y + rowh / 2 - 11, 80, 22), radius=8)
+                canvas.fill_rect((255, 170, 140), (x - 40, y + rowh / 2 - 11, 80, 22), radius=8, width=1)
+                canvas.text(
+                    "→ " + label, (x, y + rowh / 2), 13, (255, 200, 180), role="sans_bold", anchor="center"
+                )
+            notes = []
+            if v.seals and v.seals[i] >= 0:
+                notes.append(f"sealed {self.names[v.seals[i]]}")
+            if v.result is not None:
+                won = (v.result.team == "architects") == (final == "architect")
+                notes.insert(0, "won" if won else "lost")
+            if v.punishments and i in v.zealots and v.punishments[i] >= 0:
+                notes.append(f"punished {self.names[v.punishments[i]]}")
+            for k, note in enumerate(notes):
+                canvas.text(
+                    note,
+                    (end_x, y + rowh / 2 + (k - (len(notes) - 1) / 2) * 16),
+                    13,
+                    theme.PAPER,
+                    anchor="midleft",
+                    max_width=1510 - end_x,
+                )
+        # the legend
+        ly = top + v.players * rowh + 16
+        x = 90
+        for role in ("architect", "zealot", "messenger"):
+            canvas.fill_rect(ROLE_COLOUR[role], (x, ly, 28, 18), radius=4)
+            canvas.text(ROLE_NAME[role], (x + 36, ly + 9), 16, theme.WHITE, anchor="midleft")
+            x += 230
+        self._icon(canvas, "master", paint_master_token, (x + 10, ly + 9), 24)
+        canvas.text("Master", (x + 28, ly + 9), 16, theme.WHITE, anchor="midleft")
+        self._icon(canvas, "architect", paint_architect_token, (x + 130, ly + 9), 22)
+        canvas.text("appointed", (x + 148, ly + 9), 16, theme.WHITE, anchor="midleft")
+        canvas.text(
+            "→ how R: became a Zealot (deal, draw or swap) in that round",
+            (x + 290, ly + 9),
+            16,
+            theme.WHITE,
+            anchor="midleft",
+            max_width=560,
+        )
+        if v.result is not None:
+            team = "The Architects won" if v.result.team == "architects" else "The Messenger's team won"
+            why = {
+                "sealed": "the Messenger of God was sealed",
+                "punishment": "Divine Punishment outweighed the Seals on the Messenger",
+                "depletion": "the deck ran out before the tower was complete",
+                "confirmation": "Divine Punishment was confirmed",
+            }[v.result.reason]
+            canvas.text(f"{team}: {why}.", (90, 826), 20, theme.GOLD, anchor="midleft", max_width=1200)
+        self.widgets.draw(canvas, self.app.mouse)
+
+    def _icon(self, canvas: Canvas, key: str, paint, centre, size: float) -> None:
+        px = canvas.px(size)
+        img = assets.surface(("builders-icon", key, px), lambda: paint(px).convert_alpha())
+        canvas.surface.blit(img, img.get_rect(center=canvas.pt(centre)))

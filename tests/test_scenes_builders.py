@@ -1,0 +1,371 @@
+"""The Babel Builders table driven like players: a whole game against bots by mouse and keys
+(as an Architect and as the Messenger of God), pass-and-play with the curtain before every
+secret step, and the end-of-game timeline."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from babel.core import registry
+from babel.core.match import Match, Seat
+from babel.games.builders import cards as C
+from scenes.pilot import Pilot
+from scenes.tables import builders_layout as L
+from scenes.tables.builders import BuildersTable
+from scenes.tables.builders_timeline import TimelineScreen
+from scenes.widgets.curtain import PrivacyCurtain
+
+
+@pytest.fixture
+def rules():
+    return registry.get("builders")
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1280, 800))
+    yield p
+    pygame.display.quit()
+
+
+def make_table(rules, seats, seed):
+    match = Match(rules, rules.make_config(len(seats)), seed, seats)
+    return BuildersTable(match, None, threaded=False)
+
+
+def seat_point(table, seat):
+    x, y = table.anchors[seat]
+    return (x, y)
+
+
+def cell_point(table, cell):
+    """A point that hits ``cell`` on the base (the tower's top face, else the floor)."""
+    grid = L.make_grid(max(table.heights))
+    gx, gy = L.cell_xy(cell)
+    poly = L.cell_outline(grid, cell, table.heights[cell])
+    candidates = [(sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))]
+    x, y = grid.project(gx, gy, max(0, table.heights[cell] - 1))
+    candidates += [(x, y + grid.cube / 4), (x, y + grid.cube * 0.5)]
+    for pt in candidates:
+        near = [(pt[0] + dx, pt[1] + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)]
+        if all(table._target_at(q) == ("cell", cell) for q in near):
+            return pt
+    return None
+
+
+def act(pilot, table, action):
+    """Perform ``action`` for the viewer through the mouse and keyboard, as a player would."""
+    verb, args = action.verb, action.args
+    if verb == "appoint":
+        for s in args:
+            pilot.click(seat_point(table, s))
+        pilot.press(pygame.K_RETURN)
+    elif verb == "play":
+        if args == (-1, -1):
+            pilot.press(pygame.K_n)
+            return
+        table.clear_choice()
+        table._reset_choice()
+        hand = dict(table._hand_layout())
+        if table.sel_play != args[0]:
+            pilot.click(hand[args[0]])
+        if args[1] >= 0:
+            pilot.click(hand[args[1]])
+        pilot.press(pygame.K_RETURN)
+    elif verb == "swap":
+        rects = dict(table._received_rects())
+        if table.sel_take != args[0]:
+            pilot.click(rects[args[0]].center)
+        if args[1] >= 0:
+            pilot.click(dict(table._hand_layout())[args[1]])
+        pilot.press(pygame.K_RETURN)
+    elif verb == "reveal":
+        pilot.click(dict(table._reveal_rects())[args[0]].center)
+    elif verb in ("place", "strike"):
+        pt = cell_point(table, args[0])
+        if pt is None:
+            name = C.CELL_NAMES[args[0]]
+            pilot.press(pygame.K_a + "ABC".index(name[0]))
+            pilot.press(pygame.K_1 + int(name[1]) - 1)
+        else:
+            pilot.click(pt)
+    elif verb == "seal" and args[0] < 0:
+        pilot.press(pygame.K_n)
+    else:
+        pilot.click(seat_point(table, args[0]))
+        pilot.press(pygame.K_RETURN)
+
+
+def play_out(pilot, table, choose=lambda legal: legal[0], limit=600):
+    """Play the human seat(s) until the game ends; returns the number of actions made."""
+    made = 0
+    for _ in range(limit):
+        if table.match.over:
+            break
+        top = pilot.top
+        if isinstance(top, PrivacyCurtain):
+            pilot.advance(0.3)
+            pilot.press(pygame.K_SPACE)
+            continue
+        if top is not table:
+            pilot.press(pygame.K_ESCAPE)
+            continue
+        if table.note is not None:
+            pilot.click((600, 400))
+        if table.legal and not table.busy():
+            ply, seat = table.match.ply, table.viewer
+            action = choose(table.legal)
+            act(pilot, table, action)
+            text = table.rules.action_text(action)
+            done = [(a.seat, a.text) for a in table.match.log[ply:]]
+            assert (seat, text) in done, f"{text} was not made by the UI"
+            made += 1
+            continue
+        pilot.advance(0.05)
+    return made
+
+
+def seed_for(rules, players, role, master=None):
+    """A seed where seat 0 is dealt ``role`` (the test inspects the state; the scene never does)."""
+    for seed in range(1, 500):
+        state = rules.initial_state(rules.make_config(players), seed)
+        if state.roles[0].value == role and (master is None or state.master == master):
+            return seed
+    raise AssertionError("no seed")
+
+
+def bot_seats(n, level="simple"):
+    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus", "Hana", "Ida", "Jo"]
+    return [Seat(names[0])] + [Seat(names[i], level) for i in range(1, n)]
+
+
+def belief_choice(rules, table, seed):
+    """What a belief bot would choose for the viewer, from the viewer's own view (a stand-in player)."""
+    from babel.core.bots import Budget, bot_rng
+
+    bot = rules.make_bot("belief")
+
+    def choose(legal):
+        table.verbs.append(legal[0].verb)
+        return bot.choose(table.view, legal, bot_rng(seed, table.viewer, table.match.ply), Budget())
+
+    table.verbs = []
+    return choose
+
+
+def finish_and_check_end(pilot, table):
+    assert table.match.over
+    assert pilot.until(lambda: table._end_shown, 5)
+    # the timeline opens by itself at the end, over the table, and closes with Esc
+    assert isinstance(pilot.top, TimelineScreen)
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.top is table
+    lines = table.result_lines()
+    assert any(line.startswith("Messenger of God:") for line in lines)
+    assert table.result_title().startswith("The ")
+    pilot.press(pygame.K_t)
+    assert isinstance(pilot.top, TimelineScreen)
+    pilot.press(pygame.K_ESCAPE)
+
+
+@pytest.mark.parametrize(("role", "players"), [("architect", 7), ("messenger", 5), ("zealot", 6)])
+def test_full_game_against_bots(rules, pilot, role, players):
+    seed = seed_for(rules, players, role)
+    table = make_table(rules, bot_seats(players, "belief"), seed)
+    pilot.start(table)
+    assert table.note is not None and table.view.role.value == role  # the role note at the start
+    made = play_out(pilot, table, belief_choice(rules, table, seed))
+    assert made >= 2
+    finish_and_check_end(pilot, table)
+
+
+@pytest.mark.parametrize(
+    ("role", "verb"), [("architect", "seal"), ("messenger", "seal"), ("zealot", "punish")]
+)
+def test_finale_by_mouse(rules, role, verb):
+    """A game that reaches the Seal and Divine Punishment phases with the player choosing in them."""
+    pilot = Pilot(size=(1024, 640))
+    for seed in range(1, 60):
+        state = rules.initial_state(rules.make_config(5), seed)
+        if state.roles[0].value != role and not (role == "zealot" and state.roles[0].value == "architect"):
+            continue
+        table = make_table(rules, bot_seats(5, "belief"), seed)
+        pilot.start(table)
+        play_out(pilot, table, belief_choice(rules, table, seed))
+        if verb in table.verbs and table.view.roles[0].value == role:
+            break
+        pilot.app.reset(table)
+    else:
+        raise AssertionError(f"no game where the player used the {verb} phase")
+    v = table.match.view(None)
+    assert v.result.reason in ("sealed", "punishment")
+    assert table.stage >= {"seals", "zealots", "messenger", "result"}
+    finish_and_check_end(pilot, table)
+    pygame.display.quit()
+
+
+def test_master_steps_by_mouse(rules, pilot):
+    """As the first Master: appoint by clicking seats, the private check, reveals and building."""
+    seed = seed_for(rules, 7, "architect", master=0)
+    table = make_table(rules, bot_seats(7), seed)
+    pilot.start(table)
+    pilot.click((600, 400))  # close the role note
+    assert table.legal[0].verb == "appoint"
+    pilot.click(seat_point(table, 0))  # the Master cannot appoint themselves
+    assert table.picked == []
+    for s in (1, 2, 3):
+        pilot.click(seat_point(table, s))
+    pilot.press(pygame.K_RETURN)  # 3 of 4: not yet
+    assert table.match.ply == 0
+    pilot.press(pygame.K_5)  # keys pick seats by number
+    assert sorted(table.picked) == [1, 2, 3, 4]
+    pilot.press(pygame.K_RETURN)
+    assert table.match.view(None).appointed == (1, 2, 3, 4)
+    assert pilot.until(lambda: table.legal and table.legal[0].verb == "swap", 10)
+    assert table._checking() and len(table.view.received) == table.view.received_count
+    verbs = set()
+    for _ in range(40):
+        if not table.legal or table.view.phase.value in ("pass", "over"):
+            break
+        verbs.add(table.legal[0].verb)
+        act(pilot, table, table.legal[0])
+        pilot.until(lambda: not table.busy(), 5)
+    assert "swap" in verbs
+    assert table.heights == list(table.view.base)
+
+
+def test_pass_and_play_curtains_and_secrets(rules, pilot, monkeypatch):
+    names = ["Anna", "Ben", "Carla", "Dan", "Eve"]
+    table = make_table(rules, [Seat(n) for n in names], 4)
+    drawn = []
+    real = BuildersTable._draw_hand
+
+    def spy(self, canvas, v):
+        drawn.append((v.seat, self.viewer))
+        return real(self, canvas, v)
+
+    monkeypatch.setattr(BuildersTable, "_draw_hand", spy)
+    pilot.start(table)
+    curtains = []
+    acted = []
+    for _ in range(500):
+        if table.match.over:
+            break
+        top = pilot.top
+        if isinstance(top, PrivacyCurtain):
+            assert table.viewer is None and table.view.seat is None and table.view.hand == ()
+            public = table.match.view(None)
+            to_act = table.match.to_act()
+            assert names.index(top.name) in to_act  # only a seat that must act is called
+            assert top.reason.startswith(top.name + ":")
+            curtains.append((top.name, public.phase.value))
+            drawn.clear()
+            pilot.advance(0.3)
+            pilot.press(pygame.K_SPACE)
+            continue
+        if top is not table:
+            pilot.press(pygame.K_ESCAPE)
+            continue
+        for seat, viewer in drawn:
+            assert seat == viewer  # a hand on screen is always the viewer's own
+            assert not curtains or names[seat] == curtains[-1][0]  # the one who passed the curtain
+        drawn.clear()
+        if table.note is not None:
+            pilot.click((600, 400))
+        if table.legal and not table.busy():
+            acted.append((table.viewer, table.view.phase.value, table.public_act))
+            act(pilot, table, table.legal[0])
+            continue
+        pilot.advance(0.05)
+    assert table.match.over
+    phases = {p for _, p in curtains}
+    assert {"appoint", "select", "swap"} <= phases
+    # the Master's public steps need no curtain: they are made on the public view
+    assert not phases & {"place", "strike", "pass", "deliberate"}
+    assert all(public for _, phase, public in acted if phase in ("place", "pass"))
+    first_round = [n for n, p in curtains if p == "select"][:3]
+    appointed = [names[s] for s in table.match.view(None).log[0].appointed]
+    assert first_round == appointed  # every appointed seat chooses behind its own curtain
+
+
+def test_random_input_never_crashes(rules):
+    from babel.core.rng import Rng
+
+    pilot = Pilot(size=(1024, 640))
+    table = make_table(rules, bot_seats(8, "random"), 9)
+    pilot.start(table)
+    rng = Rng(5)
+    keys = [
+        pygame.K_RETURN,
+        pygame.K_n,
+        pygame.K_r,
+        pygame.K_t,
+        pygame.K_BACKSPACE,
+        pygame.K_1,
+        pygame.K_3,
+        pygame.K_a,
+    ]
+    for _ in range(300):
+        if pilot.top is not table:
+            pilot.press(pygame.K_ESCAPE)
+            continue
+        r = rng.below(10)
+        if r < 6:
+            pilot.click((rng.below(1600), rng.below(900)), button=1 + 2 * (rng.below(4) == 0))
+        elif r < 9:
+            pilot.press(rng.choice(keys))
+        else:
+            pilot.advance(0.4)
+    pygame.display.quit()
+
+
+def test_animated_reveal_at_normal_speed(rules):
+    pilot = Pilot(size=(1280, 800), anim_speed="normal")
+    seed = seed_for(rules, 6, "architect", master=1)
+    seats = [Seat("Anna", "simple")] + [Seat(f"B{i}", "simple") for i in range(1, 6)]
+    table = make_table(rules, seats, seed)  # bots only: watching
+    pilot.start(table)
+    saw = set()
+    for _ in range(1500):
+        if table.falling and any(t.started for _, _, t in table.falling):
+            saw.add("fall")
+        if any(sp.moving for sp in table.flyers):
+            saw.add("card")
+        if table.bolts:
+            saw.add("bolt")
+        if table.match.view(None).round >= 3 or table.match.over:
+            break
+        pilot.advance(0.05)
+    assert {"fall", "card"} <= saw
+    assert pilot.until(lambda: not table.busy(), 20)
+    assert table.heights == list(table.view.base)
+    pygame.display.quit()
+
+
+def test_rare_events_animate(rules):
+    """Events a short test game may not reach: confirmation, no swap, a Storm, an empty supply."""
+    from babel.core.protocol import Event
+
+    pilot = Pilot(size=(1280, 800), anim_speed="normal")
+    table = make_table(rules, bot_seats(6), 2)
+    pilot.start(table)
+    punish = [c.id for c in C.CARDS if c.kind == C.PUNISHMENT][:2]
+    storm = next(c.id for c in C.CARDS if c.kind == C.STORM)
+    events = (
+        Event("storm", {"card": storm, "master": 1, "round": 1}),
+        Event("no_swap", {"master": 1}),
+        Event("place", {"card": 0, "cell": -1, "blocks": 0, "height": -1, "supply": 0}),
+        Event("deliberate", {"card": 0, "seat": -1, "shown": -1}),
+        Event("confirmation", {"cards": punish, "master": 1, "reason": "two or more reached the Master"}),
+        Event("depleted", {"round": 1}),
+    )
+    table.on_step(1, None, events)
+    assert table.busy()
+    titles = [b[0] for b in table.banners]
+    assert "Storm!" in titles and "Divine Punishment confirmed" in titles
+    for _ in range(4):
+        pilot.advance(0.5)
+        pilot.app.draw()
+    assert pilot.until(lambda: not table.busy(), 20)
+    pygame.display.quit()
