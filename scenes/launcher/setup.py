@@ -7,11 +7,12 @@ import time
 import pygame
 
 from babel.core.match import Match, Seat
-from babel.core.protocol import Rules
+from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
+from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.blocks import paint_cube
 
@@ -69,8 +70,12 @@ class SetupScene(Screen):
                 self.names[i] = name
         self._build()
 
+    def resume(self, result=None) -> None:
+        self._build()  # a screen opened from here may have changed a game's dynamic choices
+
     def _build(self) -> None:
         info = self.rules.info
+        extension = extension_for(info.id)
         w = WidgetGroup()
         x0 = 140
         if info.min_players != info.max_players:
@@ -112,16 +117,27 @@ class SetupScene(Screen):
                     )
                 )
             else:
+                choices, label = list(opt.choices), lambda v: str(v).replace("_", " ").capitalize()
+                dynamic = dynamic_choices(info.id, opt.key)
+                if dynamic:
+                    labels = dict(dynamic)  # a game's choices, read now (they may change)
+                    choices, label = list(labels), lambda v, d=labels: d.get(v, str(v))
+                    if self.options[opt.key] not in labels:
+                        self.options[opt.key] = opt.default if opt.default in labels else choices[0]
                 w.add(
                     Stepper(
                         (1060, oy + 34, 400, 46),
-                        list(opt.choices),
+                        choices,
                         self.options[opt.key],
                         lambda v, k=opt.key: self._set_option(k, v),
-                        label=lambda v: str(v).replace("_", " ").capitalize(),
+                        label=label,
                     )
                 )
             oy += 110
+        by = 750 - 20
+        for text, callback in extension.buttons if extension else ():
+            by -= 56
+            w.add(Button((1060, by, 400, 48), text, lambda c=callback: c(self), size=22))
         w.add(
             Button(
                 (1060, 780, 400, 64), "Start game", self.start, hotkey=pygame.K_RETURN, primary=True, size=26
@@ -183,7 +199,11 @@ class SetupScene(Screen):
         if len(set(names)) != len(names):
             self.app.toast("Each player needs a different name")
             return
-        config = self.rules.make_config(self.players, **self.options)
+        try:
+            config = self.rules.make_config(self.players, **self.options)
+        except ConfigError as exc:
+            self.app.toast(str(exc)[:1].upper() + str(exc)[1:])
+            return
         match = Match(self.rules, config, new_seed(), seats)
         self.app.apply_settings(self.app.settings.with_(last_names=tuple(self.names)))
         store = SaveStore()
@@ -223,6 +243,11 @@ class SetupScene(Screen):
                 if opt.help:
                     self._paragraph(canvas, opt.help, (1060, oy + 84), 14, 400, lines=2)
                 oy += 110
+            extension = extension_for(info.id)
+            if extension is not None and extension.draw_preview is not None:
+                top, bottom = oy + 24, 730 - 56 * len(extension.buttons) - 10
+                if bottom - top >= 120:  # a preview of the chosen options, if there is room
+                    extension.draw_preview(canvas, dict(self.options), (1060, top, 400, bottom - top))
         else:
             canvas.text("At the table", (1060, 190), 28, theme.GOLD, role="title_bold")
             y = 250
