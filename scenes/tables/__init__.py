@@ -27,6 +27,15 @@ def _load_builtin() -> None:
     from scenes.tables.solitaire import SolitaireTable
 
     register_table("solitaire", SolitaireTable)
+    from scenes.tables.babel_on import BabelOnTable
+
+    register_table("babel_on", BabelOnTable)
+    from scenes.tables.turmbau import TurmbauTable
+
+    register_table("turmbau", TurmbauTable)
+    from scenes.tables.builders import BuildersTable
+
+    register_table("builders", BuildersTable)
 
 
 def register_table(game_id: str, factory: TableFactory) -> None:
