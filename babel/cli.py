@@ -40,8 +40,10 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         return 2
     for level in levels or []:
         if level not in rules.info.bot_levels:
-            print(f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.bot_levels)})",
-                  file=sys.stderr)
+            print(
+                f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.bot_levels)})",
+                file=sys.stderr,
+            )
             return 2
     options = dict(kv.split("=", 1) for kv in args.option or [])
     for key, value in list(options.items()):
