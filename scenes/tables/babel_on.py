@@ -21,7 +21,7 @@ from babel.core.protocol import Event
 from babel.games.babel_on import preview
 from babel.games.babel_on.engine import BabelView, Move, Phase
 from babel.games.babel_on.structure import CELLS
-from scenes import anim, theme
+from scenes import anim, theme, wording
 from scenes.table import TableScene
 from scenes.tables import babel_on_art as art
 from scenes.tables.babel_on_draw import (
@@ -372,7 +372,7 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_h:
                 self.hand_profile = HANDS[(HANDS.index(self.hand_profile) + 1) % len(HANDS)]
-                self.app.toast(f"Risk shown for a {self.hand_profile} hand")
+                self.app.toast(f"Risk shown for {wording.article(self.hand_profile)} hand")
                 return True
             if event.key == pygame.K_b and preview.bonus_targets(self.legal) and not self.busy():
                 self.selected = {"kind": "bonus", "colour": self.viewer}
@@ -623,13 +623,15 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             return f"{who} returned {CELLS[d['cell']]}{d['floor']} to the bag"
         if k == "fall":
             what = "destroyed" if d["result"] == "destroyed" else "knocked over"
-            return f"{self._short(d['tower'])}'s tower fell ({len(d['fallen'])} block(s)): {what}"
+            return (
+                f"{self._short(d['tower'])}'s tower fell ({wording.count(len(d['fallen']), 'block')}): {what}"
+            )
         if k == "eliminated":
             return f"{who} knocked {self._short(d['victim'])}'s tower over: out of the game!"
         if k == "restore":
-            return f"{who} puts {len(d['colours'])} fallen block(s) back"
+            return f"{who} puts {wording.count(len(d['colours']), 'fallen block')} back"
         if k == "to_bag":
-            return f"{len(d['colours'])} block(s) with no legal place went back to the bag"
+            return f"{wording.count(len(d['colours']), 'block')} with no legal place went back to the bag"
         if k == "no_more_removals":
             return f"No more blocks can be taken ({d['short']} short)"
         if k == "pass":
@@ -781,17 +783,17 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if v.phase is Phase.CALL:
             return f"{who}: call Even (E) or Odd (O) — then the die rolls"
         if v.phase is Phase.PLACE:
-            return f"{who}: rolled {v.roll} — place the {len(v.hand)} drawn block(s) on your tower{bonus}"
+            return f"{who}: rolled {v.roll} — place the {wording.count(len(v.hand), 'drawn block')} on your tower{bonus}"
         if v.phase is Phase.REMOVE:
-            return f"{who}: rolled {v.roll} — take {v.to_remove} more block(s) off any tower (glowing ones){bonus}"
+            return f"{who}: rolled {v.roll} — take {wording.count(v.to_remove, 'more block')} off any tower (glowing ones){bonus}"
         if v.phase is Phase.ADD:
-            return f"{who}: add the {len(v.hand)} taken block(s) to any towers{bonus}"
+            return f"{who}: add the {wording.count(len(v.hand), 'taken block')} to any towers{bonus}"
         if v.phase is Phase.WRONG:
             return f"{who}: wrong guess — Pass (P), or drag one of your blocks off to the bag{bonus}"
         if v.phase is Phase.FINISH:
             return f"{who}: place a Bonus Block on your tower (drag or B), or End turn (Enter)"
         if v.phase is Phase.RESTORE:
-            return f"{who}: your tower was knocked over — put the {len(v.hand)} fallen block(s) back"
+            return f"{who}: your tower was knocked over — put the {wording.count(len(v.hand), 'fallen block')} back"
         return who
 
     def result_lines(self) -> list[str]:

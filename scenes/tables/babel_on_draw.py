@@ -9,7 +9,7 @@ import pygame
 
 from babel.games.babel_on import preview
 from babel.games.babel_on.engine import BabelView, Phase
-from scenes import anim, assets, theme
+from scenes import anim, assets, theme, wording
 from scenes.canvas import Canvas, _glow
 from scenes.tables import babel_on_art as art
 from scenes.widgets.basic import paper
@@ -201,7 +201,7 @@ class BabelOnDrawing:
             sub = "steady hands: the exact verdict"
         else:
             label = f"{round(risk * 100)}%"
-            sub = f"for a {self.hand_profile} hand (H)"
+            sub = f"for {wording.article(self.hand_profile)} hand (H)"
             if self.drag is not None and self.drag["moved"]:
                 speed = self.speed if move.kind in ("add", "bonus") else self.pull_speed
                 sub = f"{self.hand_profile} hand (H) · shake now {preview.shake_from_drag(speed, self.jerk, False)}"
@@ -313,7 +313,7 @@ class BabelOnDrawing:
         return {
             Phase.CALL: "Even: draw and build · Odd: move blocks",
             Phase.PLACE: "Even and right: build with the drawn blocks",
-            Phase.REMOVE: f"Odd and right: {v.to_remove} block(s) still to take",
+            Phase.REMOVE: f"Odd and right: {wording.count(v.to_remove, 'block')} still to take",
             Phase.ADD: "Odd and right: now add what was taken",
             Phase.WRONG: "Wrong guess: pass or return one block",
             Phase.FINISH: "Roll done: Bonus Blocks or end the turn",

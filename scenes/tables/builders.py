@@ -16,7 +16,7 @@ import pygame
 
 from babel.games.builders import cards as C
 from babel.games.builders.model import Action, BuildersView, Phase
-from scenes import anim, theme
+from scenes import anim, theme, wording
 from scenes.table import TableScene
 from scenes.tables import builders_layout as L
 from scenes.tables.builders_anim import AnimMixin
@@ -614,8 +614,8 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
         lines.append("Zealots: " + (", ".join(conv) if conv else "none"))
         if v.result.reason in ("sealed", "punishment"):
             lines.append(
-                f"On the Messenger: {v.result.seals_on_messenger} Seal(s), "
-                f"{v.result.punishment_on_messenger} Divine Punishment card(s)"
+                f"On the Messenger: {wording.count(v.result.seals_on_messenger, 'Seal')}, "
+                f"{wording.count(v.result.punishment_on_messenger, 'Divine Punishment card')}"
             )
         lines.append(f"{len(v.log)} rounds. Press T for the timeline of who was what.")
         return lines

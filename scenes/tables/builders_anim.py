@@ -12,7 +12,7 @@ from typing import Any
 from babel.core.protocol import Event
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView
-from scenes import anim, theme
+from scenes import anim, theme, wording
 from scenes.tables import builders_layout as L
 from scenes.tables.builders_art import paint_card_face
 from scenes.widgets.cards import CardSprite
@@ -246,8 +246,8 @@ class AnimMixin:
             sub = "The Messenger of God stands revealed."
             if res is not None and res.reason in ("sealed", "punishment"):
                 sub = (
-                    f"On the Messenger: {res.seals_on_messenger} Seal(s) against "
-                    f"{res.punishment_on_messenger} Divine Punishment card(s)"
+                    f"On the Messenger: {wording.count(res.seals_on_messenger, 'Seal')} against "
+                    f"{wording.count(res.punishment_on_messenger, 'Divine Punishment card')}"
                 )
             return self._banner(f"{self._name(d['seat'])} was the Messenger of God", sub, t, BEAT * 1.2, True)
         if kind == "result":

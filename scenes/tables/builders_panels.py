@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
-from scenes import assets, theme
+from scenes import assets, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables import builders_layout as L
 from scenes.tables.builders_art import paint_role_card
@@ -189,7 +189,7 @@ class PanelsMixin:
         if v.appointed:
             out.append(("Appointed: " + ", ".join(self._name(s) for s in v.appointed), theme.INK))
         if v.received_count:
-            out.append((f"{v.received_count} card(s) handed to the Master", theme.INK))
+            out.append((f"{wording.count(v.received_count, 'card')} handed to the Master", theme.INK))
         if v.swapped:
             out.append(("The Master swapped a card", theme.INK))
         for e in v.effects:

@@ -379,7 +379,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
             if ph is Phase.REMOVE:
                 return (
                     f"Order: remove blocks first, add them second; "
-                    f"take {state.to_remove} more block(s) off towers first"
+                    f"take {state.to_remove} more {'block' if state.to_remove == 1 else 'blocks'} off towers first"
                 )
             if ph not in (Phase.PLACE, Phase.ADD, Phase.RESTORE):
                 return "you hold no blocks to add now"
@@ -431,7 +431,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
                 if ph in (Phase.PLACE, Phase.ADD):
                     return "you must first add all the blocks you hold"
                 if ph is Phase.REMOVE:
-                    return f"you must take {state.to_remove} more block(s) off towers first"
+                    return f"you must take {state.to_remove} more {'block' if state.to_remove == 1 else 'blocks'} off towers first"
                 return "finish the roll first"
             return None
         return f"unknown move '{kind}'"

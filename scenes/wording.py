@@ -1,0 +1,14 @@
+"""Small helpers for the words the tables show: counted nouns and articles, so no screen says
+"1 block(s)" or "a average"."""
+
+from __future__ import annotations
+
+
+def count(n: int, noun: str, plural: str | None = None) -> str:
+    """``count(1, "block") == "1 block"``, ``count(3, "block") == "3 blocks"``."""
+    return f"{n} {noun if n == 1 else plural or noun + 's'}"
+
+
+def article(word: str) -> str:
+    """``article("average") == "an average"``, ``article("shaky") == "a shaky"``."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
