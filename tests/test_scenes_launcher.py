@@ -163,3 +163,38 @@ def test_screens_draw_at_any_size(example_playable, size):
         p.app.reset(scene)
         p.frame()
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("game", ["builders", "babel_on", "turmbau", "duel"])
+def test_setup_seat_rows_fit_the_panel_at_the_most_players(game, pilot):
+    """Ten seats (Babel Builders) squeeze into the players panel instead of running onto the
+    Back and Rules buttons."""
+    from babel.core import registry
+    from scenes.launcher.setup import SEATS_BOTTOM
+    from scenes.widgets.basic import Button
+
+    rules = registry.get(game)
+    pilot.start(MainMenu())
+    scene = SetupScene(rules)
+    pilot.app.push(scene)
+    scene._set_players(rules.info.max_players)
+    pilot.frame()
+    buttons = [
+        w.rect for w in scene.widgets.widgets if isinstance(w, Button) and w.label in ("Back", "Rules")
+    ]
+    seat_rows = [
+        w.rect
+        for w in scene.widgets.widgets
+        if not isinstance(w, Button) and w.rect.x < 1000 and w.rect.y >= 260
+    ]
+    assert len(buttons) == 2 and seat_rows
+    for rect in seat_rows:
+        assert rect.bottom <= SEATS_BOTTOM
+        assert not any(rect.colliderect(b) for b in buttons)
+    assert len({r.y for r in seat_rows}) == rules.info.max_players
+
+
+def test_switch_options_read_on_and_off():
+    from scenes.launcher.setup import option_label
+
+    assert (option_label(True), option_label(False), option_label("two_kind")) == ("On", "Off", "Two kind")

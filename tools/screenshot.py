@@ -1,7 +1,7 @@
 """Render any scene headless to a PNG, for reviewing screens and for the docs.
 
 python tools/screenshot.py menu --out docs/screens/menu.png
-python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080
+python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080 [--players 5]
 python tools/screenshot.py settings | rules | saves
 python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
 """
@@ -74,7 +74,10 @@ def main(argv=None) -> int:
         games = {r.info.id: r for r in playable_games()} or {r.info.id: r for r in registry.all_games()}
         rules = games[args.game] if args.game else next(iter(games.values()))
         pilot.start(MainMenu())
-        pilot.app.push(SetupScene(rules))
+        scene = SetupScene(rules)
+        pilot.app.push(scene)
+        if args.players:
+            scene._set_players(args.players)
     elif args.scene == "settings":
         from scenes.launcher.settings import SettingsScene
 

@@ -9,7 +9,7 @@ import pygame
 from babel.core.match import Match, Seat
 from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
-from scenes import theme
+from scenes import assets, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
@@ -35,6 +35,7 @@ LEVEL_HELP = {
 HUMAN = "human"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")
 ROW_H = 58
+SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
 
 
 def _numeric(opt) -> bool:
@@ -44,6 +45,13 @@ def _numeric(opt) -> bool:
 
 def level_label(level: str) -> str:
     return "Human" if level == HUMAN else LEVEL_LABELS.get(level, f"Bot: {level}")
+
+
+def option_label(value) -> str:
+    """How an option value reads on a stepper: On/Off for switches, words for keys."""
+    if isinstance(value, bool):
+        return "On" if value else "Off"
+    return str(value).replace("_", " ").capitalize()
 
 
 def new_seed() -> int:
@@ -89,20 +97,21 @@ class SetupScene(Screen):
                 )
             )
         levels = [HUMAN, *info.bot_levels]
-        y = 270
+        y = SEATS_TOP
+        row_h, h = self._rows()
         for seat in range(self.players):
-            w.add(TextInput((x0 + 60, y, 300, 46), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
+            w.add(TextInput((x0 + 60, y, 300, h), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
             if info.max_players > 1:
                 w.add(
                     Stepper(
-                        (x0 + 380, y, 300, 46),
+                        (x0 + 380, y, 300, h),
                         levels,
                         self.kinds[seat],
                         lambda v, s=seat: self._set_kind(s, v),
                         label=level_label,
                     )
                 )
-            y += ROW_H
+            y += row_h
         oy = 270
         for opt in info.options:
             if _numeric(opt):
@@ -117,7 +126,7 @@ class SetupScene(Screen):
                     )
                 )
             else:
-                choices, label = list(opt.choices), lambda v: str(v).replace("_", " ").capitalize()
+                choices, label = list(opt.choices), option_label
                 dynamic = dynamic_choices(info.id, opt.key)
                 if dynamic:
                     labels = dict(dynamic)  # a game's choices, read now (they may change)
@@ -147,10 +156,14 @@ class SetupScene(Screen):
         w.add(Button((360, 780, 200, 64), "Rules", self._rules))
         self.widgets = w
 
+    def _rows(self) -> tuple[float, float]:
+        """Row pitch and widget height of the seat list: up to eight rows at full height, more
+        (Babel Builders seats ten) squeezed to fit the panel."""
+        row_h = min(ROW_H, (SEATS_BOTTOM - SEATS_TOP) / self.players)
+        return row_h, min(46, row_h - 6)
+
     def _paragraph(self, canvas: Canvas, text: str, pos, size: float, width: float, lines: int) -> float:
         """Wrapped small text; returns the logical y below it."""
-        from scenes import assets
-
         px = max(6, round(size * canvas.scale))
         x, y = pos
         wrapped = assets.wrap(text, "sans", px, round(width * canvas.scale))
@@ -223,17 +236,16 @@ class SetupScene(Screen):
                 22,
                 theme.WHITE,
             )
-        y = 270
+        y = SEATS_TOP
+        row_h, h = self._rows()
         for seat in range(self.players):
             colour, pattern, _ = theme.SEAT_COLOURS[seat]
-            px = canvas.px(38)
-            from scenes import assets
-
+            px = canvas.px(min(38, h - 6))
             img = assets.surface(
                 ("seat-cube", seat, px), lambda c=colour, p=pattern, n=px: paint_cube(c, p, n).convert_alpha()
             )
-            canvas.blit(img, (140 + 24, y + 23), anchor="center")
-            y += ROW_H
+            canvas.blit(img, (140 + 24, y + h / 2), anchor="center")
+            y += row_h
         panel(canvas, (1030, 160, 460, 590))
         if info.options:
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
@@ -241,11 +253,11 @@ class SetupScene(Screen):
             for opt in info.options:
                 canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
                 if opt.help:
-                    self._paragraph(canvas, opt.help, (1060, oy + 84), 14, 400, lines=2)
+                    self._paragraph(canvas, opt.help, (1060, oy + 84), 14, 400, lines=3)
                 oy += 110
             extension = extension_for(info.id)
             if extension is not None and extension.draw_preview is not None:
-                top, bottom = oy + 24, 730 - 56 * len(extension.buttons) - 10
+                top, bottom = oy + 36, 730 - 56 * len(extension.buttons) - 10
                 if bottom - top >= 120:  # a preview of the chosen options, if there is room
                     extension.draw_preview(canvas, dict(self.options), (1060, top, 400, bottom - top))
         else:

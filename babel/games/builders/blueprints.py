@@ -120,7 +120,7 @@ def delete_custom(name: str, path: Path | None = None) -> bool:
 def setup_choices(path: Path | None = None) -> list[Choice]:
     """The setup screen's list: random, the published blueprint, the edition's own eight (marked
     as such), then the saved custom ones."""
-    out = [Choice("random", "Random (one of the nine printed)", "random")]
+    out = [Choice("random", "Random printed blueprint", "random")]
     for bp in PRINTED_BLUEPRINTS:
         mark = "published" if bp.source == "published" else "this edition's own"
         out.append(Choice(bp.key, f"{bp.name}: {blueprint_text(bp.cells)} [{mark}]", bp.source, bp.cells))
