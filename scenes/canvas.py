@@ -77,9 +77,11 @@ class Canvas:
         rad = self.px(radius) if radius else 0
         wd = self.px(width) if width else 0
         if len(colour) == 4 and colour[3] < 255:
-            layer = pygame.Surface(sr.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, colour, layer.get_rect(), wd, rad)
-            self.surface.blit(layer, sr.topleft)
+            # translucent: drawn once per size and colour, then blitted (panels repaint every frame)
+            key = ("fill", sr.w, sr.h, wd, rad, tuple(colour))
+            self.surface.blit(
+                assets.surface(key, lambda: _translucent_rect(sr.size, colour, wd, rad)), sr.topleft
+            )
         else:
             pygame.draw.rect(self.surface, colour, sr, wd, rad)
 
@@ -215,6 +217,12 @@ def _soft_shadow(w: int, h: int, rad: int, blur: int, alpha: int) -> pygame.Surf
         surf, (max(1, surf.get_width() // 4), max(1, surf.get_height() // 4))
     )
     return pygame.transform.smoothscale(small, surf.get_size()).convert_alpha()
+
+
+def _translucent_rect(size: tuple[int, int], colour: Colour, width: int, radius: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, colour, layer.get_rect(), width, radius)
+    return layer
 
 
 def _glow(w: int, h: int, rad: int, spread: int, colour: Colour) -> pygame.Surface:
