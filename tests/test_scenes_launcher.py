@@ -198,3 +198,28 @@ def test_switch_options_read_on_and_off():
     from scenes.launcher.setup import option_label
 
     assert (option_label(True), option_label(False), option_label("two_kind")) == ("On", "Off", "Two kind")
+
+
+def test_a_button_tooltip_shows_on_hover(pilot):
+    """Hover help: a button's tooltip is drawn while the mouse is over it, and only then."""
+    from scenes.canvas import Canvas
+    from scenes.widgets.basic import Button, WidgetGroup
+
+    pilot.start(MainMenu())
+    group = WidgetGroup()
+    group.add(Button((100, 100, 200, 60), "Save", lambda: None, tooltip="Save this blueprint (Enter)"))
+    canvas = Canvas(pygame.Surface((1600, 900)))
+
+    def ink_near_button() -> int:
+        canvas.surface.fill((0, 0, 0))
+        group.draw(canvas, (200, 130))
+        return sum(
+            1
+            for x in range(310, 400, 4)
+            for y in range(88, 116, 4)
+            if canvas.surface.get_at((x, y))[:3] != (0, 0, 0)
+        )
+
+    shown = ink_near_button()
+    group.widgets[0].tooltip = ""
+    assert shown > 0 and ink_near_button() == 0

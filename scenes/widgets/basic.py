@@ -23,6 +23,23 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
         )
 
 
+def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320) -> None:
+    """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help)."""
+    from scenes import assets
+
+    lines = assets.wrap(text, "sans", max(6, canvas.px(15)), canvas.px(width))
+    w = min(width, max(canvas.text_size(line, 15)[0] for line in lines)) + 24
+    r = pygame.Rect(0, 0, round(w), 14 + 20 * len(lines))
+    r.bottomleft = (round(mouse[0] + 14), round(mouse[1] - 12))
+    r.right = min(r.right, 1590)
+    r.top = max(r.top, 6)
+    paper(canvas, r, radius=8)
+    y = r.y + 8
+    for line in lines:
+        canvas.text(line, (r.x + 12, y), 15, theme.INK, max_width=width)
+        y += 20
+
+
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
     """A sheet of paper lying on the table (scores, logs, the rules)."""
     canvas.shadow_rect(r, radius=radius)
@@ -265,6 +282,16 @@ class WidgetGroup:
         for w in self.widgets:
             if w.visible:
                 w.draw(canvas, mouse)
+        hovered = next(
+            (
+                w
+                for w in self.widgets
+                if w.visible and getattr(w, "tooltip", "") and w.rect.collidepoint(mouse)
+            ),
+            None,
+        )
+        if hovered is not None:
+            tooltip(canvas, hovered.tooltip, mouse)
 
     @property
     def typing(self) -> bool:
