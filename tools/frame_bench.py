@@ -1,10 +1,16 @@
 """Median frame time of every scene at 1920x1080 with the dummy video driver, and startup time.
 
-    python tools/frame_bench.py [--size 1920x1080] [--frames 120] [--runs 5]
+    python tools/frame_bench.py [--size 1920x1080] [--frames 120] [--runs 5] [--only NAME ...]
+    python tools/frame_bench.py --play 60 [--only table:builders]
 
 Each scene is drawn ``frames`` times after a warm-up; the median of the per-run medians is
 reported, in milliseconds. "stress" is a reference table of 60 cards and 150 cubes.
 Startup is measured in a fresh process: interpreter start to the first menu frame.
+
+``--play SECONDS``: every table instead plays a game of bots only for that much game time at
+normal animation speed, 60 frames a second; the draw time of every frame is recorded (so frames
+with animations and the repaints after a state change count), reported as median, 95th
+percentile and worst frame. Bot thinking is not in the figures (the app runs bots on a thread).
 """
 
 from __future__ import annotations
@@ -71,7 +77,7 @@ class StressTable(Scene):
         self.grid.draw(canvas, self.cubes)
 
 
-def scenes_to_measure():
+def scenes_to_measure(bots_only: bool = False):
     from babel.core.match import Match, Seat
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.rules_viewer import RulesViewer
@@ -92,14 +98,15 @@ def scenes_to_measure():
 
         def make(rules=rules):
             n = rules.info.default_players or rules.info.max_players
-            seats = [Seat(f"P{i + 1}", None if i == 0 else rules.info.bot_levels[0]) for i in range(n)]
+            human = None if bots_only else 0
+            seats = [Seat(f"P{i + 1}", None if i == human else rules.info.bot_levels[0]) for i in range(n)]
             match = Match(rules, rules.make_config(n), 7, seats)
             for _ in range(12):
                 if match.over or 0 in match.to_act():
                     break
                 seat = match.to_act()[0]
                 match.submit(seat, match.bot_action(seat))
-            return table_for(rules.info.id)(match, None)
+            return table_for(rules.info.id)(match, None, threaded=False)
 
         yield f"table:{rules.info.id}", make
 
@@ -118,19 +125,54 @@ def measure(make, size, frames: int) -> float:
     return statistics.median(times) * 1000
 
 
+def measure_play(make, size, seconds: float) -> list[float]:
+    """Draw times (ms) of every frame while bots play ``seconds`` of game time."""
+    pilot = Pilot(size=size, anim_speed="normal")
+    pilot.start(make())
+    times = []
+    for _ in range(round(seconds * 60)):
+        pilot.app.step(1 / 60, [], draw=False)
+        t = time.perf_counter()
+        pilot.app.draw()
+        times.append((time.perf_counter() - t) * 1000)
+    return times
+
+
+def play_report(size, seconds: float, only: list[str]) -> None:
+    print(f"draw time per frame while bots play, {size[0]}x{size[1]}, {seconds:g} s of game time")
+    for name, make in scenes_to_measure(bots_only=True):
+        if not name.startswith("table:") or (only and name not in only):
+            continue
+        times = sorted(measure_play(make, size, seconds))
+        p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+        print(
+            f"  {name:<20} median {statistics.median(times):5.2f} ms   p95 {p95:5.2f} ms   "
+            f"worst {times[-1]:6.2f} ms   ({len(times)} frames)"
+        )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--frames", type=int, default=120)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", nargs="*", default=[], help="scene names to measure, e.g. table:duel")
+    ap.add_argument("--play", type=float, default=0, metavar="SECONDS", help="measure tables during bot play")
     args = ap.parse_args()
     size = tuple(int(v) for v in args.size.split("x"))
+    if args.play:
+        play_report(size, args.play, args.only)
+        return 0
     print(f"median frame time at {size[0]}x{size[1]}, {args.runs} runs x {args.frames} frames")
     for name, make in scenes_to_measure():
+        if args.only and name not in args.only:
+            continue
         runs = [measure(make, size, args.frames) for _ in range(args.runs)]
         print(
             f"  {name:<20} {statistics.median(runs):6.2f} ms   (runs: {', '.join(f'{r:.2f}' for r in runs)})"
         )
+    if args.only:
+        return 0
     starts = []
     for _ in range(args.runs):
         out = subprocess.run(
