@@ -1,0 +1,71 @@
+"""The launcher path of every game, as a player takes it: menu, setup, table, a move, the game
+menu back to the main menu, and Continue resuming the autosaved game where it was left."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from babel.core import saves
+from scenes import tables
+from scenes.launcher.menu import MainMenu
+from scenes.launcher.pause import PauseMenu
+from scenes.launcher.setup import SetupScene
+from scenes.pilot import Pilot
+from scenes.table import TableScene
+
+GAMES = ["duel", "solitaire", "babel_on", "turmbau", "builders"]
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1024, 640))
+    yield p
+    pygame.display.quit()
+
+
+@pytest.fixture
+def unthreaded_tables(monkeypatch):
+    """Tables made by the launcher run their bots inline, so the test does not wait on a thread."""
+    real = tables.table_for
+    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+
+
+def _card(menu: MainMenu, game: str):
+    return next(rect for rect, rules in menu.games if rules.info.id == game)
+
+
+def _button(scene, label: str):
+    return next(w for w in scene.buttons.widgets if getattr(w, "label", "") == label)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_menu_setup_play_leave_and_continue(game, pilot, unthreaded_tables):
+    pilot.start(MainMenu())
+    assert game in [r.info.id for _, r in pilot.top.games]
+    pilot.click(_card(pilot.top, game).center)
+    assert isinstance(pilot.top, SetupScene)
+    pilot.press(pygame.K_RETURN)
+    table = pilot.top
+    assert isinstance(table, TableScene) and table.rules_game == game
+    assert table.viewer == 0  # one human (the default setup): the screen is theirs, no curtain
+
+    # The bots play until the human has a choice; the human takes the first one offered.
+    assert pilot.until(lambda: bool(table.legal) and not table.busy(), seconds=600)
+    assert table.submit(table.legal[0])
+    pilot.advance(1.0)
+    ply, texts = table.match.ply, [entry.text for entry in table.match.log]
+    record = saves.SaveStore().autosave_record()
+    assert record is not None and record.game == game and len(record.actions) == ply
+
+    pilot.press(pygame.K_ESCAPE)
+    assert isinstance(pilot.top, PauseMenu)
+    pilot.press(pygame.K_m)
+    assert isinstance(pilot.top, MainMenu)
+
+    pilot.click(_button(pilot.top, "Continue").rect.center)
+    resumed = pilot.top
+    assert isinstance(resumed, TableScene) and resumed.rules_game == game
+    assert [entry.text for entry in resumed.match.log][:ply] == texts
+    pilot.advance(1.0)
+    pilot.app.draw()
