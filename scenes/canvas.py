@@ -134,6 +134,34 @@ class Canvas:
         surf = assets.text(s, role, px, colour)
         return self.blit(surf, pos, anchor)
 
+    def wrap(self, s: str, size: float, width: float, role: str = "sans") -> list[str]:
+        """``s`` word-wrapped to lines of at most ``width`` logical pixels at this scale."""
+        return assets.wrap(s, role, max(6, round(size * self.scale)), max(8, round(width * self.scale)))
+
+    def paragraph(
+        self,
+        s: str,
+        pos: Point,
+        size: float,
+        colour: Colour,
+        width: float,
+        max_lines: int = 3,
+        role: str = "sans",
+        anchor: str = "topleft",
+        leading: float = 1.3,
+    ) -> float:
+        """Draw ``s`` wrapped to ``width`` in at most ``max_lines`` lines (the last one ellipsized
+        if the text is longer); returns the logical y below it. ``anchor`` places each line, so
+        "midtop" centres a block of lines on ``pos``."""
+        lines = self.wrap(s, size, width, role)
+        if len(lines) > max_lines:
+            lines = lines[: max_lines - 1] + [" ".join(lines[max_lines - 1 :])]
+        x, y = pos
+        for line in lines:
+            self.text(line, (x, y), size, colour, role=role, anchor=anchor, max_width=width)
+            y += size * leading
+        return y
+
     def text_size(self, s: str, size: float = 22, role: str = "sans") -> tuple[float, float]:
         px = max(6, round(size * self.scale))
         w, h = assets.font(role, px).size(s)

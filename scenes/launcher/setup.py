@@ -35,6 +35,7 @@ LEVEL_HELP = {
 HUMAN = "human"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")
 ROW_H = 58
+HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
 SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
 
 
@@ -162,15 +163,10 @@ class SetupScene(Screen):
         row_h = min(ROW_H, (SEATS_BOTTOM - SEATS_TOP) / self.players)
         return row_h, min(46, row_h - 6)
 
-    def _paragraph(self, canvas: Canvas, text: str, pos, size: float, width: float, lines: int) -> float:
-        """Wrapped small text; returns the logical y below it."""
-        px = max(6, round(size * canvas.scale))
-        x, y = pos
-        wrapped = assets.wrap(text, "sans", px, round(width * canvas.scale))
-        for line in wrapped[:lines]:
-            canvas.text(line, (x, y), size, (214, 200, 176), max_width=width)
-            y += size * 1.35
-        return y
+    @staticmethod
+    def _paragraph(canvas: Canvas, text: str, pos, size: float, width: float, lines: int) -> float:
+        """Wrapped small help text; returns the logical y below it."""
+        return canvas.paragraph(text, pos, size, HELP_TEXT, width, max_lines=lines, leading=1.35)
 
     def _rules(self) -> None:
         from scenes.launcher.rules_viewer import RulesViewer
