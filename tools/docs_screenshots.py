@@ -1,6 +1,7 @@
-"""Render the screenshots the docs show (launcher screens, duel and solitaire tables).
+"""Render the screenshots the docs show: the launcher screens and every game's table.
 
-    python tools/docs_screenshots.py            # writes docs/screens/*.png, docs/duel/*.png, docs/solitaire/*.png
+    python tools/docs_screenshots.py                    # every picture, into docs/<name>/*.png
+    python tools/docs_screenshots.py babel_on builders  # only these folders
 
 Every picture is a real scene driven headless by the pilot, from fixed seeds.
 """
@@ -25,6 +26,17 @@ from babel.core.match import Match, Seat  # noqa: E402
 from scenes.pilot import Pilot  # noqa: E402
 
 SIZE = (1600, 900)
+
+
+def hold_drag(p: Pilot, a: tuple[float, float], b: tuple[float, float], steps: int = 8) -> None:
+    """Press at ``a`` and move to ``b`` without letting go, as a player mid-drag."""
+    p.send(pygame.event.Event(pygame.MOUSEMOTION, pos=p.app.canvas.pt(a), rel=(0, 0), buttons=(0, 0, 0)))
+    p.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p.app.canvas.pt(a), button=1))
+    for i in range(1, steps + 1):
+        q = (a[0] + (b[0] - a[0]) * i / steps, a[1] + (b[1] - a[1]) * i / steps)
+        event = pygame.event.Event(pygame.MOUSEMOTION, pos=p.app.canvas.pt(q), rel=(0, 0), buttons=(1, 0, 0))
+        p.app.step(0.15, [event])
+    p.app.step(0.3, [])  # the hand comes to rest
 
 
 def launcher(out: Path) -> None:
@@ -90,21 +102,8 @@ def solitaire(out: Path) -> None:
         action = hints.bot_choice(table.view, table.legal, samples=4)
         if not shot and match.ply >= 28 and action.kind is Kind.MOVE:
             p.press(pygame.K_h)
-            p.move(table.geo.centre(action.src))
-            p.send(
-                pygame.event.Event(
-                    pygame.MOUSEBUTTONDOWN, pos=p.app.canvas.pt(table.geo.centre(action.src)), button=1
-                )
-            )
             mid = table.geo.centre(action.src)
-            p.send(
-                pygame.event.Event(
-                    pygame.MOUSEMOTION,
-                    pos=p.app.canvas.pt((mid[0] - 50, mid[1] + 30)),
-                    rel=(0, 0),
-                    buttons=(1, 0, 0),
-                )
-            )
+            hold_drag(p, mid, (mid[0] - 50, mid[1] + 30), steps=1)
             p.frame()
             p.screenshot(out / "table_drag.png")
             p.send(
@@ -126,8 +125,53 @@ def solitaire(out: Path) -> None:
     p.screenshot(out / "analysis.png")
 
 
+def babel_on(out: Path) -> None:
+    from scenes.tables.babel_on import BabelOnTable
+
+    rules = registry.get("babel_on")
+    # Mid-game: four nations, Anna dragging a drawn block onto her tower with the risk shown.
+    seats = [Seat("Anna"), Seat("Bashir", "strong"), Seat("Chen", "heuristic"), Seat("Dana", "strong")]
+    match = Match(rules, rules.make_config(4), 3, seats)
+    while match.ply < 100 or not (0 in match.to_act() and any(m.kind == "add" for m in match.legal(0))):
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+    table = BabelOnTable(match, None, threaded=False)
+    p = Pilot(size=SIZE, anim_speed="normal")
+    p.start(table)
+    p.advance(1.0)
+    move = next(m for m in table.legal if m.kind == "add")
+    src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(move.colour)]
+    dst = table._top_pos(move.tower, move.cell)
+    hold_drag(p, src, (dst[0] + 4, dst[1]))
+    p.screenshot(out / "table_midgame.png")
+
+    # A fall: Anna pulls the bottom block from under Dana's sixteen-block tower (seed 3, ply 140).
+    seats = [Seat("Anna"), Seat("Bashir", "heuristic"), Seat("Chen", "heuristic"), Seat("Dana", "heuristic")]
+    match = Match(rules, rules.make_config(4), 3, seats)
+    while match.ply < 140:
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+    table = BabelOnTable(match, None, threaded=False)
+    p = Pilot(size=SIZE, anim_speed="normal")
+    p.start(table)
+    p.advance(0.3)
+    move = next(m for m in table.legal if m.kind == "take" and (m.tower, m.cell, m.floor) == (3, 3, 1))
+    point = table.block_point((move.tower, move.cell, move.floor))
+    while point is None:  # hidden behind its neighbours: turn the view until it shows
+        p.press(pygame.K_r)
+        point = table.block_point((move.tower, move.cell, move.floor))
+    p.drag(point, (point[0] + 160, point[1] + 50), steps=12, seconds=1.2)
+    p.advance(0.7)
+    p.screenshot(out / "fall.png")
+
+
+SHOTS = {"screens": launcher, "duel": duel, "solitaire": solitaire, "babel_on": babel_on}
+
+
 def main() -> int:
-    for name, fn in (("screens", launcher), ("duel", duel), ("solitaire", solitaire)):
+    names = sys.argv[1:] or list(SHOTS)
+    for name in names:
+        fn = SHOTS[name]
         out = ROOT / "docs" / name
         out.mkdir(parents=True, exist_ok=True)
         fn(out)

@@ -616,7 +616,10 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             return f"{who} drew {len(d['colours'])} from the bag"
         if k in ("add", "bonus"):
             what = "a Bonus Block" if k == "bonus" else f"a {d['colour']} block"
-            return f"{who} added {what} to {self._short(d['tower'])}'s tower, {CELLS[d['cell']]}{d['floor']}"
+            where = f"{CELLS[d['cell']]}{d['floor']}"
+            if d["tower"] != d["seat"]:
+                where += f" of {self._short(d['tower'])}'s tower"
+            return f"{who} added {what} at {where}"
         if k == "take":
             return f"{who} took {CELLS[d['cell']]}{d['floor']} off {self._short(d['tower'])}'s tower"
         if k == "return":

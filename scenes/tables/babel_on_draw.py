@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 
 from babel.games.babel_on import preview
-from babel.games.babel_on.engine import BabelView, Phase
+from babel.games.babel_on.engine import BabelView, Move, Phase
+from babel.games.babel_on.structure import CELLS
 from scenes import anim, assets, theme, wording
 from scenes.canvas import Canvas, _glow
 from scenes.tables import babel_on_art as art
@@ -189,7 +190,7 @@ class BabelOnDrawing:
             return
         move, risk = r
         mx, my = self.mouse
-        w, h = 214, 74
+        w, h = 250, 92
         x = mx + 30 if mx + 30 + w < theme.LOGICAL_W else mx - 30 - w
         y = max(4, min(theme.LOGICAL_H - h - 4, my - h - 20))
         canvas.fill_rect((28, 20, 14), (x, y + 3, w, h), radius=10)
@@ -204,18 +205,31 @@ class BabelOnDrawing:
             sub = f"for {wording.article(self.hand_profile)} hand (H)"
             if self.drag is not None and self.drag["moved"]:
                 speed = self.speed if move.kind in ("add", "bonus") else self.pull_speed
-                sub = f"{self.hand_profile} hand (H) · shake now {preview.shake_from_drag(speed, self.jerk, False)}"
+                sub += f" · shake {preview.shake_from_drag(speed, self.jerk, False)}"
         canvas.text(
             "risk of a fall" if not self.view.steady_hands else "the tower",
             (x + 12, y + 8),
-            13,
+            14,
             theme.PAPER_DARK,
         )
-        canvas.text(label, (x + w - 12, y + 4), 24, col, role="sans_bold", anchor="topright")
-        canvas.fill_rect((60, 48, 38), (x + 12, y + 36, w - 24, 9), radius=4)
-        canvas.fill_rect(col, (x + 12, y + 36, max(6, (w - 24) * risk), 9), radius=4)
-        canvas.text(sub, (x + 12, y + 52), 12, theme.PAPER_DARK, max_width=w - 24)
-        canvas.text(self.rules.action_text(move), (x + 12, y + 22), 12, theme.PAPER, max_width=w - 90)
+        canvas.text(label, (x + w - 12, y + 4), 26, col, role="sans_bold", anchor="topright")
+        canvas.text(self._move_phrase(move), (x + 12, y + 30), 14, theme.PAPER, max_width=w - 24)
+        canvas.fill_rect((60, 48, 38), (x + 12, y + 54, w - 24, 9), radius=4)
+        canvas.fill_rect(col, (x + 12, y + 54, max(6, (w - 24) * risk), 9), radius=4)
+        canvas.text(sub, (x + 12, y + 70), 13, theme.PAPER_DARK, max_width=w - 24)
+
+    def _move_phrase(self, move: Move) -> str:
+        """A move in words for the risk note: "red block onto c3", "take a2 off Dana's tower"."""
+        own = move.tower == self._actor()
+        if move.kind in ("add", "bonus"):
+            floor = len(self.view.towers[move.tower][move.cell]) + 1
+            what = "Bonus Block" if move.kind == "bonus" else f"{self.view.colour_names[move.colour]} block"
+            where = f"{CELLS[move.cell]}{floor}" + ("" if own else f" of {self._short(move.tower)}'s tower")
+            return f"{what} onto {where}"
+        verb = "return" if move.kind == "return" else "take"
+        return f"{verb} {CELLS[move.cell]}{move.floor}" + (
+            "" if own else f" off {self._short(move.tower)}'s tower"
+        )
 
     def _draw_plate(self, canvas: Canvas, t: int, active: bool) -> None:
         v = self.shown
@@ -297,13 +311,14 @@ class BabelOnDrawing:
         elif v.phase is not Phase.OVER and not self.b_even.visible:
             canvas.text("waiting for the call", (PX + 110, 72), 17, theme.INK_SOFT, role="italic")
         if not self.b_even.visible and actor is not None:
-            canvas.text(
+            canvas.paragraph(
                 self._phase_note(v),
-                (PX + PW / 2, 180),
+                (PX + PW / 2, 160),
                 16,
                 theme.INK_SOFT,
-                anchor="center",
-                max_width=PW - 20,
+                PW - 24,
+                max_lines=2,
+                anchor="midtop",
             )
         self._draw_bag(canvas)
         self._draw_tray(canvas, actor)
