@@ -11,7 +11,7 @@ import pygame
 
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
-from scenes import assets, theme
+from scenes import assets, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables import builders_layout as L
 from scenes.tables.builders_art import (
@@ -335,6 +335,7 @@ class DrawMixin:
         canvas.fill_rect((96, 130, 100), area, radius=6, width=1)
         if not pile:
             canvas.text("discards", (area[0] + area[2] / 2, y0 + 18), 12, (150, 180, 150), anchor="center")
+        swaps = []  # x of each of the Master's swap discards, captioned once below
         for i, d in enumerate(pile):
             x, y = L.discard_pos(anchor, i, len(pile))
             card = (
@@ -348,7 +349,10 @@ class DrawMixin:
             else:
                 self._face(canvas, card, (x, y + 18), L.SMALL)
             if d.swap:
-                canvas.text("swap", (x, y + 40), 11, theme.PAPER, anchor="midtop")
+                swaps.append(x)
+        if swaps:
+            label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
+            canvas.text(label, ((swaps[0] + swaps[-1]) / 2, y0 + 40), 11, theme.PAPER, anchor="midtop")
         if seat in v.appointed and v.phase is Phase.SELECT and v.committed[seat]:
             self._face(canvas, None, self._ready_pos(seat), (30, 42))
         self._draw_finale_marks(canvas, v, seat, r)

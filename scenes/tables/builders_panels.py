@@ -15,6 +15,7 @@ from scenes.tables.builders_art import paint_role_card
 from scenes.widgets.basic import paper
 
 MET = (72, 150, 84)
+LOG_LINES = 11  # lines of the round log on its sheet
 
 
 class PanelsMixin:
@@ -157,7 +158,9 @@ class PanelsMixin:
             anchor="midtop",
             max_width=w - 20,
         )
-        canvas.text("big: needed   corner: built", (x + w / 2, 294), 12, theme.INK_SOFT, anchor="midtop")
+        canvas.text(
+            "large: blocks needed · small: built", (x + w / 2, 294), 12, theme.INK_SOFT, anchor="midtop"
+        )
         paper(canvas, (x, 328, w, 282))
         title = f"Round {v.round}" if v.phase is not Phase.OVER else "Game over"
         canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
@@ -169,21 +172,31 @@ class PanelsMixin:
             anchor="topright",
             max_width=190,
         )
-        lines = self._round_lines(v)
         y = 374
-        for line, colour in lines[-11:]:
+        for line, colour in self._round_lines(v, LOG_LINES):
             canvas.text(line, (x + 14, y), 14, colour, max_width=w - 26)
             y += 21
 
-    def _round_lines(self, v: BuildersView) -> list[tuple[str, tuple]]:
-        out = []
+    def _round_lines(self, v: BuildersView, room: int) -> list[tuple[str, tuple]]:
+        """This round's lines, after as many whole two-line records of past rounds as fit."""
+        now = self._current_lines(v)
+        past = []
         for entry in v.log[-4:]:
             built = sum(e.blocks for e in entry.effects if e.kind == C.BUILD)
             struck = sum(len(e.cells) for e in entry.effects if e.kind == C.LIGHTNING)
             storm = any(e.kind == C.STORM for e in entry.effects)
             names = ", ".join(self._name(s)[:8] for s in entry.appointed)
-            out.append((f"R{entry.round} {self._name(entry.master)[:10]}: {names}", theme.INK_SOFT))
-            out.append((f"   built {built}, struck {struck}" + (", Storm" if storm else ""), theme.INK_SOFT))
+            past.append(
+                [
+                    (f"R{entry.round} {self._name(entry.master)[:10]}: {names}", theme.INK_SOFT),
+                    (f"   built {built}, struck {struck}" + (", Storm" if storm else ""), theme.INK_SOFT),
+                ]
+            )
+        keep = max(0, (room - len(now)) // 2)
+        return [line for record in past[len(past) - keep :] for line in record] + now[-room:]
+
+    def _current_lines(self, v: BuildersView) -> list[tuple[str, tuple]]:
+        out: list[tuple[str, tuple]] = []
         if v.phase is Phase.OVER:
             return out
         if v.appointed:
