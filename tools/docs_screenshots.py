@@ -165,7 +165,58 @@ def babel_on(out: Path) -> None:
     p.screenshot(out / "fall.png")
 
 
-SHOTS = {"screens": launcher, "duel": duel, "solitaire": solitaire, "babel_on": babel_on}
+def builders(out: Path) -> None:
+    from babel.games.builders.model import Phase
+    from scenes.tables.builders import BuildersTable
+    from scenes.tables.builders_timeline import TimelineScreen
+
+    rules = registry.get("builders")
+    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
+    seats = [Seat(names[0])] + [Seat(n, "belief") for n in names[1:]]
+
+    def bots_until(match: Match, done) -> None:
+        while not match.over and not done(match):
+            seat = match.to_act()[0]
+            match.submit(seat, match.bot_action(seat))
+
+    def table_at(match: Match) -> tuple[Pilot, BuildersTable]:
+        table = BuildersTable(match, None, threaded=False)
+        p = Pilot(size=SIZE, anim_speed="normal")
+        p.start(table)
+        p.click((1590, 890))  # a click on the wood puts away the role reminder a seat gets on sitting down
+        p.advance(1.5)
+        return p, table
+
+    # Construction: round 3 of a seven-player game, the Master placing an instruction card.
+    match = Match(rules, rules.make_config(7), 4, seats)
+    bots_until(match, lambda m: m.view(None).round >= 3 and m.view(None).phase is Phase.PLACE)
+    p, table = table_at(match)
+    p.screenshot(out / "construction.png")
+
+    # The Master's private check: Anna is Master and chooses what to take and what to give up.
+    for seed in range(1, 200):
+        match = Match(rules, rules.make_config(7), seed, seats)
+        bots_until(match, lambda m: m.view(None).phase is Phase.SWAP)
+        if not match.over and match.to_act() == (0,) and match.view(0).received_count >= 3:
+            break
+    p, table = table_at(match)
+    p.screenshot(out / "master_check.png")
+
+    # The end-of-game timeline: who was what, and when each conversion happened.
+    bots_until(match, lambda m: False)
+    p, table = table_at(match)
+    p.until(lambda: isinstance(p.top, TimelineScreen), 30)  # it opens by itself when the game ends
+    p.advance(0.5)
+    p.screenshot(out / "timeline.png")
+
+
+SHOTS = {
+    "screens": launcher,
+    "duel": duel,
+    "solitaire": solitaire,
+    "babel_on": babel_on,
+    "builders": builders,
+}
 
 
 def main() -> int:
