@@ -27,6 +27,7 @@ from scenes.core import Scene
 from scenes.widgets.basic import Button, WidgetGroup, panel
 from scenes.widgets.curtain import PrivacyCurtain
 
+END_DIM = (0, 0, 0, 140)  # the shade over the table behind the end panel
 BOT_TIME_CAP = 2.5  # seconds a bot may think before it must answer with its best so far
 
 _executor: ThreadPoolExecutor | None = None
@@ -248,6 +249,7 @@ class TableScene(Scene):
         self.draw_table(canvas)
         self.widgets.draw(canvas, self.app.mouse)
         if self._end_shown:
+            canvas.fill_rect(END_DIM, (0, 0, theme.LOGICAL_W, theme.LOGICAL_H))  # the table recedes
             self.draw_end(canvas)
 
     # -- menus and the end -------------------------------------------------------------------
