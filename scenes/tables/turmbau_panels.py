@@ -397,8 +397,8 @@ def _draw_builder_box(t: Any, canvas: Canvas, preview: dict | None, reason: str)
     canvas.text(data.WONDER_NAMES[w], (b.x + 12, b.y + 40), 15, theme.PAPER, max_width=b.w - 70)
     lines: list[tuple[str, tuple]] = []
     if t.mode() == "select":
-        if preview is None:
-            lines.append((reason, (255, 150, 130)))
+        if preview is None:  # why this choice cannot be made, wrapped: the box is narrow
+            lines += [(line, (255, 150, 130)) for line in canvas.wrap(reason, 14, b.w - 20)]
         else:
             fill = preview["fill"]
             played = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(fill) if n) or "no cards"
