@@ -39,6 +39,13 @@ def hold_drag(p: Pilot, a: tuple[float, float], b: tuple[float, float], steps: i
     p.app.step(0.3, [])  # the hand comes to rest
 
 
+def bots_until(match: Match, done) -> None:
+    """Let every seat's bot play until ``done(match)`` holds or the game is over."""
+    while not match.over and not done(match):
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+
+
 def launcher(out: Path) -> None:
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.rules_viewer import RulesViewer
@@ -174,11 +181,6 @@ def builders(out: Path) -> None:
     names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
     seats = [Seat(names[0])] + [Seat(n, "belief") for n in names[1:]]
 
-    def bots_until(match: Match, done) -> None:
-        while not match.over and not done(match):
-            seat = match.to_act()[0]
-            match.submit(seat, match.bot_action(seat))
-
     def table_at(match: Match) -> tuple[Pilot, BuildersTable]:
         table = BuildersTable(match, None, threaded=False)
         p = Pilot(size=SIZE, anim_speed="normal")
@@ -210,11 +212,64 @@ def builders(out: Path) -> None:
     p.screenshot(out / "timeline.png")
 
 
+def turmbau(out: Path) -> None:
+    from babel.games.turmbau.model import Phase
+    from scenes.tables.turmbau import KIND_KEYS, SEAT_KEYS, TurmbauTable
+
+    rules = registry.get("turmbau")
+    seats = [Seat("Anna"), Seat("Ben", "strong"), Seat("Carla", "heuristic"), Seat("Dieter", "strong")]
+
+    def table_at(match: Match) -> tuple[Pilot, TurmbauTable]:
+        table = TurmbauTable(match, None, threaded=False)
+        p = Pilot(size=SIZE, anim_speed="normal")
+        p.start(table)
+        p.advance(1.5)
+        return p, table
+
+    # The offer phase: Carla builds; Anna drafts her offer while the others' lie face down.
+    match = Match(rules, rules.make_config(4), 5, seats)
+    bots_until(match, lambda m: m.ply >= 30 and m.view(None).phase is Phase.OFFER and 0 in m.to_act())
+    p, table = table_at(match)
+    offer = max((a for a in table.legal if hasattr(a, "trade") and not a.triple), key=lambda a: sum(a.cards))
+    keys = {kind: key for key, kind in KIND_KEYS.items()}
+    for kind, n in enumerate(offer.cards):
+        for _ in range(n):
+            p.press(keys[kind])
+    p.advance(0.3)
+    p.screenshot(out / "offer_phase.png")
+
+    # The builder's choice: Anna invites an offer and sees who places what and who takes the disc.
+    match = Match(rules, rules.make_config(4), 9, seats)
+    bots_until(
+        match,
+        lambda m: (
+            m.view(None).phase is Phase.SELECT
+            and m.to_act() == (0,)
+            and any(getattr(a, "seats", ()) for a in m.legal(0))
+        ),
+    )
+    p, table = table_at(match)
+    invite = next(a.seats for a in table.legal if getattr(a, "seats", ()))
+    keys = {seat: key for key, seat in SEAT_KEYS.items()}
+    for seat in invite:
+        p.press(keys[seat])
+    p.advance(0.3)
+    p.screenshot(out / "select_preview.png")
+
+    # The final score sheet.
+    bots_until(match, lambda m: False)
+    p, table = table_at(match)
+    p.until(lambda: table._end_shown, 30)
+    p.advance(0.5)
+    p.screenshot(out / "final_scoring.png")
+
+
 SHOTS = {
     "screens": launcher,
     "duel": duel,
     "solitaire": solitaire,
     "babel_on": babel_on,
+    "turmbau": turmbau,
     "builders": builders,
 }
 
