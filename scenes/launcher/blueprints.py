@@ -355,7 +355,11 @@ class BlueprintEditor(Screen):
         self.per_page = PAGE - (2 if self.problem else 0)
         self.page = min(self.page, max(0, (len(self.saved) - 1) // self.per_page))
         w = WidgetGroup([self.name_input])
-        w.add(Button((620, 736, 214, 54), "Save", self.save, primary=True, tooltip="Save this blueprint (Enter)"))
+        w.add(
+            Button(
+                (620, 736, 214, 54), "Save", self.save, primary=True, tooltip="Save this blueprint (Enter)"
+            )
+        )
         w.add(Button((846, 736, 214, 54), "Clear", self.clear))
         for k, bp in enumerate(self.visible_saved()):
             y = self.rows_y + k * ROW_H
