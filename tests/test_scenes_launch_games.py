@@ -8,6 +8,7 @@ import pytest
 
 from babel.core import saves
 from scenes import tables
+from scenes.launcher import setup
 from scenes.launcher.menu import MainMenu
 from scenes.launcher.pause import PauseMenu
 from scenes.launcher.setup import SetupScene
@@ -15,6 +16,7 @@ from scenes.pilot import Pilot
 from scenes.table import TableScene
 
 GAMES = ["duel", "solitaire", "babel_on", "turmbau", "builders"]
+SEED = 1
 
 
 @pytest.fixture
@@ -26,9 +28,11 @@ def pilot():
 
 @pytest.fixture
 def unthreaded_tables(monkeypatch):
-    """Tables made by the launcher run their bots inline, so the test does not wait on a thread."""
+    """Tables made by the launcher run their bots inline, so the test does not wait on a thread;
+    the new game's seed is fixed (the setup screen takes it from the clock)."""
     real = tables.table_for
     monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+    monkeypatch.setattr(setup, "new_seed", lambda: SEED)
 
 
 def _card(menu: MainMenu, game: str):
