@@ -223,3 +223,21 @@ def test_a_button_tooltip_shows_on_hover(pilot):
     shown = ink_near_button()
     group.widgets[0].tooltip = ""
     assert shown > 0 and ink_near_button() == 0
+
+
+def test_rules_text_keeps_the_spaces_around_bold_words():
+    from scenes.widgets.scrolltext import inline_words
+
+    words = inline_words("Numbers marked **house** are (**Ruling**), **Wonders**: eight")
+    assert words == [
+        ("Numbers", False, False),
+        ("marked", False, False),
+        ("house", True, False),
+        ("are", False, False),
+        ("(", False, False),
+        ("Ruling", True, True),
+        ("),", False, True),
+        ("Wonders", True, False),
+        (":", False, True),
+        ("eight", False, False),
+    ]

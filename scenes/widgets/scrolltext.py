@@ -24,6 +24,22 @@ STYLES = {  # kind: (role, size, colour, space before)
 BOLD = re.compile(r"(\*\*.+?\*\*)")
 
 
+def inline_words(text: str) -> list[tuple[str, bool, bool]]:
+    """A paragraph's words as (word, bold, glued to the previous word without a space)."""
+    words: list[tuple[str, bool, bool]] = []
+    spaced = True  # whether the text before this part ended with white space
+    for part in BOLD.split(text):
+        if not part:
+            continue
+        bold = part.startswith("**") and part.endswith("**") and len(part) > 4
+        chunk = part[2:-2] if bold else part
+        for i, w in enumerate(chunk.split()):
+            glued = i == 0 and bool(words) and not spaced and not chunk[:1].isspace()
+            words.append((w, bold, glued))
+        spaced = chunk[-1:].isspace()
+    return words
+
+
 def parse_markdown(text: str) -> list[tuple[str, str]]:
     """Blocks of (kind, text): headings, paragraphs and list items."""
     blocks: list[tuple[str, str]] = []
@@ -114,13 +130,7 @@ class ScrollText:
     @staticmethod
     def _render_block(text: str, role: str, px: int, colour, width_px: int) -> list[pygame.Surface]:
         """Word-wrap a paragraph with **bold** runs into line surfaces."""
-        words: list[tuple[str, bool, bool]] = []  # (word, bold, glued to the previous word)
-        for part in BOLD.split(text):
-            bold = part.startswith("**") and part.endswith("**") and len(part) > 4
-            chunk = part[2:-2] if bold else part
-            for i, w in enumerate(chunk.split()):
-                glued = i == 0 and bool(words) and not chunk[:1].isspace()
-                words.append((w, bold, glued))
+        words = inline_words(text)
         bold_role = "sans_bold" if role == "sans" else role
         space = assets.font(role, px).size(" ")[0]
         lines: list[list[tuple[str, bool, bool]]] = [[]]
