@@ -46,6 +46,14 @@ def bots_until(match: Match, done) -> None:
         match.submit(seat, match.bot_action(seat))
 
 
+def sit_down(table, settle: float) -> Pilot:
+    """A pilot at normal animation speed with ``table`` open, after ``settle`` seconds."""
+    p = Pilot(size=SIZE, anim_speed="normal")
+    p.start(table)
+    p.advance(settle)
+    return p
+
+
 def launcher(out: Path) -> None:
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.rules_viewer import RulesViewer
@@ -139,13 +147,9 @@ def babel_on(out: Path) -> None:
     # Mid-game: four nations, Anna dragging a drawn block onto her tower with the risk shown.
     seats = [Seat("Anna"), Seat("Bashir", "strong"), Seat("Chen", "heuristic"), Seat("Dana", "strong")]
     match = Match(rules, rules.make_config(4), 3, seats)
-    while match.ply < 100 or not (0 in match.to_act() and any(m.kind == "add" for m in match.legal(0))):
-        seat = match.to_act()[0]
-        match.submit(seat, match.bot_action(seat))
+    bots_until(match, lambda m: m.ply >= 100 and 0 in m.to_act() and any(a.kind == "add" for a in m.legal(0)))
     table = BabelOnTable(match, None, threaded=False)
-    p = Pilot(size=SIZE, anim_speed="normal")
-    p.start(table)
-    p.advance(1.0)
+    p = sit_down(table, 1.0)
     move = next(m for m in table.legal if m.kind == "add")
     src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(move.colour)]
     dst = table._top_pos(move.tower, move.cell)
@@ -155,13 +159,9 @@ def babel_on(out: Path) -> None:
     # A fall: Anna pulls the bottom block from under Dana's sixteen-block tower (seed 3, ply 140).
     seats = [Seat("Anna"), Seat("Bashir", "heuristic"), Seat("Chen", "heuristic"), Seat("Dana", "heuristic")]
     match = Match(rules, rules.make_config(4), 3, seats)
-    while match.ply < 140:
-        seat = match.to_act()[0]
-        match.submit(seat, match.bot_action(seat))
+    bots_until(match, lambda m: m.ply >= 140)
     table = BabelOnTable(match, None, threaded=False)
-    p = Pilot(size=SIZE, anim_speed="normal")
-    p.start(table)
-    p.advance(0.3)
+    p = sit_down(table, 0.3)
     move = next(m for m in table.legal if m.kind == "take" and (m.tower, m.cell, m.floor) == (3, 3, 1))
     point = table.block_point((move.tower, move.cell, move.floor))
     while point is None:  # hidden behind its neighbours: turn the view until it shows
@@ -183,8 +183,7 @@ def builders(out: Path) -> None:
 
     def table_at(match: Match) -> tuple[Pilot, BuildersTable]:
         table = BuildersTable(match, None, threaded=False)
-        p = Pilot(size=SIZE, anim_speed="normal")
-        p.start(table)
+        p = sit_down(table, 0.0)
         p.click((1590, 890))  # a click on the wood puts away the role reminder a seat gets on sitting down
         p.advance(1.5)
         return p, table
@@ -221,10 +220,7 @@ def turmbau(out: Path) -> None:
 
     def table_at(match: Match) -> tuple[Pilot, TurmbauTable]:
         table = TurmbauTable(match, None, threaded=False)
-        p = Pilot(size=SIZE, anim_speed="normal")
-        p.start(table)
-        p.advance(1.5)
-        return p, table
+        return sit_down(table, 1.5), table
 
     # The offer phase: Carla builds; Anna drafts her offer while the others' lie face down.
     match = Match(rules, rules.make_config(4), 5, seats)
