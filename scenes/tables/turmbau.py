@@ -92,6 +92,9 @@ class TurmbauTable(TableScene):
         self.score_moves: dict[int, tuple[int, int, anim.Tween]] = {}
         self.marker_move: tuple[int, anim.Tween] | None = None
         self.scored_flash: dict[int, anim.Tween] = {}
+        # Motion that must not hold up the viewer: the others' face-down offers sliding in while
+        # the viewer is still drafting an offer of their own.
+        self.aside = anim.Animator(self.animator.speed)
         self._legal_cache: tuple[Any, dict] | None = None
         self._build_offer_sprites()
         if not self.log_lines:
@@ -610,7 +613,11 @@ class TurmbauTable(TableScene):
     def _prompt_wait(self) -> str:
         v = self.view
         if v.phase is Phase.OFFER:
-            waiting = [self._name(s) for s in range(v.players) if s != v.active and not v.committed[s]]
+            waiting = [
+                "you" if s == self.viewer else self._name(s)
+                for s in range(v.players)
+                if s != v.active and not v.committed[s]
+            ]
             return f"waiting for offers from {', '.join(waiting)}" if waiting else "revealing the offers"
         if v.phase is Phase.SELECT:
             return f"{self._name(v.active)} chooses among the offers"
@@ -701,6 +708,8 @@ class TurmbauTable(TableScene):
         self._sync_buttons()
 
     def update_table(self, dt: float) -> None:
+        self.aside.speed = self.animator.speed
+        self.aside.update(dt)
         if self.view is not None:
             self._sync_buttons()
 
@@ -767,7 +776,15 @@ class TurmbauTable(TableScene):
             for k in range(4)
             if disc.need[k] - acc[k] - sel.wild[k] > v.hand[k]
         ]
-        return None, f"You cannot fill up: you would need {', '.join(short)} from your hand"
+        need = ", ".join(short)
+        if not self.L()["selects"]:
+            return None, "No choice of offers lets you complete this disc: leave it unfulfilled (L)"
+        if not short:
+            return None, "That choice is not possible"
+        if not sel.seats:
+            how = "Invite offers" if any(a.seats for a in self.L()["selects"]) else "Use your Joker (J)"
+            return None, f"Too few cards to fill up alone: you would need {need}. {how}"
+        return None, f"You cannot fill up: you would need {need} from your hand"
 
     def undo(self) -> None:
         lines, self.log_lines = self.log_lines, []

@@ -55,7 +55,7 @@ def animate(t: Any, seat: int, action: Any, events: tuple[Event, ...]) -> None:
             sprites = []
             for i in range(n):
                 sp = CardSprite(None, pos=start, size=SMALL_CARD)
-                sp.slide_to(t.offer_back_pos(s, i, n, mine), t.animator, theme.SLIDE, delay=0.05 * i)
+                sp.slide_to(t.offer_back_pos(s, i, n, mine), t.aside, theme.SLIDE, delay=0.05 * i)
                 sprites.append(sp)
             t.offer_sprites[s] = sprites
             t.app.sound.play("card")
@@ -93,7 +93,8 @@ def animate(t: Any, seat: int, action: Any, events: tuple[Event, ...]) -> None:
             delay += 0.4
         elif k == "wonder_scored":
             w = d["wonder"]
-            parts = [f"{name(b['seat'])} {b['points']}" for b in d["breakdown"] if b["points"]]
+            ranked = sorted((b for b in d["breakdown"] if b["points"]), key=lambda b: -b["units"])
+            parts = [f"{name(b['seat'])} {b['points']}" for b in ranked]
             t._banner(f"{data.WONDER_NAMES[w]} completed: " + ", ".join(parts), delay, 2.2)
             t.scored_flash[w] = t.animator.add(1.6, delay)
             for b in d["breakdown"]:
@@ -168,7 +169,11 @@ def event_lines(name, ev: Event) -> list[str]:
         traded = " through the trading card" if d["traded"] else ""
         return [f"{name(d['seat'])} takes the disc{traded}."]
     if k == "wonder_scored":
-        parts = [f"{name(b['seat'])} {b['points']}" for b in d["breakdown"] if b["points"]]
+        ranked = sorted((b for b in d["breakdown"] if b["points"]), key=lambda b: -b["units"])
+        parts = [
+            f"{name(b['seat'])} {b['points']} ({b['units']} part{'s' if b['units'] != 1 else ''})"
+            for b in ranked
+        ]
         hi, lo = d["values"]
         return [f"{data.WONDER_NAMES[d['wonder']]} scored on {hi}/{lo}: " + ", ".join(parts) + "."]
     if k == "action_drawn":

@@ -298,8 +298,9 @@ def _draw_offer_zone(t: Any, canvas: Canvas) -> None:
         if mode == "offer" and s == v.seat:
             _draw_offer_draft(t, canvas, s, r)
         _draw_offer_extras(t, canvas, s, r)
-        line, colour = _slot_preview(t, s, preview)
-        if line:
+        lines, colour = _slot_preview(t, s, preview)
+        if lines:
+            line = next((x for x in lines if canvas.text_size(x, 15)[0] <= r.w - 16), lines[-1])
             canvas.text(line, (r.x + 10, r.bottom - 14), 15, colour, anchor="midleft", max_width=r.w - 16)
 
 
@@ -362,19 +363,30 @@ def _draw_offer_extras(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
         )
 
 
-def _slot_preview(t: Any, s: int, preview: dict | None) -> tuple[str, tuple]:
+def _slot_preview(t: Any, s: int, preview: dict | None) -> tuple[tuple[str, ...], tuple]:
+    """What the builder's current choice means for this offer: wordings from the longest to
+    the shortest, the first that fits the slot is drawn."""
     v = t.view
     if preview is None or v.phase is not Phase.SELECT:
-        return "", theme.PAPER
+        return (), theme.PAPER
     if s in t.sel_seats:
         if preview["disc_to"] == s:
-            return f"takes the disc; you place {v.offers[s].size} for it", theme.HIGHLIGHT
+            n = v.offers[s].size
+            words = (
+                f"takes the disc; you place {n} for it",
+                f"takes the disc; you place {n}",
+                "takes the disc",
+            )
+            return words, theme.HIGHLIGHT
         n = preview["units"][s]
-        return f"invited: places {n} part{'s' if n != 1 else ''}", theme.HIGHLIGHT
+        return (
+            f"invited: places {n} part{'s' if n != 1 else ''}",
+            f"invited: {n} part{'s' if n != 1 else ''}",
+        ), theme.HIGHLIGHT
     pts = preview["refused_points"].get(s)
     if pts:
-        return f"refused: scores +{pts}", theme.PAPER_DARK
-    return "", theme.PAPER
+        return (f"refused: scores +{pts}",), theme.PAPER_DARK
+    return (), theme.PAPER
 
 
 def _draw_builder_box(t: Any, canvas: Canvas, preview: dict | None, reason: str) -> None:
@@ -602,9 +614,21 @@ def _draw_discs_and_log(t: Any, canvas: Canvas) -> None:
     canvas.text("What happened", (RX + 14, y), 15, theme.INK, role="sans_bold")
     y += 22
     room = int((bottom - 8 - y) // 19)
-    for line in t.log_lines[-room:] if room > 0 else []:
-        canvas.text(line, (RX + 14, y), 13, theme.INK_SOFT, max_width=RW - 26)
+    for text, indent in _log_rows(canvas, t.log_lines, room, RW - 36):
+        canvas.text(text, (RX + 14 + indent, y), 13, theme.INK_SOFT, max_width=RW - 26 - indent)
         y += 19
+
+
+def _log_rows(canvas: Canvas, lines: list[str], room: int, width: float) -> list[tuple[str, int]]:
+    """The newest log entries that fit in ``room`` rows, each wrapped whole (a continuation
+    row is indented) rather than cut off."""
+    rows: list[tuple[str, int]] = []
+    for line in reversed(lines):
+        if len(rows) >= room:
+            break
+        wrapped = canvas.wrap(line, 13, width) or [line]
+        rows[:0] = [(w, 10 if i else 0) for i, w in enumerate(wrapped)]
+    return rows[-room:] if room > 0 else []
 
 
 # -- the viewer's hand -----------------------------------------------------------------------
