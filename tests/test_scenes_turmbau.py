@@ -12,7 +12,7 @@ from babel.core.bots import Budget
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng
 from babel.games.turmbau import data
-from babel.games.turmbau.model import Decline, Double, Draw3, Offer, Pass, Phase, Redraw, Select
+from babel.games.turmbau.model import Build, Decline, Double, Draw3, Offer, Pass, Phase, Redraw, Select
 from babel.games.turmbau.rules import preview_select
 from scenes.pilot import Pilot
 from scenes.tables.turmbau import TurmbauTable
@@ -291,3 +291,105 @@ def test_joker_extra_choice_when_completing_a_disc(rules, pilot):
     assert preview["jokers"] == 1 and preview["units"][0] >= data.JOKER_UNITS
     pilot.press(pygame.K_RETURN)
     assert joker in match.view(None).spent and joker not in match.view(0).my_actions
+
+
+def test_others_offers_sliding_in_do_not_hold_up_the_players_offer(rules):
+    """At normal animation speed a bot's face-down offer slides to its slot while the player is
+    still drafting: the player's buttons and keys stay live all the while."""
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    p = Pilot(size=(1280, 800), anim_speed="normal")
+    try:
+        t = _table(match)
+        p.start(t)
+        assert p.until(lambda: t.mode() == "offer", 5)
+        committed = sum(match.view(None).committed)
+        slid = False
+        for _ in range(600):
+            if sum(match.view(None).committed) > committed or match.view(None).phase is not Phase.OFFER:
+                break
+            p.app.step(1 / 60, [], draw=False)
+        for _ in range(30):  # the frames right after a bot's commit, its cards still on their way
+            slid |= any(sp.moving for sprites in t.offer_sprites.values() for sp in sprites)
+            assert t.mode() == "offer" and t.btn_a.visible
+            p.frame()
+        assert slid
+    finally:
+        pygame.display.quit()
+
+
+def test_log_wraps_whole_entries_and_scoring_names_the_parts():
+    from babel.core.protocol import Event
+    from scenes.tables.turmbau_events import event_lines
+    from scenes.tables.turmbau_panels import _log_rows
+
+    names = ["Anna", "Ben", "Carla", "Dieter", "Eva"].__getitem__
+    breakdown = [
+        {"seat": 0, "units": 3, "rank": 2, "points": 3},
+        {"seat": 3, "units": 6, "rank": 1, "points": 8},
+        {"seat": 4, "units": 0, "rank": 0, "points": 0},
+    ]
+    ev = Event("wonder_scored", {"wonder": 0, "row": 0, "values": [8, 4], "breakdown": breakdown})
+    (line,) = event_lines(names, ev)
+    assert line == "Pyramids of Giza scored on 8/4: Dieter 8 (6 parts), Anna 3 (3 parts)."
+    p = Pilot(size=(1024, 640))
+    try:
+        rows = _log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=10, width=300)
+        assert rows[0] == ("Turn 1: Anna.", 0) and len(rows) > 2
+        assert all(indent == 10 for _, indent in rows[2:])
+        assert " ".join(text for text, _ in rows[1:]).split() == (line * 2).split()
+        assert _log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=2, width=300)[0][1] == 10
+    finally:
+        pygame.display.quit()
+
+
+def test_help_line_names_only_the_action_cards_that_can_be_played(rules, pilot):
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    held = {data.ACTION_KINDS[a] for a in match.view(0).my_actions}
+    line = t.help_line()
+    assert "Enter commit" in line
+    assert ("X triple" in line) == ("triple" in held)
+    assert ("C card draw" in line) == ("draw3" in held)
+    assert "D double turn" not in line  # only at the start of one's own turn
+
+
+def test_builder_told_to_invite_when_the_hand_alone_cannot_fill_up(rules, pilot):
+    """Anna builds on discs her hand cannot fill until the others' offers make it possible."""
+    bot = rules.make_bot("heuristic")
+    match = None
+    for seed in range(1, 40):
+        m = Match(rules, rules.make_config(4), seed, [Seat("Anna"), *BOTS])
+        rng = Rng(seed)
+        while not m.over:
+            s = m.to_act()[0]
+            v = m.view(s)
+            selects = [a for a in m.legal(0) if isinstance(a, Select)] if s == 0 else []
+            if selects and all(a.seats for a in selects):
+                match = m
+                break
+            if s == 0 and v.phase is Phase.TURN:
+                short = [a for a in m.legal(0) if isinstance(a, Build)]
+                short = [
+                    a
+                    for a in short
+                    if any(n > v.hand[k] for k, n in enumerate(v.wonders[a.wonder].discs[a.slot].need))
+                ]
+                a = short[0] if short else Pass()
+            elif s == 0:
+                a = Offer() if v.phase is Phase.OFFER else Decline()
+            else:
+                a = bot.choose(v, m.legal(s), rng, Budget())
+            m.submit(s, a)
+        if match is not None:
+            break
+    assert match is not None
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    preview, reason = t.select_preview()
+    assert (
+        preview is None and reason.startswith("Too few cards to fill up alone") and "Invite offers" in reason
+    )
+    assert not t.btn_a.enabled

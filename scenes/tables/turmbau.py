@@ -649,19 +649,32 @@ class TurmbauTable(TableScene):
 
     def help_line(self) -> str:
         m = self.mode()
-        if m == "turn":
-            keys = "Click a disc or ←/→ and Enter: build  ·  P pass  ·  D double turn  ·  C card draw  ·  R card trade"
-        elif m == "offer":
-            keys = "1-4 add camel/crane/ship/mason (Shift removes)  ·  T trading card  ·  X triple  ·  Enter commit  ·  N no offer"
-        elif m == "select":
-            keys = (
-                "1-5 invite that player's offer  ·  J joker choice  ·  Enter complete  ·  L leave unfulfilled"
+        held = {data.ACTION_KINDS[a] for a in self.view.my_actions} if self.view is not None else set()
+        L = self.L() if m != "wait" else {}
+        cards = [
+            key
+            for key, ok in (
+                ("D double turn", L.get("double")),
+                ("C card draw", L.get("draw3")),
+                ("R card trade", L.get("redraws")),
             )
+            if ok
+        ]
+        if m == "turn":
+            keys = ["Click a disc or ←/→ and Enter: build", "P pass", *cards]
+        elif m == "offer":
+            keys = ["1-4 add camel/crane/ship/mason (Shift removes)", "T trading card"]
+            keys += ["X triple"] if "triple" in held else []
+            keys += ["Enter commit", "N no offer", *cards]
+        elif m == "select":
+            keys = ["1-5 invite that player's offer"]
+            keys += ["J joker choice"] if "joker" in held else []
+            keys += ["Enter complete", "L leave unfulfilled", *cards]
         elif m == "redraw":
-            keys = "1-4 choose cards by kind (Shift removes)  ·  Enter trade  ·  C cancel"
+            keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
         else:
-            keys = "Hover a card or a disc for details"
-        return keys + "  ·  F1 rules  ·  Esc menu"
+            keys = ["Hover a card or a disc for details"]
+        return "  ·  ".join([*keys, "F1 rules", "Esc menu"])
 
     def curtain_reason(self, seat: int) -> str:
         v = self.view

@@ -268,10 +268,7 @@ def _draw_offer_zone(t: Any, canvas: Canvas) -> None:
         for line in t.log_lines[-4:]:
             canvas.text(line, (z.x + 18, y), 15, theme.PAPER, max_width=z.w - 36)
             y += 22
-        for sprites in t.offer_sprites.values():  # a finished build's cards on their way
-            for sp in sprites:
-                sp.draw(canvas)
-        return
+        return  # a finished build's cards on their way are drawn with the motion, on top
     mode = t.mode()
     preview, reason = (None, "")
     if mode == "select":
@@ -289,19 +286,25 @@ def _draw_offer_zone(t: Any, canvas: Canvas) -> None:
         canvas.text(
             t._name(s), (r.x + 30, r.y + 16), 17, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
         )
-        status = _slot_status(t, s)
-        canvas.text(
-            status, (r.right - 8, r.y + 16), 14, theme.PAPER_DARK, anchor="midright", max_width=r.w / 2
-        )
+        name_w = min(canvas.text_size(t._name(s), 17)[0], r.w / 2 - 10)
+        room = r.w - name_w - 48
+        status = _fit(canvas, _slot_status(t, s), 14, room)
+        canvas.text(status, (r.right - 8, r.y + 16), 14, theme.PAPER_DARK, anchor="midright", max_width=room)
         for sp in t.offer_sprites.get(s, []):
-            sp.draw(canvas)
+            if not sp.moving:  # cards on their way are drawn with the motion, above the panels
+                sp.draw(canvas)
         if mode == "offer" and s == v.seat:
             _draw_offer_draft(t, canvas, s, r)
         _draw_offer_extras(t, canvas, s, r)
         lines, colour = _slot_preview(t, s, preview)
         if lines:
-            line = next((x for x in lines if canvas.text_size(x, 15)[0] <= r.w - 16), lines[-1])
+            line = _fit(canvas, lines, 15, r.w - 16)
             canvas.text(line, (r.x + 10, r.bottom - 14), 15, colour, anchor="midleft", max_width=r.w - 16)
+
+
+def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
+    """The first of ``wordings`` (longest first) that fits ``width``, else the last one."""
+    return next((x for x in wordings if canvas.text_size(x, size)[0] <= width), wordings[-1])
 
 
 def _draw_offer_draft(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
@@ -315,24 +318,27 @@ def _draw_offer_draft(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
         x -= 40
     if t.offer_triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62), dim=True)
-    text = "your draft: click cards in your hand" if not kinds else "your draft, not yet committed"
+    if kinds:
+        wordings = ("your draft, not yet committed", "draft, not committed", "your draft")
+    else:
+        wordings = ("your draft: click cards in your hand", "your draft: click cards", "your draft")
+    text = _fit(canvas, wordings, 14, r.w - 16)
     canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 16)
 
 
-def _slot_status(t: Any, s: int) -> str:
+def _slot_status(t: Any, s: int) -> tuple[str, ...]:
+    """The state of one offer, in wordings from the longest to the shortest."""
     v = t.view
     if v.phase is Phase.OFFER:
-        if s == v.seat and t.mode() == "offer":
-            return "choosing…"
-        if not v.committed[s]:
-            return "choosing…"
+        if not v.committed[s] or (s == v.seat and t.mode() == "offer"):
+            return ("choosing…",)
         if s == v.seat and v.my_offer is not None:
-            return "your offer, face down"
-        return "offer face down"
+            return ("your offer, face down", "yours, face down", "face down")
+        return ("offer face down", "face down")
     o = v.offers[s] if v.phase is Phase.SELECT else None
     if o is None or o.size == 0:
-        return "no offer"
-    return f"{o.size} card{'s' if o.size != 1 else ''}"
+        return ("no offer",)
+    return (f"{o.size} card{'s' if o.size != 1 else ''}",)
 
 
 def _draw_offer_extras(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
@@ -712,6 +718,11 @@ def _draw_hand(t: Any, canvas: Canvas) -> None:
 
 # -- overlays ---------------------------------------------------------------------------------
 def _draw_motion(t: Any, canvas: Canvas) -> None:
+    idle = t.view.phase not in (Phase.OFFER, Phase.SELECT)
+    for sprites in t.offer_sprites.values():
+        for sp in sprites:
+            if idle or sp.moving:
+                sp.draw(canvas)
     for sp in list(t.flyers):
         sp.draw(canvas)
     for key, a, b, tween in list(t.disc_flyers):
