@@ -118,21 +118,16 @@ class TimelineScreen(Scene):
                 if rnd:
                     entry = v.log[rnd - 1]
                     if entry.master == i:
-                        self._icon(canvas, "master", paint_master_token, (x + 16, y + rowh / 2), 24)
+                        self._icon(canvas, "master", paint_master_token, (x + 14, y + rowh / 2), 22)
                     if i in entry.appointed:
                         self._icon(
-                            canvas, "architect", paint_architect_token, (x + colw - 16, y + rowh / 2), 22
+                            canvas, "architect", paint_architect_token, (x + colw - 14, y + rowh / 2), 20
                         )
             conv = next((c for c in v.conversions if c.seat == i), None)
             if conv is not None:
                 j = cols.index(conv.round) if conv.round in cols else 0
                 x = left + j * colw + colw / 2
-                label = f"{conv.how}" + ("" if conv.round == 0 else f" R{conv.round}")
-                canvas.fill_rect((30, 10, 8), (x - 40, y + rowh / 2 - 11, 80, 22), radius=8)
-                canvas.fill_rect((255, 170, 140), (x - 40, y + rowh / 2 - 11, 80, 22), radius=8, width=1)
-                canvas.text(
-                    "→ " + label, (x, y + rowh / 2), 13, (255, 200, 180), role="sans_bold", anchor="center"
-                )
+                _badge(canvas, (x, y + rowh / 2), min(74, colw - 50), conv.how)
             notes = []
             if v.seals and v.seals[i] >= 0:
                 notes.append(f"sealed {self.names[v.seals[i]]}")
@@ -150,24 +145,26 @@ class TimelineScreen(Scene):
                     anchor="midleft",
                     max_width=1510 - end_x,
                 )
-        # the legend
+        # the legend, two lines: the roles, then the marks
         ly = top + v.players * rowh + 16
         x = 90
         for role in ("architect", "zealot", "messenger"):
             canvas.fill_rect(ROLE_COLOUR[role], (x, ly, 28, 18), radius=4)
             canvas.text(ROLE_NAME[role], (x + 36, ly + 9), 16, theme.WHITE, anchor="midleft")
             x += 230
-        self._icon(canvas, "master", paint_master_token, (x + 10, ly + 9), 24)
-        canvas.text("Master", (x + 28, ly + 9), 16, theme.WHITE, anchor="midleft")
-        self._icon(canvas, "architect", paint_architect_token, (x + 130, ly + 9), 22)
-        canvas.text("appointed", (x + 148, ly + 9), 16, theme.WHITE, anchor="midleft")
+        ly += 40
+        self._icon(canvas, "master", paint_master_token, (100, ly + 9), 24)
+        canvas.text("Master of the round", (118, ly + 9), 16, theme.WHITE, anchor="midleft")
+        self._icon(canvas, "architect", paint_architect_token, (330, ly + 9), 22)
+        canvas.text("appointed Architect", (348, ly + 9), 16, theme.WHITE, anchor="midleft")
+        _badge(canvas, (600, ly + 9), 74, "swap")
         canvas.text(
-            "→ how R: became a Zealot (deal, draw or swap) in that round",
-            (x + 290, ly + 9),
+            "became a Zealot in that round: dealt, drew or took Divine Punishment in the swap",
+            (648, ly + 9),
             16,
             theme.WHITE,
             anchor="midleft",
-            max_width=560,
+            max_width=1530 - 648,
         )
         if v.result is not None:
             team = "The Architects won" if v.result.team == "architects" else "The Messenger's team won"
@@ -184,3 +181,17 @@ class TimelineScreen(Scene):
         px = canvas.px(size)
         img = assets.surface(("builders-icon", key, px), lambda: paint(px).convert_alpha())
         canvas.surface.blit(img, img.get_rect(center=canvas.pt(centre)))
+
+
+HOW_SHORT = {"deal": "dealt", "draw": "drew", "swap": "in the swap"}
+
+
+def _badge(canvas: Canvas, centre: tuple[float, float], w: float, how: str) -> None:
+    """The conversion mark: "→ Zealot" over how it happened (dealt, drew, in the swap)."""
+    x, y = centre
+    r = (x - w / 2, y - 18, w, 36)
+    canvas.fill_rect((30, 10, 8), r, radius=8)
+    canvas.fill_rect((255, 170, 140), r, radius=8, width=1)
+    ink = (255, 200, 180)
+    canvas.text("→ Zealot", (x, y - 7), 12, ink, role="sans_bold", anchor="center", max_width=w - 6)
+    canvas.text(HOW_SHORT.get(how, how), (x, y + 8), 11, ink, anchor="center", max_width=w - 6)
