@@ -32,11 +32,7 @@ from scenes.widgets.cards import CardSprite
 PUBLIC_STEPS = (Phase.PLACE, Phase.STRIKE, Phase.DELIBERATE, Phase.PASS)
 DIGITS = {getattr(pygame, f"K_{d}"): (d - 1 if d else 9) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): (d - 1 if d else 9) for d in range(10)})
-HOW = {
-    "deal": "were dealt Divine Punishment",
-    "draw": "drew Divine Punishment",
-    "swap": "took Divine Punishment in the swap",
-}
+HOW = {"draw": "drew Divine Punishment", "swap": "took Divine Punishment in the swap"}
 
 
 class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
@@ -186,12 +182,15 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
                 "Nobody knows who you are; you do not know the Zealots.",
             ]
         elif v.role.value == "zealot":
-            when = "at the deal" if conv is None or conv.round == 0 else f"in round {conv.round}"
-            how = HOW.get(conv.how if conv else "deal", "")
-            lines = [
-                f"You became a Zealot {when}: you {how}.",
-                "You now win with the Messenger of God. Nobody else knows.",
-                "Keep one Divine Punishment card: at the end you give them away.",
+            dealt = conv is None or conv.round == 0
+            if dealt:
+                lines = ["You were dealt Divine Punishment: you are a Zealot."]
+            else:
+                lines = [f"Round {conv.round}: you {HOW.get(conv.how, 'received Divine Punishment')}."]
+            lines += [
+                f"You {'' if dealt else 'now '}win with the Messenger of God. Nobody else knows,",
+                "not even the Messenger, and you do not know who that is.",
+                "At the end you give all your Divine Punishment cards to one player.",
             ]
         else:
             lines = [

@@ -15,9 +15,12 @@ from babel.games.builders.model import BuildersView
 from scenes import anim, theme, wording
 from scenes.tables import builders_layout as L
 from scenes.tables.builders_art import paint_card_face
+from scenes.tables.builders_panels import card_label
 from scenes.widgets.cards import CardSprite
 
 BEAT = 1.7  # seconds a finale beat stays on screen at normal speed
+SEAL_CARD = next(c.id for c in C.CARDS if c.kind == C.SEAL)
+FINALE_CARD = (44, 62)  # a Seal or Divine Punishment card on its way to a player
 
 
 class AnimMixin:
@@ -194,7 +197,7 @@ class AnimMixin:
             sprite.face = d["shown"]
             shown_at = t + theme.SLIDE * 1.3 + theme.FLIP
             self._later(shown_at + 1.1, lambda: (self._drop(sprite), self.delib_mask.discard(s)))
-            name = C.card_name(d["shown"]) if d["shown"] >= 0 else "nothing"
+            name = card_label(d["shown"]) if d["shown"] >= 0 else "nothing"
             return self._banner("Deliberation", f"{self._name(s)} discarded {name}.", t, 1.6)
         if kind == "complete":
             return self._banner(
@@ -221,11 +224,13 @@ class AnimMixin:
             )
             return self._banner("The Seal phase", sub, t, BEAT, True)
         if kind == "seals":
-            self._later(t, lambda: self.stage.add("seals"))
-            used = sum(1 for x in d["targets"].values() if x >= 0)
-            return self._banner(
-                "The Seals are revealed", f"{used} Seal{'s' if used != 1 else ''} placed.", t, BEAT, True
+            used = [(int(h), x) for h, x in d["targets"].items() if x >= 0]
+            t = self._banner(
+                "The Seals are revealed", f"{wording.count(len(used), 'Seal')} placed.", t, BEAT, True
             )
+            t = self._fly_finale(SEAL_CARD, used, t, lambda r: (r.right - 10, r.y - 10))
+            self._later(t, lambda: self.stage.add("seals"))
+            return t
         if kind == "zealots":
             self._later(t, lambda: self.stage.add("zealots"))
             zs = d["zealots"]
@@ -236,10 +241,13 @@ class AnimMixin:
             )
             return self._banner("The Zealots stand up", sub, t, BEAT, True)
         if kind == "punishments":
+            t = self._banner("Divine Punishment is given", "Each Zealot points at a player.", t, BEAT, True)
+            given = [
+                (int(z), g["target"]) for z, g in d["given"].items() for _ in g["cards"] if g["target"] >= 0
+            ]
+            t = self._fly_finale(C.PUNISHMENT_IDS[0], given, t, lambda r: (r.x + 14, r.y - 20))
             self._later(t, lambda: self.stage.add("punish"))
-            return self._banner(
-                "Divine Punishment is given", "Each Zealot points at a player.", t, BEAT, True
-            )
+            return t
         if kind == "messenger":
             self._later(t, lambda: self.stage.add("messenger"))
             res = self.view.result
@@ -261,14 +269,15 @@ class AnimMixin:
                     else "Divine Punishment was confirmed."
                 )
             return self._banner(team, sub, t, BEAT * 1.3, True)
-        if kind == "convert" and d.get("seat") == self.view.seat:
-            return self._banner(
-                "You are now a Zealot",
-                "Divine Punishment reached you: you now win with the Messenger.",
-                t,
-                BEAT,
-            )
-        return t
+        return t  # a conversion is told by the viewer's role note (builders.py), not a banner
+
+    def _fly_finale(self, card: int, pairs: list[tuple[int, int]], t: float, spot) -> float:
+        """Cards of the finale travel face up from giver to receiver, one after another."""
+        for i, (giver, receiver) in enumerate(pairs):
+            end = spot(L.plate_rect(self._pos(receiver)))
+            self._fly(card, self._pos(giver), end, t + 0.3 * i, face_up=True, size=FINALE_CARD)
+            self._later(t + 0.3 * i, lambda: self.app.sound.play("card"))
+        return t + (0.3 * (len(pairs) - 1) + theme.SLIDE * 1.3 + 0.2 if pairs else 0)
 
     def _ready_pos(self, seat: int) -> tuple[float, float]:
         x, y = self._pos(seat)

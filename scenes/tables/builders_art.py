@@ -26,7 +26,7 @@ KIND_STYLE = {
 }
 KIND_HINT = {
     C.LIGHTNING: "2 blocks off the highest",
-    C.STORM: "voids this round's building",
+    C.STORM: "no building this round",
     C.DELIBERATION: "turns a discard face up",
     C.SEAL: "seal a player at the end",
     C.PUNISHMENT: "cannot be discarded",
@@ -39,8 +39,14 @@ ROLE_STYLE = {
 BLOCK = (196, 164, 120)
 
 
-def _text(surf: pygame.Surface, s: str, px: int, colour, centre, role: str = "sans_bold", max_w=None):
+def _text(
+    surf: pygame.Surface, s: str, px: int, colour, centre, role: str = "sans_bold", max_w=None, fit=False
+):
+    """Text centred on ``centre``; too wide for ``max_w``, it shrinks (``fit``) or is shortened."""
     px = max(6, int(px))
+    if fit and max_w is not None:
+        while px > 6 and assets.font(role, px).size(s)[0] > max_w:
+            px -= 1
     if max_w is not None:
         s = assets.ellipsize(s, role, px, int(max_w))
     img = assets.font(role, px).render(s, True, colour)
@@ -154,13 +160,16 @@ def paint_card_face(card: int, w: int, h: int) -> pygame.Surface:
             surf, ink, surf.get_rect().inflate(-2 * pad, -2 * pad), max(1, w // 40), max(2, w // 10)
         )
     title_px = h * (0.085 if info.kind == C.PUNISHMENT else 0.1)
+    hint_y = 0.92
     if info.kind == C.PUNISHMENT:
-        _text(surf, "Divine", title_px, ink, (cx, h * 0.76), "title_bold", max_w=w - 2 * pad)
-        _text(surf, "Punishment", title_px, ink, (cx, h * 0.84), "title_bold", max_w=w - 2 * pad)
+        # inside the card's inner frame, which ends at ``pad`` from the edge
+        _text(surf, "Divine", title_px, ink, (cx, h * 0.74), "title_bold", max_w=w - 2 * pad)
+        _text(surf, "Punishment", title_px, ink, (cx, h * 0.815), "title_bold", max_w=w - 2 * pad)
+        hint_y = 0.885
     else:
         _text(surf, title, title_px * 1.05, ink, (cx, h * 0.8), "title_bold", max_w=w - 2 * pad)
-    if w >= 70:
-        _text(surf, KIND_HINT[info.kind], h * 0.058, ink, (cx, h * 0.92), "sans", max_w=w - 2 * pad)
+    if w >= 90:
+        _text(surf, KIND_HINT[info.kind], h * 0.058, ink, (cx, h * hint_y), "sans", w - 2.5 * pad, True)
     return surf
 
 

@@ -376,6 +376,8 @@ class DrawMixin:
             return ROLE_SHORT[role]
         if v.phase is Phase.SELECT and seat in v.appointed:
             return "✓ chosen" if v.committed[seat] else "choosing…"
+        if v.phase in (Phase.SEAL, Phase.PUNISH) and self.busy():
+            return ""  # the view is ahead of the staged finale: its calls wait for the banners
         if v.phase is Phase.SEAL and seat in v.seal_holders:
             return "✓ sealed" if v.seal_committed[seat] else "holds a Seal…"
         if v.phase is Phase.PUNISH and seat in v.zealots:
@@ -407,13 +409,11 @@ class DrawMixin:
         if "zealots" in self.stage and seat in v.zealots:
             count = v.zealot_cards[v.zealots.index(seat)]
             canvas.text(
-                f"Zealot · {count} DP",
-                (r.centerx, r.y - 12),
-                13,
-                (255, 170, 150),
-                role="sans_bold",
-                anchor="midbottom",
+                "Zealot", (r.centerx, r.y - 12), 13, (255, 170, 150), role="sans_bold", anchor="midbottom"
             )
+            if "punish" not in self.stage:  # the Divine Punishment cards held, until they are given
+                for i in range(count):
+                    self._face(canvas, C.PUNISHMENT_IDS[0], (r.centerx + 36 + i * 12, r.y - 22), (16, 22))
 
     # -- the Master's tray ---------------------------------------------------------------------------------
     def _draw_tray(self, canvas: Canvas, v: BuildersView) -> None:
@@ -424,14 +424,7 @@ class DrawMixin:
             for card, rect in self._reveal_rects():
                 hovered = self.hover == ("reveal", card)
                 self._face(canvas, card, rect.center, L.TRAY_FACE, highlight=True, lift=10 if hovered else 0)
-            canvas.text(
-                "Click the card to reveal next",
-                (tx, ty + L.TRAY_FACE[1] / 2 + 8),
-                15,
-                theme.HIGHLIGHT,
-                anchor="midtop",
-            )
-            return
+            return  # the prompt line below says what to do
         n = self.tray_shown
         if v.phase is Phase.SELECT or n == 0:
             return

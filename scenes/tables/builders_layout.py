@@ -17,9 +17,10 @@ CENTRE = (623, 430)
 RX, RY = 505, 335
 HAND_Y = 806
 HAND_X = 623
-OWN_PLATE = (212, 790)  # the bottom seat: its discard box must end inside the felt (FELT.bottom)
+OWN_PLATE = (212, 772)  # the bottom seat: its discard box and caption must end inside the felt
 BOTTOM_FRONT = (623, 690)
 PLATE_W, PLATE_H = 196, 40
+EDGE = 24  # the least room between a seat's plate and the felt's edge
 SMALL = (28, 40)
 TRAY_CARD = (46, 64)
 TRAY_FACE = (72, 100)
@@ -47,7 +48,10 @@ def seat_anchors(players: int, bottom: int) -> dict[int, tuple[float, float]]:
     m = len(others)
     for k, seat in enumerate(others):
         theta = math.radians(205 - k * (230 / max(1, m - 1)))
-        out[seat] = (CENTRE[0] + RX * math.cos(theta), CENTRE[1] - RY * math.sin(theta))
+        x = CENTRE[0] + RX * math.cos(theta)
+        # the seats at the far left and right (9-10 players) stay clear of the table's rim
+        x = min(max(x, FELT.left + EDGE + PLATE_W / 2), FELT.right - EDGE - PLATE_W / 2)
+        out[seat] = (x, CENTRE[1] - RY * math.sin(theta))
     return out
 
 

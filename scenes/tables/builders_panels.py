@@ -18,6 +18,14 @@ MET = (72, 150, 84)
 LOG_LINES = 11  # lines of the round log on its sheet
 
 
+def card_label(card: int) -> str:
+    """A card's name for a sentence: "2 blocks (A1/A2)" rather than the card's "2 blocks: A1/A2"."""
+    info = C.CARDS[card]
+    if info.kind == C.BUILD:
+        return f"{wording.count(info.blocks, 'block')} ({'/'.join(C.CELL_NAMES[i] for i in info.cells)})"
+    return C.card_name(card)
+
+
 class PanelsMixin:
     def _draw_peek(self, canvas: Canvas, v: BuildersView) -> None:
         w, h = 220, 308
@@ -159,10 +167,17 @@ class PanelsMixin:
             max_width=w - 20,
         )
         canvas.text(
-            "large: blocks needed · small: built", (x + w / 2, 294), 12, theme.INK_SOFT, anchor="midtop"
+            "big number: blocks needed · small: built so far",
+            (x + w / 2, 294),
+            12,
+            theme.INK_SOFT,
+            anchor="midtop",
+            max_width=w - 20,
         )
         paper(canvas, (x, 328, w, 282))
-        title = f"Round {v.round}" if v.phase is not Phase.OVER else "Game over"
+        title = {Phase.OVER: "Game over", Phase.SEAL: "The finale", Phase.PUNISH: "The finale"}.get(
+            v.phase, f"Round {v.round}"
+        )
         canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
         canvas.text(
             f"Master: {self._name(self.master_shown)}",
@@ -209,10 +224,35 @@ class PanelsMixin:
             out.append(
                 (self._effect_text(e), theme.RED if e.kind in (C.STORM, C.LIGHTNING) or e.void else theme.INK)
             )
+        return out + self._finale_lines(v)
+
+    def _finale_lines(self, v: BuildersView) -> list[tuple[str, tuple]]:
+        """The Seal and Divine Punishment phases, as far as the staged reveal has shown them."""
+        if v.phase not in (Phase.SEAL, Phase.PUNISH):
+            return []
+        out: list[tuple[str, tuple]] = [("The tower meets the blueprint.", MET)]
+        holders = ", ".join(self._name(h) for h in v.seal_holders) or "nobody"
+        out.append((f"Seals held by: {holders}", theme.INK))
+        if "seals" in self.stage and v.seals:
+            for h in v.seal_holders:
+                target = v.seals[h]
+                text = (
+                    f"{self._name(h)} sealed {self._name(target)}"
+                    if target >= 0
+                    else f"{self._name(h)}: no Seal"
+                )
+                out.append((text, theme.RED))
+        if "zealots" in self.stage:
+            for z, n in zip(v.zealots, v.zealot_cards):
+                out.append(
+                    (f"Zealot {self._name(z)}: {wording.count(n, 'Divine Punishment card')}", theme.RED)
+                )
+            if not v.zealots:
+                out.append(("No Zealot stands up.", theme.INK))
         return out
 
     def _effect_text(self, e) -> str:
-        name = C.card_name(e.card)
+        name = card_label(e.card)
         if e.kind == C.BUILD:
             if e.void:
                 return f"{name}: void (Storm)"
@@ -226,7 +266,7 @@ class PanelsMixin:
                 return "Deliberation: whose discard?"
             if e.target < 0:
                 return "Deliberation: no discard to show"
-            return f"Deliberation: {self._name(e.target)} discarded {C.card_name(e.shown)}"
+            return f"Deliberation: {self._name(e.target)} discarded {card_label(e.shown)}"
         if e.kind == C.STORM:
             return "Storm! Building is void this round"
         return f"{name}: no effect"
@@ -235,7 +275,8 @@ class PanelsMixin:
     def prompt(self) -> str:
         msg = self._prompt()
         if msg and self.public_act and self.legal and self.viewer is not None:
-            msg = f"{self._name(self.viewer)} (Master): {msg[:1].lower()}{msg[1:]}"
+            # the prompts start with a card name or a verb: keep its capital ("Lightning")
+            msg = f"{self._name(self.viewer)} (Master): {msg}"
         return msg
 
     def _prompt(self) -> str:
@@ -272,7 +313,7 @@ class PanelsMixin:
         if verb == "reveal":
             return "Reveal the cards one by one: click the next card (keys 1-9)"
         if verb == "place":
-            return f"Choose the cell for {C.card_name(v.pending)}: click a lit tower (or type A-C then 1-3)"
+            return f"Where does {card_label(v.pending)} go? Click a lit tower (or type A-C then 1-3)"
         if verb == "strike":
             return f"Lightning ({v.strikes_left} left): click which highest tower it strikes"
         if verb == "deliberate":
