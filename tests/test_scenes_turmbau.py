@@ -393,3 +393,37 @@ def test_builder_told_to_invite_when_the_hand_alone_cannot_fill_up(rules, pilot)
         preview is None and reason.startswith("Too few cards to fill up alone") and "Invite offers" in reason
     )
     assert not t.btn_a.enabled
+
+
+def test_pass_and_play_card_draw_keeps_the_screen_with_its_player(rules, pilot):
+    """Card draw shows new cards to their player only: no curtain for the one already looking."""
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Carla", "heuristic"), Seat("Dieter", "heuristic")]
+    bot = rules.make_bot("heuristic")
+    match = None
+    for seed in range(1, 40):
+        m = Match(rules, rules.make_config(4), seed, seats)
+        rng = Rng(seed)
+        while not m.over:
+            s = m.to_act()[0]
+            v = m.view(s)
+            if s == 0 and v.phase is Phase.TURN and DRAW3 in v.my_actions:
+                match = m
+                break
+            a = bot.choose(v, m.legal(s), rng, Budget())
+            if s < 2 and isinstance(a, (Draw3, Double, Redraw)):
+                a = Pass() if v.phase is Phase.TURN else Offer() if v.phase is Phase.OFFER else Decline()
+            m.submit(s, a)
+        if match is not None:
+            break
+    assert match is not None
+    t = _table(match)
+    pilot.start(t)
+    assert isinstance(pilot.top, PrivacyCurtain) and pilot.top.name == "Anna"
+    pilot.advance(0.3)
+    pilot.press(pygame.K_SPACE)
+    assert pilot.top is t and t.viewer == 0 and t.mode() == "turn"
+    hand = sum(t.view.hand)
+    pilot.press(pygame.K_c)
+    pilot.advance(0.1)
+    assert pilot.top is t and t.viewer == 0 and sum(t.view.hand) == hand + 3
+    assert t.mode() == "turn"  # Anna goes on with her turn

@@ -710,6 +710,15 @@ class TurmbauTable(TableScene):
         self.score_moves[seat] = (old, new, self.animator.add(0.6, delay))
         self.shown_scores[seat] = new
 
+    def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        if self.controller.pass_and_play and seat == self.viewer and isinstance(action, (Draw3, Redraw)):
+            # Card draw and Card trade show the new cards to their player alone and reveal nothing
+            # to the table: the screen stays theirs, with no curtain for the player already at it.
+            self.refresh()
+            self.on_step(seat, action, tuple(ev for ev in events if ev.visible_to(seat)))
+            return
+        super()._after_step(seat, action, events)
+
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
         from scenes.tables.turmbau_events import animate
 
