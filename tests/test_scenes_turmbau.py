@@ -16,7 +16,7 @@ from babel.games.turmbau.model import Build, Decline, Double, Draw3, Offer, Pass
 from babel.games.turmbau.rules import preview_select
 from scenes.pilot import Pilot
 from scenes.tables.turmbau import TurmbauTable
-from scenes.tables.turmbau_layout import disc_centre
+from scenes.tables.turmbau_layout import HAND_Y, disc_centre
 from scenes.widgets.curtain import PrivacyCurtain
 
 DOUBLE = data.ACTION_KINDS.index("double")
@@ -289,6 +289,8 @@ def test_joker_extra_choice_when_completing_a_disc(rules, pilot):
     assert t.current_select() == choice
     preview, _ = t.select_preview()
     assert preview["jokers"] == 1 and preview["units"][0] >= data.JOKER_UNITS
+    resting = HAND_Y + 10
+    assert [c[1] < resting for kind, face, c in t.extra_cards() if face == "joker"][0]  # lifted: in use
     pilot.press(pygame.K_RETURN)
     assert joker in match.view(None).spent and joker not in match.view(0).my_actions
 

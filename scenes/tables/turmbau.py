@@ -217,10 +217,13 @@ class TurmbauTable(TableScene):
         w = SMALL_CARD[0]
         step = min(w + 6, (EXTRA_X1 - EXTRA_X0 - w) / max(1, len(items) - 1))
         out = []
+        jokers = sum(self.sel_wild) // data.JOKER_UNITS if v.phase is Phase.SELECT else 0
         for i, (kind, face) in enumerate(items):
             lifted = (kind == "trade" and self.offer_trade) or (
                 kind == "action" and face == "triple" and self.offer_triple
             )
+            if kind == "action" and face == "joker" and jokers:
+                lifted, jokers = True, jokers - 1  # the Jokers the builder's choice uses
             out.append((kind, face, (EXTRA_X0 + w / 2 + i * step, HAND_Y + 10 - (18 if lifted else 0))))
         return out
 
