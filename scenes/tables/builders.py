@@ -43,6 +43,7 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
         self.note: tuple[int, str, list[str]] | None = None
         self.peek = False
         self.hover: Any = None
+        self.disc_hover: int | None = None
         self.timeline_shown = False
         self.public_act = False  # pass-and-play: the acting seat plays a public step on the public view
 
@@ -373,6 +374,7 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
                 return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._target_at(event.pos)
+            self.disc_hover = self._discards_at(event.pos)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.view.seat is not None and self._role_rect().collidepoint(event.pos):
@@ -490,6 +492,13 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
             r = L.plate_rect(anchor).inflate(8, 58).move(0, 20)
             if r.collidepoint(pos):
                 return ("seat", seat)
+        return None
+
+    def _discards_at(self, pos) -> int | None:
+        """The seat whose discard area is under ``pos`` (hovering it shows the cards larger)."""
+        for seat, anchor in self.anchors.items():
+            if self.view.discards[seat] and L.discard_area(anchor).collidepoint(pos):
+                return seat
         return None
 
     def _hand_layout(self) -> list[tuple[int, tuple[float, float]]]:

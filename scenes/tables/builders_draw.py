@@ -86,6 +86,8 @@ class DrawMixin:
                 )
                 self._icon(canvas, "master", paint_master_token, p, 36)
         self._draw_prompt(canvas, v)
+        if self.disc_hover is not None and not self._checking():
+            self._draw_discard_peek(canvas, v, self.disc_hover)
         self._draw_banners(canvas)
         if self.note is not None and self.note[0] == self.viewer and v.seat is not None:
             self._draw_note(canvas)
@@ -330,7 +332,7 @@ class DrawMixin:
         pile = list(v.discards[seat])
         pile = pile[: len(pile) - self.disc_hold.get(seat, 0)]
         x0, y0 = L.discard_pos(anchor, 0, 1)
-        area = (x0 - 18, y0 - 4, r.right - x0 + 18, 44)
+        area = L.discard_area(anchor)
         canvas.fill_rect((14, 40, 30, 150), area, radius=6)
         canvas.fill_rect((96, 130, 100), area, radius=6, width=1)
         if not pile:
@@ -338,12 +340,8 @@ class DrawMixin:
         swaps = []  # x of each of the Master's swap discards, captioned once below
         for i, d in enumerate(pile):
             x, y = L.discard_pos(anchor, i, len(pile))
-            card = (
-                d.card
-                if (d.revealed and seat not in self.delib_mask) or (d.card >= 0 and seat == v.seat)
-                else None
-            )
-            if d.card >= 0 and not d.revealed and card is not None:
+            card = self._discard_face(v, seat, d)
+            if self._own_face_down(v, seat, d):
                 # own face-down discard: shown to its owner, tilted to say it lies face down
                 self._face(canvas, card, (x, y + 18), L.SMALL, dim=True)
             else:
@@ -356,6 +354,47 @@ class DrawMixin:
         if seat in v.appointed and v.phase is Phase.SELECT and v.committed[seat]:
             self._face(canvas, None, self._ready_pos(seat), (30, 42))
         self._draw_finale_marks(canvas, v, seat, r)
+
+    def _discard_face(self, v: BuildersView, seat: int, d) -> int | None:
+        """The face of a discard as this screen may show it: None for a face-down card."""
+        if (d.revealed and seat not in self.delib_mask) or (d.card >= 0 and seat == v.seat):
+            return d.card
+        return None
+
+    def _own_face_down(self, v: BuildersView, seat: int, d) -> bool:
+        return d.card >= 0 and not d.revealed and seat == v.seat
+
+    def _draw_discard_peek(self, canvas: Canvas, v: BuildersView, seat: int) -> None:
+        """A seat's discards, larger, while the pointer rests on its discard area."""
+        pile = list(v.discards[seat])
+        if not pile:
+            return
+        size = (60, 84)
+        step = size[0] + 10
+        w = max(260, len(pile) * step + 20)
+        area = L.discard_area(self.anchors[seat])
+        x = min(max(L.FELT.left + 8, area.centerx - w / 2), L.FELT.right - 8 - w)
+        h = size[1] + 62
+        y = area.bottom + 8 if area.bottom + 8 + h < L.FELT.bottom else area.y - 8 - h
+        canvas.shadow_rect((x, y, w, h), radius=10)
+        canvas.fill_rect((30, 20, 12, 240), (x, y, w, h), radius=10)
+        canvas.fill_rect(theme.GOLD, (x, y, w, h), radius=10, width=1)
+        canvas.text(
+            f"{self._name(seat)}: discards",
+            (x + 12, y + 8),
+            14,
+            theme.GOLD,
+            role="sans_bold",
+            max_width=w - 24,
+        )
+        for i, d in enumerate(pile):
+            cx = x + 10 + size[0] / 2 + i * step
+            cy = y + 32 + size[1] / 2
+            self._face(
+                canvas, self._discard_face(v, seat, d), (cx, cy), size, dim=self._own_face_down(v, seat, d)
+            )
+            tag = f"R{d.round}" + (" swap" if d.swap else "") + (" shown" if d.revealed else "")
+            canvas.text(tag, (cx, cy + size[1] / 2 + 4), 11, theme.PAPER, anchor="midtop", max_width=step - 4)
 
     def _acting_seats(self, v: BuildersView) -> set[int]:
         if self.busy() or v.phase is Phase.OVER:

@@ -88,6 +88,12 @@ def discard_pos(anchor: tuple[float, float], i: int, count: int) -> tuple[float,
     return (x - PLATE_W / 2 + 94 + i * step, y + 44)
 
 
+def discard_area(anchor: tuple[float, float]) -> pygame.Rect:
+    """A seat's face-down discard area: right of its hand backs, under its name plate."""
+    x0, y0 = discard_pos(anchor, 0, 1)
+    return pygame.Rect(round(x0 - 18), round(y0 - 4), round(plate_rect(anchor).right - x0 + 18), 44)
+
+
 def hand_pos(i: int, n: int) -> tuple[float, float]:
     step = 112 if n <= 4 else 448 / max(1, n - 1)
     return (HAND_X + (i - (n - 1) / 2) * step, HAND_Y)
