@@ -171,7 +171,7 @@ def finish_and_check_end(pilot, table):
 
 @pytest.mark.parametrize(("role", "players"), [("architect", 7), ("messenger", 5), ("zealot", 6)])
 def test_full_game_against_bots(rules, pilot, role, players):
-    seed = seed_for(rules, players, role)
+    seed = seed_for(rules, players, role, master=0)  # the first Master acts whatever the bots do
     table = make_table(rules, bot_seats(players, "belief"), seed)
     pilot.start(table)
     assert table.note is not None and table.view.role.value == role  # the role note at the start
@@ -275,6 +275,9 @@ def test_pass_and_play_curtains_and_secrets(rules, pilot, monkeypatch):
             pilot.click((600, 400))
         if table.legal and not table.busy():
             acted.append((table.viewer, table.view.phase.value, table.public_act))
+            if table.public_act:  # "Ben (Master): Lightning (1 left)...", card names keep their capitals
+                head = f"{names[table.viewer]} (Master): "
+                assert table.prompt().startswith(head) and table.prompt()[len(head)].isupper()
             act(pilot, table, table.legal[0])
             continue
         pilot.advance(0.05)
@@ -369,3 +372,69 @@ def test_rare_events_animate(rules):
         pilot.app.draw()
     assert pilot.until(lambda: not table.busy(), 20)
     pygame.display.quit()
+
+
+@pytest.mark.parametrize("players", range(5, 11))
+def test_seats_clear_of_the_rim_the_piles_and_each_other(players):
+    """Plates and discard areas stay inside the felt and off the base, deck, pile and supply."""
+    piles = [
+        pygame.Rect(L.DECK[0] - 31, L.DECK[1] - 44, 62, 110),
+        pygame.Rect(L.PILE[0] - 60, L.PILE[1] - 53, 100, 125),
+        pygame.Rect(L.SUPPLY[0] - 45, L.SUPPLY[1] - 50, 90, 110),
+        pygame.Rect(455, 330, 336, 230),  # the base's slab
+    ]
+    inner = L.FELT.inflate(-2 * 16, -2 * 16)
+    for bottom in range(players):
+        anchors = L.seat_anchors(players, bottom)
+        boxes = [(L.plate_rect(a).union(L.discard_area(a)), s) for s, a in anchors.items()]
+        for box, seat in boxes:
+            assert inner.contains(box), (players, seat, box)
+            assert box.collidelist(piles) == -1, (players, seat, box)
+            assert all(not box.colliderect(other) for other, s in boxes if s != seat), (players, seat)
+
+
+def test_finale_cards_travel_to_their_players(rules):
+    """The Seals and the Divine Punishment cards fly from giver to receiver before their marks show."""
+    from babel.core.protocol import Event
+    from scenes.tables.builders_anim import SEAL_CARD
+
+    pilot = Pilot(size=(1280, 800), anim_speed="normal")
+    table = make_table(rules, bot_seats(6), 2)
+    pilot.start(table)
+    punish = [c.id for c in C.CARDS if c.kind == C.PUNISHMENT][:2]
+    events = (
+        Event("seals", {"targets": {"1": 2, "3": -1, "4": 2}}),
+        Event("punishments", {"given": {"5": {"target": 2, "cards": punish}}}),
+    )
+    table.on_step(1, None, events)
+    faces = set()
+    for _ in range(200):
+        faces |= {sp.face for sp in table.flyers if sp.moving}
+        if not table.busy():
+            break
+        assert "seals" in table.stage or not any(sp.face == C.PUNISHMENT_IDS[0] for sp in table.flyers)
+        pilot.advance(0.05)
+    assert {SEAL_CARD, C.PUNISHMENT_IDS[0]} <= faces
+    assert {"seals", "punish"} <= table.stage
+    pygame.display.quit()
+
+
+def test_discard_peek_shows_only_what_the_screen_may_show(rules, pilot):
+    """Hovering a discard area shows its cards larger: own and Deliberation-revealed faces, else backs."""
+    table = make_table(rules, bot_seats(7, "belief"), 10)
+    pilot.start(table)
+    choose = belief_choice(rules, table, 10)
+    for _ in range(100):
+        if table.match.view(None).round >= 3:
+            break
+        play_out(pilot, table, choose, limit=5)
+    pilot.until(lambda: not table.busy(), 5)
+    v = table.view
+    seat = next(s for s in range(v.players) if v.discards[s])
+    pilot.move(L.discard_area(table.anchors[seat]).center)
+    assert table.disc_hover == seat
+    pilot.frame()
+    for s in range(v.players):
+        for d in v.discards[s]:
+            face = table._discard_face(v, s, d)
+            assert face is None or d.revealed or s == v.seat
