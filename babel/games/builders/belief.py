@@ -1,29 +1,38 @@
 """Babel Builders: a belief over who is on the Messenger's side, from what a seat may know.
 
-Reads only a ``BuildersView`` (so bots cannot cheat) and replays the rounds in its log:
+Reads only a ``BuildersView`` (so bots cannot cheat) and replays the rounds in its log.
 
-- the cards revealed in a round are the cards its appointed players handed in, minus one card the
-  Master swapped away (unseen unless the viewer was that Master); harmful cards (Storm, Lightning)
-  point at the appointed players, helpful instruction cards point away;
-- a Master who received Divine Punishment knows one of the appointed holds it (only the Messenger
-  and Zealots ever hand it in); a player who handed nothing in, or who discarded nothing while
-  holding two or more cards, could only be holding Divine Punishment;
+``compute`` weighs every assignment of the Messenger and the Zealots that fits the seat's
+knowledge (its own role; the revealed Zealots at the end) by how well it explains the evidence:
+
+- each round, the cards its appointed players handed in: the seat's own record when it was the
+  Master, otherwise the cards revealed (Storm at the check, the rest after the swap). Masters
+  swap in a known way: a Divine Punishment card must be taken; in a calm phase an Architect
+  takes the worst card and a saboteur the best; under a Storm both keep the best instruction
+  card. The likelihood of a round depends on how many of its players are the Messenger or
+  Zealots and on whether its Master is, so "one of these four is evil" is weighed jointly
+  (explaining away), not seat by seat;
+- a Zealot is evil only from its conversion (mostly the deal, then draws in the first rounds), so
+  early evidence counts less against a Zealot than against the Messenger: that separates the two;
+- a player who handed nothing in, or kept two or more cards without discarding, can only be
+  holding Divine Punishment;
 - Deliberation reveals: a helpful card thrown away is suspicious, a Storm or Lightning discarded
   is reassuring;
 - Masters: building where the blueprint needs nothing while a needed cell was allowed, striking a
   needed tower when a tie offered a harmless one, revealing Lightning after the round's building.
 
-Each seat's probability of being evil is updated by mean-field Bayes (the other appointed players
-at their current probabilities). ``messenger`` keeps the evidence round by round: the Messenger
-is evil from the first round, while a Zealot turns only at some round, so evidence spread over the
-whole game points at the Messenger and late evidence at a Zealot.
+The hypotheses number at most a few thousand (10 players) and the per-round tables are memoised,
+so a belief takes milliseconds. ``compute_meanfield`` is the older seat-by-seat approximation,
+kept as the fallback when no assignment explains the evidence. ``public_belief`` is the belief of
+a neutral observer (saboteurs use it to keep cover).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import product
+from itertools import combinations, product
+from math import comb
 
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Role, RoundLog
@@ -172,8 +181,8 @@ def _messenger_weight(llr: list[float], z_prior: float) -> float:
     return as_messenger / ((1 - z_prior) + z_prior * as_zealot)
 
 
-def compute(view: BuildersView) -> Belief:
-    """The seat's belief, from its view alone."""
+def compute_meanfield(view: BuildersView) -> Belief:
+    """A quicker approximation of ``compute``: each seat updated on its own (mean-field)."""
     n = view.players
     me = view.seat
     p = _prior(view)
@@ -270,6 +279,11 @@ def compute(view: BuildersView) -> Belief:
 
 def public_suspicion(view: BuildersView) -> list[float]:
     """How suspicious each seat looks to a neutral observer (bots use it to keep cover)."""
+    return public_belief(view).evil
+
+
+def public_belief(view: BuildersView) -> Belief:
+    """The belief of a neutral observer: what every seat can work out alike."""
     from dataclasses import replace
 
     neutral = replace(
@@ -280,7 +294,257 @@ def public_suspicion(view: BuildersView) -> list[float]:
         log=tuple(replace(e, received=()) for e in view.log),
         current=replace(view.current, received=()) if view.current is not None else None,
     )
-    return compute(neutral).evil
+    return compute(neutral)
 
 
-__all__ = ["Belief", "compute", "public_suspicion", "usefulness", "category", "need_left"]
+# -- the exact version: every assignment of the Messenger and the Zealots, weighed -------------
+# Finer categories for a card handed in: Storm, Lightning, weak, good, Divine Punishment (the
+# order is the Architect Master's order of preference for the swap, worst first).
+ST, LI, WK, GD, DP5 = 0, 1, 2, 3, 4
+P5_EVIL = (0.15, 0.15, 0.47, 0.19, 0.04)
+P5_GOOD = (0.001, 0.009, 0.19, 0.80, 0.0)
+
+
+def category5(card: int, blueprint: tuple[int, ...], base: tuple[int, ...] | list[int]) -> int:
+    kind = C.CARDS[card].kind
+    if kind == C.STORM:
+        return ST
+    if kind == C.LIGHTNING:
+        return LI
+    return (WK, WK, GD, DP5)[category(card, blueprint, base)]
+
+
+def _hidden_match(cats: tuple[int, ...], obs: tuple[int, ...], evil_master: bool) -> bool:
+    """Whether the Master's swap leaves ``obs`` revealed. Storms are revealed before the swap; a
+    Divine Punishment card must be taken; in a calm phase an Architect Master takes the worst
+    card and a saboteur the best one; under a Storm both keep the best instruction card."""
+    rest = [j for j in range(len(cats)) if cats[j] != ST]
+    if not rest:
+        return tuple(sorted(cats)) == obs
+    if DP5 in cats:
+        i = cats.index(DP5)
+    elif evil_master or len(rest) < len(cats):
+        i = max(rest, key=lambda j: cats[j])
+    else:
+        i = min(rest, key=lambda j: cats[j])
+    return tuple(sorted(cats[:i] + cats[i + 1 :])) == obs
+
+
+_TABLES: dict = {}
+
+
+def _round_table(k: int, obs: tuple[int, ...], hidden: bool, c: float) -> dict[tuple[int, int, int], float]:
+    """P(observed | Master kind, Messengers among the k members, Zealots among them).
+
+    Master kind 0: an Architect, 1: a saboteur (they differ only in what the swap hides). A Zealot
+    member has already turned with probability ``c``.
+    """
+    c = round(c, 3)  # the memo key, and the value used: the same answer whatever was asked before
+    key = (k, obs, hidden, c)
+    if key in _TABLES:
+        return _TABLES[key]
+    z_cat = [c * e + (1 - c) * g for e, g in zip(P5_EVIL, P5_GOOD)]
+    table: dict[tuple[int, int, int], float] = {}
+    for master in (0, 1):
+        if not hidden and master == 1:
+            break
+        fits = [
+            combo
+            for combo in product(range(5), repeat=k)
+            if (_hidden_match(combo, obs, master == 1) if hidden else tuple(sorted(combo)) == obs)
+        ]
+        for nm in (0, 1):
+            for nz in range(0, k - nm + 1):
+                total = 0.0
+                for combo in fits:
+                    w = 1.0
+                    for i, cat in enumerate(combo):
+                        w *= P5_EVIL[cat] if i < nm else z_cat[cat] if i < nm + nz else P5_GOOD[cat]
+                        if w == 0.0:
+                            break
+                    total += w
+                table[(master, nm, nz)] = total
+                if not hidden:
+                    table[(1, nm, nz)] = total
+    if len(_TABLES) > 20000:
+        _TABLES.clear()
+    _TABLES[key] = table
+    return table
+
+
+def _conv_weights(rounds: int) -> list[float]:
+    """Relative chance that a Zealot turned at round t (0: the deal) for t = 0 .. rounds-1."""
+    return [1.0 if t == 0 else (0.6 if t <= 3 else 0.15) for t in range(max(1, rounds))]
+
+
+def _zealot_count_prior(n: int, rnd: int) -> list[float]:
+    """P(k Zealots now): each Divine Punishment card has turned someone with a chance that grows
+    as the game goes on (the first from the deal, the others drawn from the top of the deck)."""
+    dp = C.SPECIAL_TABLE[n][0]
+    dist = [1.0]
+    for d in range(dp):
+        p = (n - 1) / n if d == 0 else 0.1 + 0.75 * min(1.0, max(0.0, (rnd - 1) * 0.55))
+        nxt = [0.0] * (len(dist) + 1)
+        for k, w in enumerate(dist):
+            nxt[k] += w * (1 - p)
+            nxt[k + 1] += w * p
+        dist = nxt
+    return dist
+
+
+def compute(view: BuildersView) -> Belief:
+    """The seat's belief, from its view alone: every assignment of the Messenger and the
+    Zealots consistent with it, weighed by how well it explains what the seat has seen."""
+    n = view.players
+    me = view.seat
+    role = view.role
+    bp = view.blueprint.cells
+    entries = list(view.log)
+    if view.current is not None and view.current.effects and view.phase.value in ("pass", "seal", "punish"):
+        entries.append(view.current)
+    now = max(1, view.round)
+    conv = _conv_weights(now)
+    conv_total = sum(conv)
+    # Per seat: likelihood of its own evidence as the Messenger, a Zealot, an Architect.
+    as_m = [1.0] * n
+    as_z = [1.0] * n
+    as_g = [1.0] * n
+    rounds = []  # (members mask, master, c, table)
+    base = [0] * 9
+
+    def seat_evidence(seat: int, le: float, lg: float, c: float) -> None:
+        as_m[seat] *= le
+        as_g[seat] *= lg
+        as_z[seat] *= c * le + (1 - c) * lg
+
+    for entry in entries:
+        c = sum(conv[: min(entry.round, len(conv))]) / conv_total
+        members = [a for a in entry.appointed if a in entry.handed]
+        for a in entry.appointed:
+            if a not in entry.handed and (not entry.hand_sizes or entry.hand_sizes[a] >= 1):
+                seat_evidence(a, 1.0, 0.002, c)  # holding only Divine Punishment
+            elif (
+                a in entry.handed
+                and a not in entry.discarded
+                and entry.hand_sizes
+                and entry.hand_sizes[a] >= 2
+            ):
+                seat_evidence(a, 1.0, 0.002, c)
+        if members:
+            if me is not None and entry.master == me and entry.received:
+                obs = tuple(sorted(category5(x, bp, base) for x in entry.received))
+                hidden = False
+            else:
+                obs = tuple(
+                    sorted(category5(e.card, bp, base) for e in entry.effects if e.kind != C.PUNISHMENT)
+                )
+                hidden = entry.swapped
+            if len(obs) + (1 if hidden else 0) == len(members):
+                mask = 0
+                for a in members:
+                    mask |= 1 << a
+                rounds.append((mask, entry.master, c, _round_table(len(members), obs, hidden, c)))
+        # The Master's building choices and Deliberation reveals.
+        board = list(base)
+        built = False
+        m = entry.master
+        for eff in entry.effects:
+            if eff.kind == C.BUILD and not eff.void and eff.cells and eff.blocks:
+                cell = eff.cells[0]
+                need = need_left(bp, board)
+                if need[cell] == 0 and any(need[x] > 0 for x in C.CARDS[eff.card].cells):
+                    seat_evidence(m, *MASTER_MISPLACE, c)
+                board[cell] += eff.blocks
+                built = True
+            elif eff.kind == C.LIGHTNING:
+                if built and eff.cells and any(bp[x] > 0 and board[x] <= bp[x] for x in eff.cells):
+                    seat_evidence(m, *MASTER_LATE_LIGHTNING, c)
+                for cell in eff.cells:
+                    tall = max(board)
+                    ties = [i for i, h in enumerate(board) if h == tall]
+                    harmless = [i for i in ties if board[i] > bp[i]]
+                    if len(ties) > 1 and harmless and cell not in harmless:
+                        seat_evidence(m, *MASTER_BAD_STRIKE, c)
+                    board[cell] -= 1
+            elif eff.kind == C.DELIBERATION and eff.target >= 0 and eff.shown >= 0:
+                cat = min(category(eff.shown, bp, board), GOOD)
+                seat_evidence(eff.target, D_EVIL[cat], D_GOOD[cat], c)
+        _replay_base(entry, base)
+
+    revealed = set(view.zealots)
+    if role is Role.MESSENGER:
+        m_cands = [me]
+    else:
+        m_cands = [i for i in range(n) if i != me and i not in revealed]
+    k_prior = _zealot_count_prior(n, now)
+    evil = [0.0] * n
+    mess = [0.0] * n
+    total = 0.0
+    for m in m_cands:
+        pool = [i for i in range(n) if i != m]
+        if revealed:
+            z_sets = [tuple(sorted(revealed))] if m not in revealed else []
+        else:
+            must = [me] if role is Role.ZEALOT else []
+            free = [i for i in pool if i != me]
+            z_sets = []
+            for k in range(len(must), len(k_prior)):
+                for rest in combinations(free, k - len(must)):
+                    z_sets.append(tuple(must) + rest)
+        base_w = 1.0
+        for i in range(n):
+            if i == m:
+                base_w *= as_m[i]
+        for zs in z_sets:
+            k = len(zs)
+            if k >= len(k_prior) and not revealed:
+                continue
+            w = base_w * (k_prior[k] / comb(n - 1, k) if not revealed else 1.0)
+            zmask = 0
+            for z in zs:
+                zmask |= 1 << z
+            for i in range(n):
+                if i != m:
+                    w *= as_z[i] if zmask >> i & 1 else as_g[i]
+            if w == 0.0:
+                continue
+            for mask, master, c, table in rounds:
+                nm = mask >> m & 1
+                nz = (mask & zmask).bit_count()
+                if master == m:
+                    w *= table[(1, nm, nz)]
+                elif zmask >> master & 1:
+                    w *= c * table[(1, nm, nz)] + (1 - c) * table[(0, nm, nz)]
+                else:
+                    w *= table[(0, nm, nz)]
+                if w == 0.0:
+                    break
+            if w == 0.0:
+                continue
+            total += w
+            mess[m] += w
+            evil[m] += w
+            for z in zs:
+                evil[z] += w
+    if total <= 0.0:  # nothing explains the evidence (a rule of thumb was broken): approximate
+        return compute_meanfield(view)
+    evil = [min(CLAMP, max(1 - CLAMP, e / total)) for e in evil]
+    mess = [x / total for x in mess]
+    if me is not None:
+        evil[me] = 1.0 if role in (Role.MESSENGER, Role.ZEALOT) else 0.0
+    for z in revealed:
+        evil[z] = 1.0
+    return Belief(evil, mess)
+
+
+__all__ = [
+    "Belief",
+    "compute",
+    "compute_meanfield",
+    "public_belief",
+    "public_suspicion",
+    "usefulness",
+    "category",
+    "category5",
+    "need_left",
+]

@@ -9,8 +9,11 @@ Architects (both levels) play the most useful instruction card, throw away Storm
 keep one Seal, build where the blueprint needs blocks and let Lightning hit surplus blocks.
 - simple: appoints and passes the token at random, seals the player seen most often in rounds
   where Storm or Lightning appeared.
-- belief: appoints and passes to the players it trusts most, swaps harmful cards out of the
-  reveal, aims Deliberation at the most suspected, seals the most likely Messenger.
+- belief: keeps a belief over every assignment of the Messenger and the Zealots (``belief.compute``:
+  who was appointed when Storm or Lightning appeared, what it received as Master, Deliberation
+  reveals, how Masters placed and struck); appoints and passes to the players it trusts most,
+  swaps the most harmful card out of the reveal, aims Deliberation at the most suspected, seals
+  the most likely Messenger.
 Messenger and Zealots:
 - simple: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
