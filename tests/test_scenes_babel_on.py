@@ -301,6 +301,8 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
     point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
     pilot.drag(point, (point[0] + 120, point[1] + 40), steps=8, seconds=0.8)
     assert table.fall is not None
+    assert "Anna knocked over Ben's tower and is out of the game" in table.prompt()
+    assert table.out_reason == {0: "knocked over Ben's tower"}  # her plate is marked out at once
     assert pilot.until(lambda: not table.busy() and bool(table.legal), 10)
     assert not isinstance(pilot.top, PrivacyCurtain)
     assert table.viewer == 1 and table.view.phase is Phase.RESTORE
@@ -310,4 +312,34 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
         pilot.until(lambda: not table.busy(), 5)
     assert table.match.view(None).eliminated[0]
     assert table.view.phase is Phase.CALL and table._actor() == 1  # the player after Anna
+    pygame.display.quit()
+
+
+def test_a_forced_pass_needs_no_click(rules):
+    """Seed 1, ply 21: Anna guessed wrong with nothing to take back and no Bonus Block left; the
+    table shows the die, then passes for her."""
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=1, plies=21)
+    assert [m.kind for m in table.match.legal(0)] == ["pass"]
+    pilot = Pilot(size=(1024, 640), anim_speed="normal")
+    pilot.start(table)
+    assert "nothing to take back" in table.prompt()
+    ply = table.match.ply
+    pilot.advance(0.3)
+    assert table.match.ply == ply  # the wrong roll stays in view for a moment
+    pilot.advance(1.5)
+    assert table.match.ply > ply and table.match.log[ply].text == "pass"
+    pygame.display.quit()
+
+
+def test_end_panel_counts_and_fits(rules):
+    table = _table(rules, [Seat("Anna", "random"), Seat("Bot", "heuristic")], seed=11, round_limit=30)
+    while not table.match.over:
+        seat = table.match.to_act()[0]
+        table.match.submit(seat, table.match.bot_action(seat))
+    pilot = Pilot(size=(1024, 640))
+    pilot.start(table)
+    lines = table.result_lines()
+    assert lines and not any("(s)" in line or " 1 floors" in line for line in lines)
+    for line in lines:
+        assert pilot.app.canvas.text_size(line, 24)[0] <= 780  # the end panel's text width
     pygame.display.quit()

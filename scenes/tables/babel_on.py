@@ -70,9 +70,15 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         self.pull_jerk = 0.0
         self._last_sample: tuple[float, float, float] | None = None
         self.mouse = (0.0, 0.0)
+        self.pass_wait: float | None = None
+        events = [ev for _, ev in self.match.events_for(self.viewer)]
+        self.out_reason: dict[int, str] = {}
+        for ev in events:
+            if ev.kind == "eliminated":
+                self._note_out(ev.data)
         if not self.log_lines:
             self.log_lines = self._opening_lines(v)
-            for _, ev in self.match.events_for(self.viewer)[-60:]:
+            for ev in events[-60:]:
                 line = self._line(ev)
                 if line:
                     self._log(line)
@@ -88,8 +94,9 @@ class BabelOnTable(BabelOnDrawing, TableScene):
     def _build_buttons(self) -> None:
         y0 = 598
         bw = (PW - 12) / 2
+        cw = (PW - 36) / 2  # the call buttons sit inside the die's paper
         self.b_even = Button(
-            (PX, 160, bw, 44),
+            (PX + 12, 158, cw, 44),
             "Even (E)",
             lambda: self._call("even"),
             hotkey=pygame.K_e,
@@ -97,7 +104,7 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             size=20,
         )
         self.b_odd = Button(
-            (PX + bw + 12, 160, bw, 44),
+            (PX + 24 + cw, 158, cw, 44),
             "Odd (O)",
             lambda: self._call("odd"),
             hotkey=pygame.K_o,
@@ -112,7 +119,7 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             "End turn (Enter)",
             lambda: self._simple("end"),
             hotkey=pygame.K_RETURN,
-            size=17,
+            size=19,
         )
         self.b_rot = Button((PX, y0 + 52, bw, 38), "Turn view (R)", self._rotate, hotkey=pygame.K_r, size=17)
         self.b_plan = Button(
@@ -142,6 +149,11 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         self.b_pass.visible = "pass" in kinds
         self.b_end.visible = "end" in kinds
         self.b_pass.enabled = self.b_end.enabled = idle
+        # one of them is shown at a time, as wide as the panel; side by side if ever both
+        both = self.b_pass.visible and self.b_end.visible
+        half = (PW - 12) // 2
+        self.b_pass.rect.w = self.b_end.rect.w = half if both else PW
+        self.b_end.rect.x = PX + half + 12 if both else PX
 
     def _rules(self) -> None:
         from scenes.launcher.rules_viewer import RulesViewer
@@ -540,6 +552,21 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         self.jerk *= math.exp(-dt * 6)
         self.flying = [f for f in self.flying if not f[0].done]
         self._sync_buttons()
+        self._forced_pass(dt)
+
+    def _forced_pass(self, dt: float) -> None:
+        """A wrong guess with nothing to take back and no Bonus Block leaves only Pass: the
+        table passes for the player once the die has been seen, instead of asking for a click."""
+        forced = len(self.legal) == 1 and self.legal[0].kind == "pass" and not self.busy()
+        if not forced:
+            self.pass_wait = None
+            return
+        if self.pass_wait is None:
+            self.pass_wait = theme.BOT_PAUSE * 2 * self.app.anim_speed
+        self.pass_wait -= dt
+        if self.pass_wait <= 0:
+            self.pass_wait = None
+            self.submit(self.legal[0])
 
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
         old = self.shown
@@ -555,8 +582,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             d = ev.data
             k = ev.kind
             line = self._line(ev)
-            if line:
-                self._log(line)
+            if line:  # written when its animation starts (a roll's once the die has landed)
+                self._log_at(line, delay + (theme.DIE_ROLL if k == "roll" else 0.0))
             if k == "roll":
                 self.die.roll(
                     d["roll"], self.animator, theme.DIE_ROLL, start=(DIE_POS[0] + 190, DIE_POS[1] + 40)
@@ -598,9 +625,7 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             elif k == "fall":
                 delay = self._start_fall(old, d, added, delay)
             elif k == "eliminated":
-                self.app.toast(
-                    f"{self._name(d['seat'])} knocked over {self._name(d['victim'])}'s tower and is eliminated"
-                )
+                self._note_out(d)
             elif k == "to_bag":
                 for i, c in enumerate(d["colours"]):
                     self._fly(self._colour_index(c), TRAY.center, BAG_POS, delay + 0.08 * i)
@@ -625,12 +650,10 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if k == "return":
             return f"{who} returned {CELLS[d['cell']]}{d['floor']} to the bag"
         if k == "fall":
-            what = "destroyed" if d["result"] == "destroyed" else "knocked over"
-            return (
-                f"{self._short(d['tower'])}'s tower fell ({wording.count(len(d['fallen']), 'block')}): {what}"
-            )
+            what = ", destroyed" if d["result"] == "destroyed" else ""
+            return f"{self._short(d['tower'])}'s tower fell: {wording.count(len(d['fallen']), 'block')} down{what}"
         if k == "eliminated":
-            return f"{who} knocked {self._short(d['victim'])}'s tower over: out of the game!"
+            return f"{who} is out of the game!"
         if k == "restore":
             return f"{who} puts {wording.count(len(d['colours']), 'fallen block')} back"
         if k == "to_bag":
@@ -693,6 +716,7 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         start = delay if not (added and added.get("removed")) else delay + 0.1
         fall = self.fall = {
             "tower": t,
+            "seat": d["seat"],
             "static": tuple(static),
             "colours": colours,
             "frames": frames,
@@ -753,6 +777,9 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         return start + span + hold + FLY
 
     # -- text ---------------------------------------------------------------------------------
+    def _note_out(self, d: dict) -> None:
+        self.out_reason[d["seat"]] = f"knocked over {self._short(d['victim'])}'s tower"
+
     def _name(self, seat: int) -> str:
         return self.controller.seat_name(seat)
 
@@ -761,6 +788,12 @@ class BabelOnTable(BabelOnDrawing, TableScene):
 
     def _colour_index(self, name: str) -> int:
         return self.view.colour_names.index(name)
+
+    def _log_at(self, line: str, delay: float) -> None:
+        if delay <= 0:
+            self._log(line)
+        else:
+            self.animator.wait(delay, lambda: self._log(line))
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
@@ -772,6 +805,11 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if v.phase is Phase.OVER or actor is None:
             return "Game over"
         who = self._name(actor)
+        if self.fall is not None:
+            t, mover = self.fall["tower"], self.fall["seat"]
+            if self.fall["result"] == "destroyed":
+                return f"{self._name(t)}'s tower falls: it is destroyed"
+            return f"{self._name(mover)} knocked over {self._name(t)}'s tower and is out of the game"
         if self.busy():
             return f"{who}'s turn"
         if not self.legal:
@@ -792,6 +830,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if v.phase is Phase.ADD:
             return f"{who}: add the {wording.count(len(v.hand), 'taken block')} to any towers{bonus}"
         if v.phase is Phase.WRONG:
+            if len(self.legal) == 1:
+                return f"{who}: wrong guess — nothing to take back, so the turn passes"
             return f"{who}: wrong guess — Pass (P), or drag one of your blocks off to the bag{bonus}"
         if v.phase is Phase.FINISH:
             return f"{who}: place a Bonus Block on your tower (drag or B), or End turn (Enter)"
@@ -801,14 +841,28 @@ class BabelOnTable(BabelOnDrawing, TableScene):
 
     def result_lines(self) -> list[str]:
         v: BabelView = self.match.view(None)
-        lines = [v.end_reason[:1].upper() + v.end_reason[1:] + f", round {v.round}"] if v.end_reason else []
+        lines = [self._end_reason(v)] if v.end_reason else []
         parts = []
         for p in range(v.players):
+            name = self._short(p) if v.players <= 4 else self._name(p)[:10]
             if v.eliminated[p]:
-                parts.append(f"{self._short(p)}: out")
+                parts.append(f"{name}: out")
                 continue
             info = v.tower_info[p]
-            parts.append(f"{self._short(p)}: {info.complete_floors} floors, {info.perfect_floors} perfect")
-        for i in range(0, len(parts), 3):
-            lines.append("   ".join(parts[i : i + 3]))
+            part = f"{name}: {wording.count(info.complete_floors, 'floor')}, {info.perfect_floors} perfect"
+            if v.players <= 4:
+                own = sum(1 for col in v.towers[p] for b in col if b.colour == p)
+                part += f", {wording.count(own, v.colour_names[p] + ' block')}"
+            parts.append(part)
+        per = 1 if v.players <= 4 else 2
+        for i in range(0, len(parts), per):
+            lines.append("    ".join(parts[i : i + per]))
         return lines
+
+    def _end_reason(self, v: BabelView) -> str:
+        reason = {
+            "Perfect Tower": "A Perfect Tower",
+            "Perfect Tower (finished first)": "A Perfect Tower, the first one finished",
+            "round limit: best tower": "The round limit: the best tower wins",
+        }.get(v.end_reason, v.end_reason[:1].upper() + v.end_reason[1:])
+        return f"{reason} (round {v.round})"

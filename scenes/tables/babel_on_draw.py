@@ -26,6 +26,8 @@ TRAY_CUBE = 40
 HANDS = ("careful", "average", "shaky")
 FLY = 0.32  # seconds a block travels
 PLATE_H = 36
+OUT_SHADE = (20, 16, 12, 110)  # over an eliminated player's place at the table
+OUT_TEXT = (150, 142, 134)
 
 
 def rows_for(n: int) -> list[int]:
@@ -112,10 +114,14 @@ class BabelOnDrawing:
     def _draw_tower(self, canvas: Canvas, t: int) -> None:
         v = self.shown
         if v.eliminated[t] and not (self.fall and self.fall["tower"] == t):
-            ox, oy = self.origin[t]
+            slot = self.slot[t]
+            y = self.plate[t].y - 70
             canvas.text(
-                "out of the game", (ox, oy - self.cube), 20, theme.PAPER_DARK, role="italic", anchor="center"
+                "Out of the game", (slot.centerx, y), 26, OUT_TEXT, role="title_bold", anchor="center"
             )
+            why = self.out_reason.get(t)
+            if why:
+                canvas.text(why, (slot.centerx, y + 30), 16, OUT_TEXT, anchor="center", max_width=slot.w - 40)
             return
         fall = self.fall if self.fall and self.fall["tower"] == t else None
         blocks = fall["static"] if fall else tuple(self._blocks_of(t))
@@ -147,15 +153,27 @@ class BabelOnDrawing:
             cubes = [(fall["colours"].get((e[0], e[1]), 0), e[2], e[3], e[4], e[5], e[6]) for e in entries]
             art.draw_tumbling(canvas, (ox, oy), self.cube, self.rot, cubes, v.neutral)
             if tw is not None and tw.t * (fall["span"] + fall["hold"]) > 0.15:
-                label = "TOWER DESTROYED" if fall["result"] == "destroyed" else "KNOCKED OVER!"
-                canvas.text(
-                    label,
-                    (self.slot[t].centerx, self.slot[t].y + 22),
-                    28,
-                    (240, 90, 70),
-                    role="sans_bold",
-                    anchor="center",
-                )
+                self._draw_fall_banner(canvas, fall)
+
+    def _draw_fall_banner(self, canvas: Canvas, fall: dict) -> None:
+        """What the fall means, over the falling tower: destroyed, or its knocker is out."""
+        t, mover = fall["tower"], fall["seat"]
+        slot = self.slot[t]
+        if fall["result"] == "destroyed":
+            label, sub = "TOWER DESTROYED", "its blocks go back into the bag"
+        else:
+            label = "KNOCKED OVER!"
+            sub = f"{self._short(mover)} is out · {self._short(t)} puts the fallen blocks back"
+        canvas.text(label, (slot.centerx, slot.y + 22), 28, (240, 90, 70), role="sans_bold", anchor="center")
+        canvas.text(
+            sub,
+            (slot.centerx, slot.y + 48),
+            16,
+            theme.PAPER,
+            role="sans_bold",
+            anchor="center",
+            max_width=slot.w - 30,
+        )
 
     def _draw_targets(self, canvas: Canvas, targets) -> None:
         if not targets:
@@ -234,14 +252,15 @@ class BabelOnDrawing:
     def _draw_plate(self, canvas: Canvas, t: int, active: bool) -> None:
         v = self.shown
         r = self.plate[t]
+        out = self.view.eliminated[t]  # elimination is at once, even while a fall still plays
+        if out:
+            self._draw_out_plate(canvas, t, r)
+            return
         if active:
             _edge_glow(canvas, self.slot[t].inflate(-8, -8))
             r = r.move(0, -4)
         canvas.shadow_rect(r, radius=10, offset=(3, 5))
-        fill = (90, 64, 40) if active else theme.PANEL
-        if v.eliminated[t]:
-            fill = (60, 54, 50)
-        canvas.fill_rect(fill, r, radius=10)
+        canvas.fill_rect((90, 64, 40) if active else theme.PANEL, r, radius=10)
         canvas.fill_rect(theme.GOLD if active else theme.PANEL_EDGE, r, radius=10, width=3 if active else 1)
         self._cube(canvas, t, (r.x + 22, r.centery), 26)
         name = ("▶ " if active else "") + self._name(t)
@@ -254,11 +273,7 @@ class BabelOnDrawing:
             anchor="midleft",
             max_width=r.w * 0.45,
         )
-        status = v.nation_names[t]
-        if v.eliminated[t]:
-            status = "out"
-        elif v.tower_info[t].perfect:
-            status = "PERFECT ★"
+        status = "PERFECT ★" if v.tower_info[t].perfect else v.nation_names[t]
         canvas.text(
             status,
             (r.right - 12 - 26 * v.bonus[t], r.centery),
@@ -269,6 +284,28 @@ class BabelOnDrawing:
         )
         for i in range(v.bonus[t]):
             self._cube(canvas, t, (r.right - 20 - 24 * i, r.centery), 20)
+
+    def _draw_out_plate(self, canvas: Canvas, t: int, r: pygame.Rect) -> None:
+        """An eliminated player's plate: greyed, the name struck through, a red OUT badge."""
+        canvas.fill_rect(OUT_SHADE, self.slot[t].inflate(-8, -8), radius=18)
+        canvas.fill_rect((54, 50, 47), r, radius=10)
+        canvas.fill_rect((96, 90, 84), r, radius=10, width=1)
+        self._cube(canvas, t, (r.x + 22, r.centery), 26, alpha=90)
+        badge = pygame.Rect(0, 0, 58, 24)
+        badge.midright = (r.right - 10, r.centery)
+        canvas.fill_rect((178, 52, 42), badge, radius=6)
+        canvas.text("OUT", badge.center, 15, theme.WHITE, role="sans_bold", anchor="center")
+        width = min(r.w * 0.5, canvas.text_size(self._name(t), 19, "sans_bold")[0])
+        canvas.text(
+            self._name(t),
+            (r.x + 42, r.centery),
+            19,
+            OUT_TEXT,
+            role="sans_bold",
+            anchor="midleft",
+            max_width=r.w * 0.5,
+        )
+        canvas.line(OUT_TEXT, (r.x + 40, r.centery + 1), (r.x + 44 + width, r.centery + 1), 2)
 
     def _draw_prompt(self, canvas: Canvas) -> None:
         msg = self.prompt()
@@ -310,7 +347,7 @@ class BabelOnDrawing:
                 )
         elif v.phase is not Phase.OVER and not self.b_even.visible:
             canvas.text("waiting for the call", (PX + 110, 72), 17, theme.INK_SOFT, role="italic")
-        if not self.b_even.visible and actor is not None:
+        if not self.b_even.visible and actor is not None and not self.die.busy:
             canvas.paragraph(
                 self._phase_note(v),
                 (PX + PW / 2, 160),
@@ -412,9 +449,14 @@ class BabelOnDrawing:
     def _draw_log(self, canvas: Canvas) -> None:
         y0 = 744
         paper(canvas, (PX, y0, PW, 110))
+        rows: list[str] = []
+        for line in reversed(self.log_lines[-5:]):  # the newest lines, wrapped, as many as fit
+            rows[:0] = canvas.wrap(line, 14, PW - 20)
+            if len(rows) >= 5:
+                break
         y = y0 + 8
-        for line in self.log_lines[-5:]:
-            canvas.text(line, (PX + 10, y), 14, theme.INK, max_width=PW - 20)
+        for row in rows[-5:]:
+            canvas.text(row, (PX + 10, y), 14, theme.INK, max_width=PW - 20)
             y += 20
 
     def _draw_plan(self, canvas: Canvas) -> None:
