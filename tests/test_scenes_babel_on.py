@@ -343,3 +343,55 @@ def test_end_panel_counts_and_fits(rules):
     for line in lines:
         assert pilot.app.canvas.text_size(line, 24)[0] <= 780  # the end panel's text width
     pygame.display.quit()
+
+
+def test_a_refused_block_says_which_rule(rules, pilot):
+    """Letting go of a held block over a cell that does not glow, or pulling a block the rules
+    hold, changes nothing and names the rule."""
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
+    pilot.start(table)
+    for _ in range(40):
+        pilot.until(lambda: bool(table.legal), 10)
+        if any(m.kind == "add" for m in table.legal):
+            break
+        _play_one(pilot, table)
+    m = next(m for m in table.legal if m.kind == "add")
+    illegal = next(
+        (t, c) for t in range(2) for c in range(4) if (t, c) not in preview.add_targets(table.legal, m.colour)
+    )
+    hand = table._tray_hand()
+    src = table._tray_slots(len(hand))[hand.index(m.colour)]
+    ply = table.match.ply
+    pilot.app.toasts.clear()
+    pilot.drag(src, table._top_pos(*illegal), steps=8, seconds=2.0)
+    assert table.match.ply == ply
+    said = " ".join(msg for msg, _ in pilot.app.toasts)
+    assert said and "glowing" not in said
+    assert any(rule in said for rule in ("Even:", "Safety:", "Structure:")), said
+
+
+def test_a_held_block_says_which_rule(rules):
+    pilot, table = _fall_table(rules)
+    v = table.view
+    assert v.phase is Phase.REMOVE
+    held = [
+        (t, c, f)
+        for t in range(v.players)
+        for c in range(4)
+        for f in range(1, len(v.towers[t][c]) + 1)
+        if not preview.block_moves(table.legal, t, c, f)
+    ]
+    assert held
+    point = None
+    for block in held:
+        point = table.block_point(block)
+        if point is not None:
+            break
+    assert point is not None
+    ply = table.match.ply
+    pilot.app.toasts.clear()
+    pilot.click(point)
+    assert table.match.ply == ply
+    said = " ".join(msg for msg, _ in pilot.app.toasts)
+    assert any(rule in said for rule in ("Protected Floor", "Last Resort", "Safety")), said
+    pygame.display.quit()

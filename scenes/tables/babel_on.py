@@ -428,6 +428,9 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         block = self._block_at(pos)
         if block is not None:
             moves = preview.block_moves(self.legal, *block)
+            if not moves:
+                self._explain_take(block)
+                return True
             if moves:
                 self._start_drag(
                     {
@@ -463,7 +466,7 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             return True
         target = self._target_at(pos, self._targets(drag))
         if target is None:
-            self.app.toast("Drop the block on a glowing cell")
+            self._explain_drop(drag, pos)
             return True
         dx, dy = self._offset_at(pos, *target)
         shake = preview.shake_from_drag(self.speed, self.jerk, self.view.steady_hands)
@@ -491,10 +494,42 @@ class BabelOnTable(BabelOnDrawing, TableScene):
             if target is not None:
                 self._commit_place(sel, target, 0, 0, 0)
                 return True
+            if self._explain_drop(sel, pos, quiet=True):
+                return True
         if sel is not None and self._tower_at(pos) is not None:
             self.selected = None
             return True
         return False
+
+    def _explain_take(self, block: tuple[int, int, int]) -> None:
+        """A block that cannot be picked up now: the rules say which rule holds it (the refusal
+        changes nothing)."""
+        if not any(m.kind in ("take", "return") for m in self.legal):
+            return
+        tower, cell, floor = block
+        kind = "return" if self.view.phase is Phase.WRONG and tower == self._actor() else "take"
+        move = Move(kind, tower=tower, cell=cell, floor=floor)
+        if move not in self.legal:  # only a refusal is submitted here
+            self.submit(move)
+
+    def _explain_drop(self, src: dict, pos, quiet: bool = False) -> bool:
+        """A held block let go over a cell that does not glow: the rule that forbids it. Away
+        from any cell, a reminder where blocks go (unless ``quiet``). True if something was said."""
+        cells = [(t, c) for t in range(self.view.players) if not self.view.eliminated[t] for c in range(4)]
+        near = self._target_at(pos, cells)
+        if near is None:
+            if not quiet:
+                self.app.toast("Drop the block on a glowing cell")
+            return not quiet
+        tower, cell = near
+        if src["kind"] == "bonus":
+            move = Move("bonus", tower=tower, cell=cell)
+        else:
+            move = Move("add", colour=src["colour"], tower=tower, cell=cell)
+        if move in self.legal or self.busy():
+            return False  # nothing to explain: only a refusal is submitted here
+        self.submit(move)
+        return True
 
     def _commit_place(self, src: dict, target: tuple[int, int], dx: int, dy: int, shake: int) -> None:
         tower, cell = target
