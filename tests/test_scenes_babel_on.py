@@ -193,6 +193,8 @@ def test_drag_shows_risk_and_targets(rules, pilot):
     assert table._targets(table.drag)  # legal targets glow
     risk = table._risk()
     assert risk is not None and 0 <= risk[1] <= 1
+    verdict = table._drag_verdict(risk[0])  # what this very drag would do, beside the odds
+    assert verdict is not None and verdict[0].startswith("this drag")
     cached = len(table.risk_cache)
     pilot.frame()
     pilot.frame()

@@ -681,7 +681,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
                 where += f" of {self._short(d['tower'])}'s tower"
             return f"{who} added {what} at {where}"
         if k == "take":
-            return f"{who} took {CELLS[d['cell']]}{d['floor']} off {self._short(d['tower'])}'s tower"
+            where = "own tower" if d["tower"] == d["seat"] else f"{self._short(d['tower'])}'s tower"
+            return f"{who} took {CELLS[d['cell']]}{d['floor']} off {where}"
         if k == "return":
             return f"{who} returned {CELLS[d['cell']]}{d['floor']} to the bag"
         if k == "fall":

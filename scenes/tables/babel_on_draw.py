@@ -208,7 +208,10 @@ class BabelOnDrawing:
             return
         move, risk = r
         mx, my = self.mouse
-        w, h = 250, 92
+        w = 280
+        phrase = canvas.wrap(self._move_phrase(move), 14, w - 24)[:2]
+        now = self._drag_verdict(move)
+        h = 76 + 18 * len(phrase) + (18 if now else 0)
         x = mx + 30 if mx + 30 + w < theme.LOGICAL_W else mx - 30 - w
         y = max(4, min(theme.LOGICAL_H - h - 4, my - h - 20))
         canvas.fill_rect((28, 20, 14), (x, y + 3, w, h), radius=10)
@@ -220,10 +223,7 @@ class BabelOnDrawing:
             sub = "steady hands: the exact verdict"
         else:
             label = f"{round(risk * 100)}%"
-            sub = f"for {wording.article(self.hand_profile)} hand (H)"
-            if self.drag is not None and self.drag["moved"]:
-                speed = self.speed if move.kind in ("add", "bonus") else self.pull_speed
-                sub += f" · shake {preview.shake_from_drag(speed, self.jerk, False)}"
+            sub = f"for {wording.article(self.hand_profile)} hand (H to change)"
         canvas.text(
             "risk of a fall" if not self.view.steady_hands else "the tower",
             (x + 12, y + 8),
@@ -231,10 +231,41 @@ class BabelOnDrawing:
             theme.PAPER_DARK,
         )
         canvas.text(label, (x + w - 12, y + 4), 26, col, role="sans_bold", anchor="topright")
-        canvas.text(self._move_phrase(move), (x + 12, y + 30), 14, theme.PAPER, max_width=w - 24)
-        canvas.fill_rect((60, 48, 38), (x + 12, y + 54, w - 24, 9), radius=4)
-        canvas.fill_rect(col, (x + 12, y + 54, max(6, (w - 24) * risk), 9), radius=4)
-        canvas.text(sub, (x + 12, y + 70), 13, theme.PAPER_DARK, max_width=w - 24)
+        yy = y + 30
+        for line in phrase:
+            canvas.text(line, (x + 12, yy), 14, theme.PAPER, max_width=w - 24)
+            yy += 18
+        canvas.fill_rect((60, 48, 38), (x + 12, yy + 6, w - 24, 9), radius=4)
+        canvas.fill_rect(col, (x + 12, yy + 6, max(6, (w - 24) * risk), 9), radius=4)
+        canvas.text(sub, (x + 12, yy + 22), 13, theme.PAPER_DARK, max_width=w - 24)
+        if now:
+            text, falls = now
+            canvas.text(
+                text,
+                (x + 12, yy + 40),
+                13,
+                risk_colour(1.0 if falls else 0.0),
+                role="sans_bold",
+                max_width=w - 24,
+            )
+
+    def _drag_verdict(self, move: Move) -> tuple[str, bool] | None:
+        """While a block is dragged with some shake: what this very hand would do if let go now
+        (the physics is deterministic, so this is exact)."""
+        d = self.drag
+        if d is None or not d["moved"] or self.view.steady_hands:
+            return None
+        speed = self.speed if move.kind in ("add", "bonus") else self.pull_speed
+        jerk = self.jerk if move.kind in ("add", "bonus") else self.pull_jerk
+        shake = preview.shake_from_drag(speed, jerk, False)
+        if shake == 0:
+            return ("this drag: calm, no shake", False)
+        exact = preview.hand_move(self.view, move, move.dx, move.dy, shake)
+        key = ("now", exact, self.view.ply)
+        if key not in self.risk_cache:
+            self.risk_cache[key] = 0.0 if preview.predict(self.view, exact).stands else 1.0
+        falls = self.risk_cache[key] >= 0.5
+        return (f"this drag (shake {shake}): {'it FALLS' if falls else 'it stands'}", falls)
 
     def _move_phrase(self, move: Move) -> str:
         """A move in words for the risk note: "red block onto c3", "take a2 off Dana's tower"."""
