@@ -167,14 +167,19 @@ def test_knock_over_plays_the_fall(rules):
     pygame.display.quit()
 
 
-def test_drag_shows_risk_and_targets(rules, pilot):
-    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
-    pilot.start(table)
+def _play_until_an_add(pilot, table) -> None:
+    """Play the human's turns by mouse until they hold a block to add (within 40 actions)."""
     for _ in range(40):
         pilot.until(lambda: bool(table.legal), 10)
         if any(m.kind == "add" for m in table.legal):
-            break
+            return
         _play_one(pilot, table)
+
+
+def test_drag_shows_risk_and_targets(rules, pilot):
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
+    pilot.start(table)
+    _play_until_an_add(pilot, table)
     adds = [m for m in table.legal if m.kind == "add"]
     assert adds
     m = adds[0]
@@ -352,11 +357,7 @@ def test_a_refused_block_says_which_rule(rules, pilot):
     hold, changes nothing and names the rule."""
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
     pilot.start(table)
-    for _ in range(40):
-        pilot.until(lambda: bool(table.legal), 10)
-        if any(m.kind == "add" for m in table.legal):
-            break
-        _play_one(pilot, table)
+    _play_until_an_add(pilot, table)
     m = next(m for m in table.legal if m.kind == "add")
     illegal = next(
         (t, c) for t in range(2) for c in range(4) if (t, c) not in preview.add_targets(table.legal, m.colour)
