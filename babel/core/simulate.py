@@ -56,6 +56,8 @@ class SimSummary:
     wins: list[float] = field(default_factory=list)
     shared: int = 0
     total_plies: int = 0
+    endings: dict[str, int] = field(default_factory=dict)
+    teams: dict[str, int] = field(default_factory=dict)
     errors: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -67,6 +69,8 @@ class SimSummary:
             "wins": self.wins,
             "shared_wins": self.shared,
             "mean_length": round(self.total_plies / self.games, 2) if self.games else 0,
+            **({"endings": dict(sorted(self.endings.items()))} if self.endings else {}),
+            **({"teams": dict(sorted(self.teams.items()))} if self.teams else {}),
             "errors": self.errors,
         }
 
@@ -98,5 +102,9 @@ def simulate(
             summary.shared += 1
         for w in winners:
             summary.wins[w] += 1 / len(winners)
+        if rec.outcome.ending:
+            summary.endings[rec.outcome.ending] = summary.endings.get(rec.outcome.ending, 0) + 1
+        if rec.outcome.team:
+            summary.teams[rec.outcome.team] = summary.teams.get(rec.outcome.team, 0) + 1
     summary.wins = [round(w, 3) for w in summary.wins]
     return summary
