@@ -567,3 +567,38 @@ def test_select_preview_matches_the_outcome():
     preview = preview_select(RULES.view(state, RED), Select((YELLOW, GREEN)))
     assert preview["units"] == [4, 1, 0, 0] and preview["disc_to"] == GREEN
     assert preview["refused_points"] == {BLUE: 2} and preview["fill"] == [0, 0, 2, 0]
+
+
+# -- RULINGS Turmbau 9: a game cannot run forever -----------------------------------------------
+def empty_table(**changes):
+    """Supply and discard pile both empty (every card is in a hand)."""
+    return make(supply=(), discard=c(), **changes)
+
+
+def test_ruling_9_everyone_passing_with_no_cards_left_ends_the_game():
+    state = empty_table()
+    state, events = run(state, (0, Pass()))
+    warning = kinds(events, "stall_warning")
+    assert warning and warning[0].data["left"] == 3 and state.phase is Phase.TURN
+    state, events = run(state, (1, Pass()), (2, Pass()))
+    assert state.phase is Phase.TURN and state.stalled == (0, 1, 2)
+    state, events = run(state, (3, Pass()))
+    assert state.phase is Phase.OVER and RULES.outcome(state) is not None
+    end = kinds(events, "game_end")
+    assert end and end[0].data["stalled"] is True
+    assert kinds(events, "final_scoring"), "final scoring as if the last disc had been taken"
+
+
+def test_ruling_9_a_turn_that_is_not_a_pass_starts_the_count_again():
+    state = with_wonder(empty_table(hands=(c(ship=5), c(), c(), c())), 0, [d(SHIP, 3), d(CAMEL, 3), d(MASON, 4)])
+    state, _ = run(state, (0, Pass()), (1, Pass()), (2, Pass()))
+    assert state.active == 3 and state.stalled == (0, 1, 2)
+    state = replace(state, active=0, hands=(c(ship=5), c(), c(), c()))
+    state, _ = run(state, (0, Build(0, 0)))
+    assert state.stalled == ()
+
+
+def test_ruling_9_passes_while_cards_remain_do_not_count():
+    state = make()
+    state, events = run(state, (0, Pass()), (1, Pass()), (2, Pass()), (3, Pass()))
+    assert state.phase is Phase.TURN and state.stalled == () and not kinds(events, "stall_warning")

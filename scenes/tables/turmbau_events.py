@@ -112,9 +112,10 @@ def animate(t: Any, seat: int, action: Any, events: tuple[Event, ...]) -> None:
             title = data.ACTION_TITLES[d["card"]]
             t._banner(f"{name(d['seat'])} plays {title}{_played_extra(d)}", delay)
             t.app.sound.play("flip")
+        elif k == "stall_warning":
+            t._banner(_stall_text(d), delay, 2.0)
         elif k == "game_end":
-            kinds = " and ".join(KIND_SHORT[data.KINDS.index(x)].lower() for x in d["kinds"])
-            t._banner(f"The last {kinds} disc is taken: final scoring", delay, 2.0)
+            t._banner(_end_text(d) + ": final scoring", delay, 2.0)
         elif k == "final_scoring":
             for p in d["players"]:
                 t._move_score(p["seat"], p["total"], delay + 0.4)
@@ -184,10 +185,25 @@ def event_lines(name, ev: Event) -> list[str]:
         if d["second"]:
             return [f"{name(d['seat'])} takes the second turn."]
         return [f"Turn {d['turn']}: {name(d['seat'])}."]
+    if k == "stall_warning":
+        return [_stall_text(d) + "."]
     if k == "game_end":
-        kinds = " and ".join(KIND_SHORT[data.KINDS.index(x)].lower() for x in d["kinds"])
-        return [f"The last {kinds} disc is taken: the game ends."]
+        return [_end_text(d) + ": the game ends."]
     return []
+
+
+def _stall_text(d: dict) -> str:
+    """The warning one round before a stalled game ends (no building card left anywhere)."""
+    left = d["left"]
+    others = "1 more pass" if left == 1 else f"{left} more passes in a row"
+    return f"No building cards left: {others} and the game ends"
+
+
+def _end_text(d: dict) -> str:
+    if d.get("stalled"):
+        return "Everyone passed with no building cards left"
+    kinds = " and ".join(KIND_SHORT[data.KINDS.index(x)].lower() for x in d["kinds"])
+    return f"The last {kinds} disc is taken"
 
 
 def panels_supply(t) -> tuple[float, float]:

@@ -170,4 +170,5 @@ def determinize(view: TurmbauView, seat: int | None, rng: Rng) -> TurmbauState:
         actions=tuple(actions),
         spent=view.spent,
         final=view.final,
+        stalled=view.stalled,
     )

@@ -191,6 +191,9 @@ class TurmbauState:
     actions: tuple[tuple[int, ...], ...]  # held action cards per player (sorted kinds)
     spent: tuple[int, ...]  # action cards played, in order
     final: tuple[FinalScore, ...] = ()
+    # Seats that passed in a row with no building card left to draw (RULINGS Turmbau 9): when every
+    # seat is in it, the game ends. Any other kind of turn empties it.
+    stalled: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -229,3 +232,4 @@ class TurmbauView:
     all_discs: tuple[tuple[Disc, ...], ...] = ()  # revealed at the end
     all_actions: tuple[tuple[int, ...], ...] = ()  # revealed at the end
     final: tuple[FinalScore, ...] = ()
+    stalled: tuple[int, ...] = ()  # seats that passed in a row with nothing left to draw

@@ -177,6 +177,7 @@ class _Work:
         self.spent = list(s.spent)
         self.wonders = list(s.wonders)
         self.final: tuple[FinalScore, ...] = s.final
+        self.stalled = s.stalled
         self.events: list[Event] = []
 
     def ev(self, kind: str, to: int | None = None, irreversible: bool = False, **data_: Any) -> None:
@@ -206,6 +207,7 @@ class _Work:
             spent=tuple(self.spent),
             wonders=tuple(self.wonders),
             final=self.final,
+            stalled=self.stalled,
         )
 
     # cards ---------------------------------------------------------------------------------
@@ -548,9 +550,12 @@ class TurmbauRules(Rules[TurmbauState, Action, TurmbauView]):
             w.ev("action_played", seat=seat, card="double")
         elif isinstance(action, Pass):
             w.ev("pass", seat=seat)
+            if self._stall_pass(w, seat):
+                return Step(w.freeze(), tuple(w.events))
             w.draw(seat, 1, "pass")
             self._end_turn(w)
         elif isinstance(action, Build):
+            w.stalled = ()
             w.target = (action.wonder, action.slot)
             w.phase = Phase.OFFER
             disc = state.wonders[action.wonder].discs[action.slot]
@@ -779,6 +784,21 @@ class TurmbauRules(Rules[TurmbauState, Action, TurmbauView]):
             ],
         )
 
+    def _stall_pass(self, w: _Work, seat: int) -> bool:
+        """Count a pass made with no building card left anywhere (RULINGS Turmbau 9); True when it
+        was the last seat's and the game ended. The first such pass warns the table a round ahead."""
+        if w.supply or any(w.discard):
+            w.stalled = ()
+            return False
+        w.stalled = tuple(sorted({*w.stalled, seat}))
+        left = w.s.players - len(w.stalled)
+        if left == 0:
+            w.ev("game_end", seat=seat, kinds=[], stalled=True)
+            self._final_scoring(w)
+            return True
+        w.ev("stall_warning", seat=seat, left=left)
+        return False
+
     def _end_turn(self, w: _Work) -> None:
         n = w.s.players
         w.target = None
@@ -840,6 +860,7 @@ class TurmbauRules(Rules[TurmbauState, Action, TurmbauView]):
             all_discs=state.discs if over else (),
             all_actions=state.actions if over else (),
             final=state.final,
+            stalled=state.stalled,
         )
 
     def outcome(self, state: TurmbauState) -> Outcome | None:
