@@ -3,8 +3,6 @@ a knock-over replayed as a fall, the risk while dragging, and inspecting a tower
 
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
@@ -93,7 +91,6 @@ def _play_one(pilot, table) -> None:
 
 
 def test_full_game_against_a_bot_by_mouse(rules, pilot):
-    start = time.perf_counter()
     table = _table(
         rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=11, steady_hands=True, round_limit=30
     )
@@ -110,7 +107,6 @@ def test_full_game_against_a_bot_by_mouse(rules, pilot):
     assert table.match.over
     pilot.until(lambda: table._end_shown, 5)
     assert table._end_shown and table.result_lines()
-    assert time.perf_counter() - start < 20
 
 
 def test_two_humans_pass_and_play_without_curtain(rules, pilot):
@@ -241,11 +237,8 @@ def test_two_to_six_seats_lay_out(rules, size):
         for i in range(n):
             for j in range(i + 1, n):
                 assert not plates[i].colliderect(plates[j])
-        start = time.perf_counter()
         for _ in range(5):
-            pilot.app.draw()
-        if size == (1920, 1080) and n == 6:
-            assert (time.perf_counter() - start) / 5 < 0.012  # cached towers keep frames cheap
+            pilot.app.draw()  # frame times are measured in tools/frame_bench.py, not asserted here
     pygame.display.quit()
 
 
