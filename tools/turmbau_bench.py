@@ -1,5 +1,5 @@
-"""Benchmarks for Der Turmbau zu Babel: random full games per second, heuristic games per second,
-and the strong bot's decision time (median of all its decisions in a few games against heuristic
+"""Benchmarks for Der Turmbau zu Babel: novice (random) full games per second, steady games per second,
+and the expert bot's decision time (median of all its decisions in a few games against steady
 bots). Prints JSON; every figure is a median over ``--runs`` runs.
 
     .venv/bin/python tools/turmbau_bench.py --runs 5
@@ -33,9 +33,9 @@ def strong_times(players: int, games: int, seed: int) -> list[float]:
     config = RULES.make_config(players)
     times = []
     for g in range(games):
-        levels = ["heuristic"] * players
+        levels = ["steady"] * players
         hero = (seed + g) % players
-        levels[hero] = "strong"
+        levels[hero] = "expert"
         bots = [RULES.make_bot(level) for level in levels]
         state = RULES.initial_state(config, seed + g)
         ply = 0
@@ -61,8 +61,8 @@ def main() -> int:
     args = ap.parse_args()
     random_gps, heur_gps, medians, p90s = [], [], [], []
     for run in range(args.runs):
-        random_gps.append(games_per_second("random", args.players, args.games, 1000 * run))
-        heur_gps.append(games_per_second("heuristic", args.players, args.games, 1000 * run))
+        random_gps.append(games_per_second("novice", args.players, args.games, 1000 * run))
+        heur_gps.append(games_per_second("steady", args.players, args.games, 1000 * run))
         times = sorted(strong_times(args.players, args.strong_games, 1000 * run))
         medians.append(statistics.median(times))
         p90s.append(times[int(0.9 * len(times))])

@@ -1,6 +1,6 @@
 """Seeded tournament for Der Turmbau zu Babel: one bot level against another, seats rotated.
 
-    .venv/bin/python tools/turmbau_match.py --games 500 --players 4 --hero strong --field heuristic
+    .venv/bin/python tools/turmbau_match.py --games 500 --players 4 --hero expert --field steady
 
 Game g puts the hero in seat g % players and the field bots in the other seats, so every seat is
 played equally often. Prints a JSON summary: hero wins (a shared win counts 1/k), win rate and
@@ -26,7 +26,7 @@ from babel.games.turmbau.bots import StrongBot  # noqa: E402
 
 
 def _bot(level: str, iterations: int | None):
-    if level == "strong" and iterations:
+    if level == "expert" and iterations:
         return StrongBot(iterations=iterations)
     return RULES.make_bot(level)
 
@@ -68,8 +68,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--players", type=int, default=4)
-    ap.add_argument("--hero", default="strong")
-    ap.add_argument("--field", default="heuristic")
+    ap.add_argument("--hero", default="expert")
+    ap.add_argument("--field", default="steady")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--two-kind", action="store_true")

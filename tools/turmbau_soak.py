@@ -1,6 +1,6 @@
 """Soak run for Der Turmbau zu Babel: thousands of seeded bot games with every invariant checked
 at every step (cards, parts, discs and action cards conserved; JSON round trip exact; the game
-ends; determinized states fit their views). Player counts 3-5, both disc variants, random and heuristic bots mixed.
+ends; determinized states fit their views). Player counts 3-5, both disc variants, novice and steady bots mixed.
 
     .venv/bin/python tools/turmbau_soak.py --games 3000
 """
@@ -28,7 +28,7 @@ def soak_one(seed: int, roundtrip: bool) -> tuple[int, str | None]:
     rng = Rng(seed_state(seed, "soak"))
     players = 3 + rng.below(3)
     two_kind = rng.below(2) == 1
-    levels = [rng.choice(("random", "heuristic")) for _ in range(players)]
+    levels = [rng.choice(("novice", "steady")) for _ in range(players)]
     bots = [RULES.make_bot(level) for level in levels]
     state = RULES.initial_state(RULES.make_config(players, two_kind=two_kind), seed)
     plies = 0

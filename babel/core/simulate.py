@@ -86,7 +86,7 @@ def simulate(
     """Play ``games`` seeded games (seeds seed, seed+1, ...). A win shared by k seats counts
     1/k for each, so the wins add up to the number of finished games."""
     config = rules.make_config(players, **(options or {}))
-    levels = list(levels or ["random"] * players)
+    levels = list(levels or [rules.info.bot_levels[0]] * players)
     summary = SimSummary(rules.info.id, players, levels, wins=[0.0] * players)
     for g in range(games):
         game_seed = seed + g

@@ -531,11 +531,16 @@ class StrongBot:
         return cands[best]
 
 
+# The level names the table and the command line use, and the older ids that saves may hold.
+LEVEL_ALIASES = {"random": "novice", "heuristic": "steady", "strong": "expert"}
+
+
 def make_bot(level: str):
-    if level == "random":
+    level = LEVEL_ALIASES.get(level, level)
+    if level == "novice":
         return RandomBot()
-    if level == "heuristic":
+    if level == "steady":
         return HeuristicBot()
-    if level == "strong":
+    if level == "expert":
         return StrongBot()
     raise ConfigError(f"Der Turmbau zu Babel has no bot level '{level}'")
