@@ -169,6 +169,13 @@ def _non_utf8_name(path: Path) -> None:
         fh.write(path.read_bytes())
 
 
+def _huge_label(data):
+    """A 5 MB label on a save; elsewhere every name 400,000 characters long."""
+    if isinstance(data, dict) and "label" in data:
+        return _text(dict(data, label="W" * 5_000_000))
+    return _text(_strings(data, lambda s: s if s in _KEEP else s + "W" * 400_000))
+
+
 def _bot_level(data):
     data = dict(data)
     data["seats"] = [dict(s, bot="grandmaster") for s in data.get("seats", [])]
@@ -195,7 +202,7 @@ CONTENT: dict[str, Callable[[Path], None]] = {
     "invisible names": _json(
         lambda d: _text(_strings(d, lambda s: s if s in _KEEP else "\u200b\u2060\ufeff"))
     ),
-    "huge label": _json(lambda d: _text(_strings(d, lambda s: s if s in _KEEP else s + "W" * 400_000))),
+    "huge label": _json(_huge_label),
     "too large": _bytes(lambda b: b + b" " * (9 * 1024 * 1024)),
 }
 SAVE_ONLY: dict[str, Callable[[Path], None]] = {
@@ -261,6 +268,7 @@ class Result:
     messages: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    slowest: float = 0.0  # the slowest frame of the screen, seconds
 
     def fail(self, why: str) -> None:
         self.ok = False
@@ -356,7 +364,8 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
         expect = SettingsScene
     elif file == "autosave":
         labels = [b.label for b in menu.buttons.widgets]
-        result.outcome = "Continue offered" if "Continue" in labels else "no Continue"
+        offered = menu.continue_record
+        result.outcome = f"Continue: {offered.label[:30]}" if offered is not None else "no Continue"
         if "Continue" in labels:
             menu.continue_game()
         pilot.frame()
@@ -387,6 +396,8 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
                 result.outcome = "refused"
         else:
             result.outcome = "listed as unusable"
+        if entry is not None and entry.error:
+            result.messages.append(f"(listed) {entry.error}")
     elif file == "stats":
         from babel.games.solitaire import hints
         from scenes.tables.solitaire import SolitaireTable, StatisticsScene
@@ -475,7 +486,11 @@ def run_case(case: Case, keep: bool = False) -> Result:
                     _open_screen(case, pilot, result)
                     result.outcome = outcome_before + result.outcome
                     for _ in range(3):
+                        t = time.perf_counter()
                         pilot.frame()
+                        result.slowest = max(result.slowest, time.perf_counter() - t)
+                    if result.slowest > 1.0:
+                        result.fail(f"a frame took {result.slowest:.1f} s")
                     result.messages += [m for m, *_ in app.toasts if m not in result.messages]
             except _Alarm as exc:
                 result.fail(str(exc))
@@ -560,7 +575,10 @@ def main(argv=None) -> int:
         r = run_case(case)
         failed += not r.ok
         mark = "ok  " if r.ok else "FAIL"
-        print(f"{mark} {case.name:<40} {r.outcome[:60]:<60} {r.seconds:5.2f} s", flush=True)
+        print(
+            f"{mark} {case.name:<40} {r.outcome[:48]:<48} {r.slowest * 1000:6.0f} ms {r.seconds:5.2f} s",
+            flush=True,
+        )
         if args.verbose or not r.ok:
             for m in r.messages:
                 print(f"       message: {m[:150]}")

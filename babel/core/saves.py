@@ -101,9 +101,11 @@ def parse_record(data: Any) -> SaveRecord:
         actions = tuple(_action(a) for a in raw_actions)
         digest = data["digest"]
         rules_version = data.get("rules_version", 1)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+    except KeyError as exc:
         field = str(exc).strip("'\"")[:40]
-        raise SaveError(f"this save is incomplete or damaged (bad field: {field})") from None
+        raise SaveError(f"this save is incomplete (no '{field}')") from None
+    except (TypeError, ValueError, AttributeError):
+        raise SaveError("this save is damaged (a field holds the wrong kind of value)") from None
     if not isinstance(game, str) or not _is_int(players) or not _is_int(seed) or not _is_int(rules_version):
         raise SaveError("this save is damaged (game, players, seed or rules version has the wrong type)")
     if not isinstance(digest, str) or len(digest) > 128:
