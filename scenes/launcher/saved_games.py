@@ -122,12 +122,17 @@ class SavedGames(Screen):
                     title = rec.game
                 status = "finished" if rec.over else f"{len(rec.actions)} moves"
                 names = ", ".join(clean_label(s.name[:100]) or "?" for s in rec.seats[:12])
-                canvas.text(f"{entry.title}  ·  {title}", (260, y + 8), 22, theme.GOLD, max_width=760)
+                # the game's title always shows; a long label gives way to it
+                game = f"  ·  {title}"
+                room = 760 - min(380, canvas.text_size(game, 22)[0])
+                shown = canvas.text(entry.title, (260, y + 8), 22, theme.GOLD, max_width=room)
+                canvas.text(game, (shown.right, y + 8), 22, theme.GOLD, max_width=760 - shown.w)
                 canvas.text(
                     f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760
                 )
             else:
                 canvas.text(entry.name, (260, y + 8), 22, (240, 150, 130), max_width=760)
-                canvas.text((entry.error or "")[:200], (260, y + 38), 17, (240, 190, 170), max_width=760)
+                error = (entry.error or "")[:200]
+                canvas.text(error[:1].upper() + error[1:], (260, y + 38), 17, (240, 190, 170), max_width=760)
             y += ROW_H
         self.widgets.draw(canvas, self.app.mouse)

@@ -280,3 +280,13 @@ class SetupScene(Screen):
             ):
                 y = self._paragraph(canvas, line, (1060, y), 17, 400, 3) + 12
         self.widgets.draw(canvas, self.app.mouse)
+        self._mark_repeated_names(canvas)
+
+    def _mark_repeated_names(self, canvas: Canvas) -> None:
+        """Outline the name fields of seats that share a name, so Start game's refusal shows where."""
+        keys = [clean_name(n).casefold() for n in self.names[: self.players]]
+        row_h, h = self._rows()
+        for seat, key in enumerate(keys):
+            if key and keys.count(key) > 1:
+                rect = (140 + 60 - 3, SEATS_TOP + seat * row_h - 3, 306, h + 6)
+                canvas.fill_rect(theme.RED, rect, radius=10, width=3)

@@ -531,7 +531,7 @@ class SolitaireTable(TableScene):
         canvas.text(name, (40, TOP_BAR_Y + 2), 40, theme.GOLD, role="title_bold")
         mode = "strict rules" if v.difficulty.value == "strict" else "standard rules"
         if self.practice:
-            mode += "  ·  practice: undo takes back draws"
+            mode += "  ·  practice"
         canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER, max_width=500)
 
     def _draw_status(self, canvas: Canvas, v: SolitaireView) -> None:
@@ -539,6 +539,8 @@ class SolitaireTable(TableScene):
         parts = [f"{n} stack" if n == 1 else f"{n} stacks", f"{self.match.ply} moves"]
         if SolitaireTable.show_winnable and not self.match.over:
             parts.append(self._winnable[2])
+        if self.practice:
+            parts.append("practice game: undo takes back draws, counted apart in the statistics")
         text = "  ·  ".join(p for p in parts if p)
         canvas.text(text, (800, 842), 20, theme.PAPER, anchor="center", max_width=1400)
         if not self.match.over and not self.match.log:
