@@ -7,7 +7,6 @@ import json
 import os
 
 import pygame
-import pytest
 
 from babel.core import registry, saves
 from babel.core.match import Match, Seat
@@ -17,22 +16,11 @@ from scenes.launcher.menu import MainMenu
 from scenes.launcher.setup import SetupScene
 from scenes.pilot import Pilot
 from scenes.table import TableScene
-from scenes.tables import register_table, unregister_table
+from tests import test_scenes_launcher as launcher_tests
 from tests.example_table import ExampleTable
 
-
-@pytest.fixture
-def example_playable(example_game):
-    register_table("example", lambda match, store: ExampleTable(match, store, threaded=False))
-    yield example_game
-    unregister_table("example")
-
-
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
+example_playable = launcher_tests.example_playable  # the launcher tests' fixtures, shared
+pilot = launcher_tests.pilot
 
 
 def _messages(pilot) -> list[str]:

@@ -61,14 +61,20 @@ def _do(pilot, table, action) -> None:
         pilot.click(table.finish_button.rect.center)
 
 
+def _draw_until_a_move(pilot, table, tries: int = 30) -> list:
+    """Draw (clicking the pile) until a move is possible; returns the possible moves."""
+    for _ in range(tries):
+        moves = [a for a in table.legal if a.kind is Kind.MOVE]
+        if moves:
+            return moves
+        pilot.click(table.geo.pile_rect().center)
+    return []
+
+
 def test_draw_and_drag_a_stack(rules, pilot):
     table = _table(rules)
     pilot.start(table)
-    for _ in range(30):
-        moves = [a for a in table.legal if a.kind is Kind.MOVE]
-        if moves:
-            break
-        pilot.click(table.geo.pile_rect().center)
+    moves = _draw_until_a_move(pilot, table)
     before = len(table.view.line)
     _do(pilot, table, moves[0])
     assert len(table.view.line) == before - 1
@@ -104,11 +110,7 @@ def test_undo_stops_at_a_draw_by_default(rules, pilot):
 def test_undo_takes_back_a_move_but_not_the_draw_before_it(rules, pilot):
     table = _table(rules)
     pilot.start(table)
-    for _ in range(40):
-        moves = [a for a in table.legal if a.kind is Kind.MOVE]
-        if moves:
-            break
-        pilot.press(pygame.K_SPACE)
+    moves = _draw_until_a_move(pilot, table, 40)
     assert moves
     before = table.view.line
     _do(pilot, table, moves[0])
