@@ -27,7 +27,11 @@ def _subset() -> list:
     cases += [
         corrupt_files.Case(f, d) for f, d in zip(("save", "autosave", "finished"), corrupt_files.SAVE_ONLY)
     ]
-    return [*cases, corrupt_files.Case("temp files", "left by a killed write")]
+    extra = [
+        corrupt_files.Case("temp files", "left by a killed write"),
+        corrupt_files.Case("folders", "data folder is a file"),
+    ]
+    return [*cases, *extra]
 
 
 @pytest.mark.parametrize("case", _subset(), ids=lambda c: c.name)

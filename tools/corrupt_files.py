@@ -256,6 +256,7 @@ def all_cases() -> list[Case]:
         if file in ("save", "autosave", "finished"):
             out.extend(Case(file, d) for d in SAVE_ONLY)
     out.append(Case("temp files", "left by a killed write"))
+    out += [Case("folders", "data folder is a file"), Case("folders", "config folder is a file")]
     return out
 
 
@@ -426,6 +427,19 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
         editor._save("Tower test")
         pilot.frame()
         expect = BlueprintEditor
+    elif file == "folders":  # every screen that reads or writes there, then the menu again
+        from scenes.launcher.settings import SettingsScene
+        from scenes.tables.solitaire import StatisticsScene
+
+        for screen in (SavedGames(), StatisticsScene(), SettingsScene()):
+            app.push(screen)
+            pilot.frame()
+        stepper = app.top.widgets.widgets[3]
+        pilot.click((stepper.rect.right - 20, stepper.rect.centery))
+        pilot.frame()
+        for _ in range(3):
+            app.pop()
+        expect = MainMenu
     else:  # temp files: the menu is the screen
         expect = MainMenu
     if expect is not None and not isinstance(app.top, expect):
@@ -454,6 +468,10 @@ def run_case(case: Case, keep: bool = False) -> Result:
                     os.utime(p, (old, old))
                     litter.append(p)
             (home / "data" / "notes.tmp").write_bytes(b"the player's own")
+        elif case.file == "folders":
+            folder = home / ("data" if case.damage.startswith("data") else "config")
+            shutil.rmtree(folder)
+            folder.write_bytes(b"a file where a folder should be")
         elif case.damage in CONTENT:
             CONTENT[case.damage](target)
         elif case.damage in SAVE_ONLY:
@@ -535,7 +553,7 @@ def _check_files(case, before, after, damaged_name, damaged, result) -> None:
             continue
         if case.damage == "name not UTF-8" and "caf" in rel:
             continue
-        if case.file == "settings" and rel == "config/settings.json":
+        if case.file in ("settings", "folders") and rel == "config/settings.json":
             continue
         if after.get(rel) != content:
             result.fail(f"{rel} changed" if rel in after else f"{rel} disappeared")

@@ -15,13 +15,14 @@ from babel.core.saves import SaveStore
 def tidy_folders() -> list[str]:
     """Clean up after interrupted writes and check the autosave; returns notices to show."""
     notices: list[str] = []
-    try:
-        folders = [data_dir(), data_dir() / "saves", config_dir()]
-    except OSError as exc:
-        return [f"The data folder cannot be used ({exc.strerror or exc}); nothing will be saved"]
+    folders = [data_dir(), data_dir() / "saves", config_dir()]
+    for folder, what in ((folders[0], "data"), (folders[2], "settings")):
+        if not folder.is_dir():
+            shown = str(folder).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+            notices.append(f"The {what} folder cannot be used, so nothing is saved there: {shown}")
     for folder in folders:
         clean_temp_files(folder)
-    notice = SaveStore(folders[1]).check_autosave()
+    notice = SaveStore(folders[1]).check_autosave() if folders[0].is_dir() else None
     if notice:
         notices.append(notice)
     return notices
