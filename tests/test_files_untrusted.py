@@ -169,7 +169,7 @@ def test_settings_survive_wrong_types_and_absurd_values(private_home):
         json.dumps({"window_w": 10**9, "window_h": -4, "volume": "loud", "last_names": ["\u200b", 5, "Ann"]})
     )
     s = load_settings()
-    assert s.window_w <= 16384 and s.window_h == 640 and s.volume == 70
+    assert s.window_w <= 7680 and s.window_h == 640 and s.volume == 70
     assert len(s.last_names) == 3 and all(name_problem(n) is None for n in s.last_names)
 
 
@@ -223,6 +223,8 @@ def test_unknown_bot_level_is_refused_at_load_and_by_replay(tmp_path, capsys):
         saves.load(path)
     assert cli.main(["replay", str(path)]) == 1
     assert not json.loads(capsys.readouterr().out)["ok"]
+    (entry,) = SaveStore(tmp_path).entries()
+    assert entry.record is None and "grandmaster" in entry.error  # never offered with Open
 
 
 @pytest.mark.parametrize("name", ["An\x00na", "\u200b", "x" * 40, 5])

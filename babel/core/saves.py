@@ -167,8 +167,9 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
             raise SaveError(f"this save is damaged (an action for seat {seat + 1} of {record.players})")
 
 
-def restore(record: SaveRecord) -> Match:
-    """Replay a record into a live match; raises SaveError if anything does not add up."""
+def precheck(record: SaveRecord) -> tuple[Any, Any]:
+    """Everything about a record that needs no replay: the game, its rules version, the config,
+    the seats' names and bot levels. Returns (rules, config); raises SaveError."""
     try:
         rules = registry.get(record.game)
     except registry.UnknownGame:
@@ -181,21 +182,22 @@ def restore(record: SaveRecord) -> Match:
         )
     try:
         config = rules.make_config(record.players, **record.options)
-        check_seats(record, rules)
-        match = Match.replay(rules, config, record.seed, record.seats, record.actions)
     except ConfigError as exc:
         raise SaveError(f"this save has settings the game does not allow: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"this save has settings the game does not allow: {str(exc)[:120]}") from None
+    check_seats(record, rules)
+    return rules, config
+
+
+def restore(record: SaveRecord) -> Match:
+    """Replay a record into a live match; raises SaveError if anything does not add up."""
+    rules, config = precheck(record)
+    try:
+        match = Match.replay(rules, config, record.seed, record.seats, record.actions)
     except ReplayError as exc:
         raise SaveError(f"this save cannot be replayed: {exc}") from None
-    except (
-        ValueError,
-        TypeError,
-        KeyError,
-        IndexError,
-        AttributeError,
-        OverflowError,
-        RecursionError,
-    ) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
         # a hand-made file can reach corners the rules never produce; none of them may crash
         raise SaveError(f"this save is damaged: {str(exc)[:120]}") from None
     if rules.digest(match.state) != record.digest:
@@ -346,6 +348,7 @@ class SaveStore:
         for mtime, _name, path in found[:MAX_LISTED]:
             try:
                 record, error = read_record(path), None
+                precheck(record)  # a save that names a bot level or a game we lack is not offered
             except SaveError as exc:
                 record, error = None, str(exc)
             out.append(SaveEntry(path, record, error, mtime))

@@ -17,7 +17,7 @@ from babel.core.paths import config_dir
 FILE = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_REMEMBERED = 10
-MAX_WINDOW = (16384, 16384)
+MAX_WINDOW = (7680, 4320)  # 8K: a larger size in the file is a damaged value
 
 
 class SettingsError(Exception):
