@@ -76,6 +76,7 @@ def record_of(match: Match, label: str = "") -> SaveRecord:
 
 
 MAX_ACTIONS = 200_000  # far more than any game of the box lasts
+REPLAY_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError)
 
 
 def parse_record(data: Any) -> SaveRecord:
@@ -197,7 +198,7 @@ def restore(record: SaveRecord) -> Match:
         match = Match.replay(rules, config, record.seed, record.seats, record.actions)
     except ReplayError as exc:
         raise SaveError(f"this save cannot be replayed: {exc}") from None
-    except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError) as exc:
+    except REPLAY_FAULTS as exc:
         # a hand-made file can reach corners the rules never produce; none of them may crash
         raise SaveError(f"this save is damaged: {str(exc)[:120]}") from None
     if rules.digest(match.state) != record.digest:
