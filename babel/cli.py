@@ -1,4 +1,4 @@
-"""``python -m babel``: the headless command line (list games, bot simulations, replays).
+"""The headless command line, python -m babel: list games, bot simulations, replays.
 
 It never imports pygame, so it runs on servers and in CI.
 """
@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from babel.core import registry
-from babel.core.saves import SaveError, read_record, restore
+from babel.core.jsonfile import display_name
+from babel.core.saves import SaveError, SaveStore, read_record, restore
 from babel.core.simulate import simulate
 
 
@@ -25,42 +28,126 @@ def _cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_GAMES = 100_000  # a bigger run is a mistake (at a few games a second it would take days)
+MAX_SEED = 2**63 - 1
+
+
+def _fail(message: str) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return 2
+
+
+def _known_games() -> str:
+    return ", ".join(r.info.id for r in registry.all_games())
+
+
+def _option_value(opt, text: str):
+    """The option value a command-line word stands for (numbers, on/off, choice names)."""
+    for choice in opt.choices if not isinstance(opt.choices, range) else ():
+        if str(choice).lower() == text.lower() or (
+            isinstance(choice, bool) and text.lower() in _BOOL_WORDS[choice]
+        ):
+            return choice
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+_BOOL_WORDS = {True: ("on", "yes", "true", "1"), False: ("off", "no", "false", "0")}
+
+
+def _players_text(info) -> str:
+    if info.min_players == info.max_players:
+        return "1 player" if info.max_players == 1 else f"{info.max_players} players"
+    return f"{info.min_players} to {info.max_players} players"
+
+
+def _word(value) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def _describe_option(opt) -> str:
+    if isinstance(opt.choices, range):
+        values = f"{opt.choices.start} to {opt.choices.stop - 1}"
+    else:
+        values = ", ".join(_word(c) for c in opt.choices)
+    return f"{opt.key}={values} (default {_word(opt.default)})"
+
+
 def _cmd_sim(args: argparse.Namespace) -> int:
     try:
         rules = registry.get(args.game)
-    except registry.UnknownGame as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    players = args.players or rules.info.default_players or rules.info.min_players
+    except registry.UnknownGame:
+        return _fail(f"there is no game '{args.game}' (games: {_known_games()})")
+    info = rules.info
+    players = args.players if args.players is not None else info.default_players or info.min_players
+    if players not in info.player_counts:
+        return _fail(f"{info.title} takes {_players_text(info)}, not {players}")
+    if not 1 <= args.games <= MAX_GAMES:
+        return _fail(f"--games must be between 1 and {MAX_GAMES:,}, not {args.games}")
+    if not 0 <= args.seed <= MAX_SEED:
+        return _fail(f"--seed must be between 0 and {MAX_SEED}, not {args.seed}")
     levels = args.bots.split(",") if args.bots else None
     if levels is not None and len(levels) == 1:
         levels = levels * players
     if levels is not None and len(levels) != players:
-        print(f"error: {players} players need 1 or {players} bot levels, not {len(levels)}", file=sys.stderr)
-        return 2
+        return _fail(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
     for level in levels or []:
-        if level not in rules.info.bot_levels:
-            print(
-                f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.bot_levels)})",
-                file=sys.stderr,
-            )
-            return 2
-    options = dict(kv.split("=", 1) for kv in args.option or [])
-    for key, value in list(options.items()):
-        if value.lstrip("-").isdigit():
-            options[key] = int(value)
+        if level not in info.bot_levels:
+            return _fail(f"{info.title} has no bot level '{level}' (levels: {', '.join(info.bot_levels)})")
+    known = {o.key: o for o in info.options}
+    options = {}
+    for item in args.option or []:
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            return _fail(f"--option takes KEY=VALUE, not '{item}'")
+        key = key.strip()
+        if key not in known:
+            keys = ", ".join(known) or "none"
+            return _fail(f"{info.title} has no option '{key}' (options: {keys})")
+        options[key] = _option_value(known[key], text.strip())
+        if options[key] not in known[key].choices:
+            return _fail(f"option {_describe_option(known[key])}; '{text}' is not one of them")
     try:
         summary = simulate(rules, players, args.games, args.seed, levels, options)
     except ValueError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
     print(json.dumps(summary.to_json(), indent=1))
     return 1 if summary.errors else 0
 
 
+def _find_save(name: str) -> Path | None:
+    """A save named on the command line: a file path, or a save's name as the saved-games
+    screen shows it (its label, else its file name), newest first; None if there is none."""
+    path = Path(name)
+    if os.path.lexists(path):
+        return path
+    store = SaveStore()
+    wanted = name.strip().casefold()
+    for entry in store.entries():
+        if wanted in (
+            entry.title.casefold(),
+            entry.name.casefold(),
+            display_name(entry.path.stem).casefold(),
+        ):
+            return entry.path
+    return None
+
+
 def _cmd_replay(args: argparse.Namespace) -> int:
+    path = _find_save(args.file)
+    if path is None:
+        titles = [e.title for e in SaveStore().entries()][:10]
+        known = f" (saves: {', '.join(titles)})" if titles else " (there are no saves)"
+        print(
+            json.dumps(
+                {"ok": False, "error": f"no save file or saved game called '{args.file}'{known}"}, indent=1
+            )
+        )
+        return 1
     try:
-        record = read_record(args.file)
+        record = read_record(path)
         match = restore(record)
     except SaveError as exc:
         print(json.dumps({"ok": False, "error": str(exc)}, indent=1))
@@ -82,20 +169,80 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games_epilog() -> str:
+    lines = ["games, their player counts, bot levels (weakest first) and options:"]
+    for rules in registry.all_games():
+        info = rules.info
+        lines.append(f"  {info.id:<10} {info.title}, {_players_text(info)}")
+        lines.append(f"  {'':<10} bot levels: {', '.join(info.bot_levels)}")
+        for opt in info.options:
+            lines.append(f"  {'':<10} --option {_describe_option(opt)}")
+    return "\n".join(lines)
+
+
+DESCRIPTION = """The headless command line of Babel Towers: list the games, run bot-vs-bot
+simulations, check saved games. It never opens a window."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m babel", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
-    sub.add_parser("list", help="list the registered games").set_defaults(func=_cmd_list)
-    sim = sub.add_parser("sim", help="bot-vs-bot games, JSON summary on stdout")
-    sim.add_argument("game")
-    sim.add_argument("--players", type=int, default=0)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=1)
-    sim.add_argument("--bots", default="", help="bot level for all seats, or one per seat, comma-separated")
-    sim.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option")
+    fmt = argparse.RawDescriptionHelpFormatter
+    parser = argparse.ArgumentParser(prog="python -m babel", description=DESCRIPTION, formatter_class=fmt)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    sub.add_parser("list", help="list the games with their player counts").set_defaults(func=_cmd_list)
+    sim = sub.add_parser(
+        "sim",
+        help="play bot-vs-bot games and print a JSON summary",
+        description="Play seeded bot-vs-bot games of one game and print a JSON summary\n"
+        "(wins per seat, shared wins, mean length, errors) on standard output.",
+        epilog=_games_epilog(),
+        formatter_class=fmt,
+    )
+    sim.add_argument("game", help="the game's id, as listed below")
+    sim.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of seats (default: the game's usual number)",
+    )
+    sim.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        metavar="N",
+        help=f"how many games to play, 1 to {MAX_GAMES:,} (default 100)",
+    )
+    sim.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="N",
+        help="seed of the first game; game k uses seed+k (default 1)",
+    )
+    sim.add_argument(
+        "--bots",
+        default="",
+        metavar="LEVEL[,LEVEL...]",
+        help="one bot level for every seat, or one per seat, comma-separated (default: random)",
+    )
+    sim.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="set a game option; repeat for several (the options of each game are listed below)",
+    )
     sim.set_defaults(func=_cmd_sim)
-    rep = sub.add_parser("replay", help="re-apply a saved game and report where it diverges")
-    rep.add_argument("file")
+    rep = sub.add_parser(
+        "replay",
+        help="replay a saved game through the rules and report whether it is sound",
+        description="Replay a saved game through the rules and print a JSON report: whether it "
+        "replays, its game, number of actions, whether it is over and who won.",
+    )
+    rep.add_argument(
+        "file",
+        metavar="SAVE",
+        help="a save file's path, or a saved game's name as the Saved games screen shows it",
+    )
     rep.set_defaults(func=_cmd_replay)
     return parser
 

@@ -56,15 +56,32 @@ def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
     key = (s, role, int(px), tuple(colour))
 
     def make() -> pygame.Surface:
-        surf = font(role, px).render(s, True, colour)
+        f = font(role, px)
+        try:
+            surf = f.render(drawable(s), True, colour)
+        except pygame.error:  # text of zero width (only invisible characters) draws as nothing
+            surf = pygame.Surface((0, f.get_height()), pygame.SRCALPHA)
         return surf.convert_alpha() if pygame.display.get_surface() else surf
 
     return _text.fetch(key, make)
 
 
+MAX_LINE = 2000  # characters: no line on screen is longer, and a huge string stays cheap
+
+
+def drawable(s: str) -> str:
+    """``s`` as the font can take it: NUL and other controls shown as U+FFFD, bounded length,
+    unpaired surrogates (file names that are not UTF-8) replaced."""
+    s = str(s)[:MAX_LINE]
+    if not s.isprintable():
+        s = "".join(c if c.isprintable() or c == " " else "\ufffd" for c in s)
+    return s.encode("utf-8", "replace").decode("utf-8")
+
+
 def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
     """``s`` shortened with an ellipsis so that it fits in ``max_px`` pixels."""
     f = font(role, px)
+    s = drawable(s)
     if f.size(s)[0] <= max_px:
         return s
     lo, hi = 0, len(s)
@@ -80,6 +97,7 @@ def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
 def wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
     """Greedy word wrap of one paragraph into lines that fit ``max_px``."""
     f = font(role, px)
+    s = drawable(s) if len(s) <= MAX_LINE * 4 else drawable(s[: MAX_LINE * 4])
     lines: list[str] = []
     line = ""
     for word in s.split():

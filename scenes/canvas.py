@@ -164,7 +164,7 @@ class Canvas:
 
     def text_size(self, s: str, size: float = 22, role: str = "sans") -> tuple[float, float]:
         px = max(6, round(size * self.scale))
-        w, h = assets.font(role, px).size(s)
+        w, h = assets.font(role, px).size(assets.drawable(s))
         return (w / self.scale, h / self.scale)
 
     def blit(self, surf: pygame.Surface, pos: Point, anchor: str = "topleft") -> pygame.Rect:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from babel.core.settings import Settings, load_settings, save_settings
+from babel.core.settings import Settings, SettingsError, load_settings, save_settings
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.sound import Sound
@@ -83,6 +83,7 @@ class App:
         self.time = 0.0
         self._acc = 0.0
         self.toasts: list[tuple[str, float]] = []
+        self._settings_unsaved = False
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> None:
@@ -120,7 +121,12 @@ class App:
             self.size = (settings.window_w, settings.window_h)
             self.canvas.resize(pygame.display.get_surface())
         if persist:
-            save_settings(settings)
+            try:
+                save_settings(settings)
+            except SettingsError as exc:
+                if not self._settings_unsaved:  # told once; the settings still apply this session
+                    self._settings_unsaved = True
+                    self.toast(str(exc))
 
     # -- stack ----------------------------------------------------------------------------
     @property

@@ -30,6 +30,13 @@ class Pilot:
         settings = (settings or Settings()).with_(anim_speed=anim_speed, volume=0, fullscreen=False)
         self.app = App(settings=settings, size=size)
 
+    @classmethod
+    def of(cls, app: App) -> Pilot:
+        """A pilot for an App that is already running (one opened by scenes.app.start)."""
+        pilot = cls.__new__(cls)
+        pilot.app = app
+        return pilot
+
     # -- setup -------------------------------------------------------------------------------
     def start(self, scene: Scene) -> Pilot:
         self.app.push(scene)

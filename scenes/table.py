@@ -11,6 +11,7 @@ the game's drawing code only the current seat's view and legal actions, never th
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -55,6 +56,8 @@ class MatchController:
         self._bot_seat: int | None = None
         self._bot_ply = -1
         self._wait = 0.0
+        self.autosave_failed = False
+        self.notify: Callable[[str], None] | None = None
 
     @property
     def pass_and_play(self) -> bool:
@@ -89,8 +92,14 @@ class MatchController:
         if self.store is not None:
             try:
                 self.store.autosave(self.match)
-            except OSError:
-                pass  # a full disk must not stop the game; the next action tries again
+            except OSError as exc:
+                # a full disk must not stop the game; the next action tries again, and the
+                # player is told once (``notify`` is set by the table)
+                if not self.autosave_failed and self.notify is not None:
+                    self.notify(f"The game cannot be autosaved ({exc.strerror or exc}); it goes on unsaved")
+                self.autosave_failed = True
+            else:
+                self.autosave_failed = False
 
     # -- bots --------------------------------------------------------------------------------
     def bot_to_act(self) -> int | None:
@@ -135,6 +144,7 @@ class TableScene(Scene):
         self.rules = match.rules
         self.rules_game = match.rules.info.id
         self.controller = MatchController(match, store, threaded)
+        self.controller.notify = lambda message: self.app.toast(message)
         self.animator = Animator()
         self.view: Any = None
         self.legal: tuple[Any, ...] = ()

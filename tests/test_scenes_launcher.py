@@ -90,14 +90,20 @@ def test_bad_save_shows_message_not_traceback(example_playable, pilot):
         '{"format": "babel-towers-save", "version": 1, "game": "nope",'
         ' "config": {"players": 2}, "seed": 1, "seats": [], "actions": [], "digest": ""}'
     )
+    rules = example_playable
+    match = Match(rules, rules.make_config(2), 5, [Seat("Ann"), Seat("Bo")])
+    data = saves.record_of(match).to_json()
+    data["digest"] = "0" * 16  # the shape and the seats are fine; the replay is not
+    (store.folder / "diverges.json").write_text(json.dumps(data))
     pilot.start(SavedGames())
     scene = pilot.top
-    entry = scene.entries[0]
-    assert entry.record is not None  # shape is fine; the game is unknown
+    entries = {e.path.name: e for e in scene.entries}
+    assert entries["broken.json"].record is None  # a game this build lacks is listed as unusable
+    assert "does not have" in entries["broken.json"].error
     open_button = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Open")
     pilot.click(open_button.rect.center)
     assert pilot.top is scene
-    assert any("does not have" in m for m, _ in pilot.app.toasts)
+    assert any("digest mismatch" in m for m, _ in pilot.app.toasts)
 
 
 def test_pass_and_play_curtain_hides_the_table(example_playable, pilot):

@@ -32,6 +32,25 @@ def _table(rules, seed=12, **options):
     return SolitaireTable(match, None, threaded=False)
 
 
+def _drawn_text(pilot) -> list[str]:
+    """Every line of text the next frame draws."""
+    from scenes.canvas import Canvas
+
+    seen: list[str] = []
+    original = Canvas.text
+
+    def spy(self, s, *args, **kwargs):
+        seen.append(s)
+        return original(self, s, *args, **kwargs)
+
+    Canvas.text = spy
+    try:
+        pilot.frame()
+    finally:
+        Canvas.text = original
+    return seen
+
+
 def _do(pilot, table, action) -> None:
     """Perform an action the way a player would: click the pile, drag a stack, press Finish."""
     if action.kind is Kind.DRAW:
@@ -42,14 +61,20 @@ def _do(pilot, table, action) -> None:
         pilot.click(table.finish_button.rect.center)
 
 
+def _draw_until_a_move(pilot, table, tries: int = 30) -> list:
+    """Draw (clicking the pile) until a move is possible; returns the possible moves."""
+    for _ in range(tries):
+        moves = [a for a in table.legal if a.kind is Kind.MOVE]
+        if moves:
+            return moves
+        pilot.click(table.geo.pile_rect().center)
+    return []
+
+
 def test_draw_and_drag_a_stack(rules, pilot):
     table = _table(rules)
     pilot.start(table)
-    for _ in range(30):
-        moves = [a for a in table.legal if a.kind is Kind.MOVE]
-        if moves:
-            break
-        pilot.click(table.geo.pile_rect().center)
+    moves = _draw_until_a_move(pilot, table)
     before = len(table.view.line)
     _do(pilot, table, moves[0])
     assert len(table.view.line) == before - 1
@@ -71,9 +96,35 @@ def test_click_to_move_and_illegal_drop(rules, pilot):
     assert len(table.view.line) == count - 1
 
 
-def test_undo_redo_is_unlimited(rules, pilot):
+def test_undo_stops_at_a_draw_by_default(rules, pilot):
+    """Undo past a draw would let the player peek at the pile and choose again."""
     table = _table(rules)
     pilot.start(table)
+    for _ in range(6):
+        pilot.press(pygame.K_SPACE)
+    pilot.press(pygame.K_u)
+    assert table.match.ply == 6
+    assert "practice" in pilot.app.toasts[-1][0]
+
+
+def test_undo_takes_back_a_move_but_not_the_draw_before_it(rules, pilot):
+    table = _table(rules)
+    pilot.start(table)
+    moves = _draw_until_a_move(pilot, table, 40)
+    assert moves
+    before = table.view.line
+    _do(pilot, table, moves[0])
+    ply = table.match.ply
+    pilot.press(pygame.K_u)
+    assert table.match.ply == ply - 1 and table.view.line == before
+    pilot.press(pygame.K_u)
+    assert table.match.ply == ply - 1
+
+
+def test_practice_undo_redo_is_unlimited_and_says_so(rules, pilot):
+    table = _table(rules, practice=True)
+    pilot.start(table)
+    assert any("practice" in line for line in _drawn_text(pilot))
     for _ in range(6):
         pilot.press(pygame.K_SPACE)
     start_line = table.view.line
@@ -135,3 +186,20 @@ def test_statistics_screen(pilot):
     pilot.start(StatisticsScene())
     pilot.frame()
     assert pilot.top.store.get("tiles", "standard").played == 2
+
+
+def test_practice_game_is_counted_apart(rules, pilot):
+    table = _table(rules, seed=3, practice=True)
+    pilot.start(table)
+    for _ in range(200):
+        if table.match.over:
+            break
+        _do(pilot, table, hints.bot_choice(table.view, table.legal, samples=2))
+    assert table.match.over
+    assert pilot.until(lambda: table._end_shown, 5)
+    store = StatsStore.load()
+    assert store.get("tiles", "standard").played == 0
+    assert store.get("tiles", "standard", practice=True).played == 1
+    pilot.start(StatisticsScene("tiles", "standard", practice=True))
+    assert pilot.top.store.get("tiles", "standard", practice=True).played == 1
+    assert any("Practice games" in line for line in _drawn_text(pilot))

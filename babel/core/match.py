@@ -120,15 +120,16 @@ class Match:
         return bot.choose(self.view(seat), legal, rng, budget or Budget())
 
     # -- undo -----------------------------------------------------------------------------
-    def undo_point(self, seat: int) -> int | None:
+    def undo_point(self, seat: int, cross_irreversible: bool = False) -> int | None:
         """The log length to return to so that ``seat``'s last action is taken back, or None.
 
         Undo never crosses an irreversible action (one that used chance or revealed a secret),
         nor an action of another human: it takes back the seat's own move and any bot replies.
+        ``cross_irreversible`` lifts the first limit, for a solitaire's practice mode only.
         """
         for i in range(len(self.log) - 1, -1, -1):
             entry = self.log[i]
-            if entry.irreversible:
+            if entry.irreversible and not cross_irreversible:
                 return None
             if entry.seat == seat:
                 return i
@@ -136,8 +137,8 @@ class Match:
                 return None
         return None
 
-    def undo(self, seat: int) -> bool:
-        point = self.undo_point(seat)
+    def undo(self, seat: int, cross_irreversible: bool = False) -> bool:
+        point = self.undo_point(seat, cross_irreversible)
         if point is None:
             return False
         self._rewind(point)

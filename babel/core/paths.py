@@ -19,7 +19,7 @@ def _override() -> Path | None:
 
 
 def data_dir() -> Path:
-    """Saves, statistics, custom blueprints. Created on first use."""
+    """Saves, statistics, custom blueprints. Created on first use (when it can be)."""
     root = _override()
     if root is not None:
         path = root / "data"
@@ -27,12 +27,12 @@ def data_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
 
 
 def config_dir() -> Path:
-    """Settings. Created on first use."""
+    """Settings. Created on first use (when it can be)."""
     root = _override()
     if root is not None:
         path = root / "config"
@@ -40,5 +40,14 @@ def config_dir() -> Path:
         import platformdirs
 
         path = Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    _make(path)
     return path
+
+
+def _make(path: Path) -> None:
+    """Create a folder if it can be; if not (a file in its place, no permission), reading from
+    and writing to it fail later with messages for the player, never here."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass

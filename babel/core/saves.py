@@ -8,15 +8,17 @@ can never put a game into a state the rules would not reach. Every problem with 
 
 from __future__ import annotations
 
-import json
+import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from babel.core import registry
-from babel.core.jsonfile import read_json, write_json_atomic
+from babel.core.jsonfile import JsonFileError, display_name, read_json, set_aside, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat
+from babel.core.names import clean_label, name_problem
 from babel.core.paths import data_dir
 from babel.core.protocol import ConfigError
 
@@ -73,6 +75,10 @@ def record_of(match: Match, label: str = "") -> SaveRecord:
     )
 
 
+MAX_ACTIONS = 200_000  # far more than any game of the box lasts
+REPLAY_FAULTS = (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError, RecursionError)
+
+
 def parse_record(data: Any) -> SaveRecord:
     """Check the shape of a save's JSON; raises SaveError naming what is wrong."""
     if not isinstance(data, dict):
@@ -81,25 +87,34 @@ def parse_record(data: Any) -> SaveRecord:
         raise SaveError("this is not a Babel Towers save (unknown format)")
     version = data.get("version")
     if version != VERSION:
-        raise SaveError(f"this save has format version {version!r}; this program reads version {VERSION}")
+        shown = version if isinstance(version, int) and abs(version) < 10**9 else "?"
+        raise SaveError(f"this save has format version {shown}; this program reads version {VERSION}")
     try:
         game = data["game"]
         config = data["config"]
         players = config["players"]
         options = config.get("options", {})
         seed = data["seed"]
-        seats = tuple(Seat(str(s["name"]), s.get("bot")) for s in data["seats"])
-        actions = tuple((int(seat), str(text)) for seat, text in data["actions"])
-        digest = str(data["digest"])
-        rules_version = int(data.get("rules_version", 1))
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"this save is incomplete or damaged (bad field: {exc})") from None
-    if not isinstance(game, str) or not isinstance(players, int) or not isinstance(seed, int):
-        raise SaveError("this save is damaged (game, players or seed has the wrong type)")
-    if not isinstance(options, dict):
+        seats = tuple(_seat(s) for s in data["seats"])
+        raw_actions = data["actions"]
+        if not isinstance(raw_actions, list) or len(raw_actions) > MAX_ACTIONS:
+            raise ValueError("actions")
+        actions = tuple(_action(a) for a in raw_actions)
+        digest = data["digest"]
+        rules_version = data.get("rules_version", 1)
+    except KeyError as exc:
+        field = str(exc).strip("'\"")[:40]
+        raise SaveError(f"this save is incomplete (no '{field}')") from None
+    except (TypeError, ValueError, AttributeError):
+        raise SaveError("this save is damaged (a field holds the wrong kind of value)") from None
+    if not isinstance(game, str) or not _is_int(players) or not _is_int(seed) or not _is_int(rules_version):
+        raise SaveError("this save is damaged (game, players, seed or rules version has the wrong type)")
+    if not isinstance(digest, str) or len(digest) > 128:
+        raise SaveError("this save is damaged (its fingerprint is not text)")
+    if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
         raise SaveError("this save is damaged (options are not a mapping)")
     return SaveRecord(
-        game,
+        game[:40],
         rules_version,
         players,
         options,
@@ -107,17 +122,60 @@ def parse_record(data: Any) -> SaveRecord:
         seats,
         actions,
         digest,
-        str(data.get("label", "")),
-        bool(data.get("over", False)),
+        clean_label(data.get("label", "")),
+        data.get("over", False) is True,
     )
 
 
-def restore(record: SaveRecord) -> Match:
-    """Replay a record into a live match; raises SaveError if anything does not add up."""
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) < 2**63
+
+
+def _seat(entry: Any) -> Seat:
+    if not isinstance(entry, dict):
+        raise TypeError("seats")
+    name, bot = entry["name"], entry.get("bot")
+    if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
+        raise TypeError("seats")
+    return Seat(name, bot)
+
+
+def _action(entry: Any) -> tuple[int, str]:
+    seat, text = entry
+    if not _is_int(seat) or not isinstance(text, str) or len(text) > 10_000:
+        raise TypeError("actions")
+    return seat, text
+
+
+def check_seats(record: SaveRecord, rules: Any) -> None:
+    """Seat names must be drawable names and bot levels ones the game has (else a bot's turn
+    would fail mid-game); raises SaveError naming the first bad seat."""
+    if len(record.seats) != record.players:
+        raise SaveError(f"this save is damaged ({len(record.seats)} seats for {record.players} players)")
+    levels = rules.info.bot_levels
+    for number, seat in enumerate(record.seats, start=1):
+        problem = name_problem(seat.name)
+        if problem is not None:
+            raise SaveError(f"this save is damaged (seat {number}: {problem})")
+        if seat.bot is not None and seat.bot not in levels:
+            shown = clean_label(seat.bot)[:20] or "?"
+            raise SaveError(
+                f"this save gives seat {number} a bot level {rules.info.title} does not have "
+                f"('{shown}'; levels: {', '.join(levels)})"
+            )
+    for seat, _text in record.actions:
+        if not 0 <= seat < record.players:
+            raise SaveError(f"this save is damaged (an action for seat {seat + 1} of {record.players})")
+
+
+def precheck(record: SaveRecord) -> tuple[Any, Any]:
+    """Everything about a record that needs no replay: the game, its rules version, the config,
+    the seats' names and bot levels. Returns (rules, config); raises SaveError."""
     try:
         rules = registry.get(record.game)
     except registry.UnknownGame:
-        raise SaveError(f"this save is for a game this program does not have ('{record.game}')") from None
+        shown = clean_label(record.game)[:20] or "?"
+        raise SaveError(f"this save is for a game this program does not have ('{shown}')") from None
     if record.rules_version != rules.info.rules_version:
         raise SaveError(
             f"this save was made with version {record.rules_version} of the {rules.info.title} "
@@ -125,13 +183,24 @@ def restore(record: SaveRecord) -> Match:
         )
     try:
         config = rules.make_config(record.players, **record.options)
-        match = Match.replay(rules, config, record.seed, record.seats, record.actions)
     except ConfigError as exc:
         raise SaveError(f"this save has settings the game does not allow: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise SaveError(f"this save has settings the game does not allow: {str(exc)[:120]}") from None
+    check_seats(record, rules)
+    return rules, config
+
+
+def restore(record: SaveRecord) -> Match:
+    """Replay a record into a live match; raises SaveError if anything does not add up."""
+    rules, config = precheck(record)
+    try:
+        match = Match.replay(rules, config, record.seed, record.seats, record.actions)
     except ReplayError as exc:
         raise SaveError(f"this save cannot be replayed: {exc}") from None
-    except ValueError as exc:
-        raise SaveError(f"this save is damaged: {exc}") from None
+    except REPLAY_FAULTS as exc:
+        # a hand-made file can reach corners the rules never produce; none of them may crash
+        raise SaveError(f"this save is damaged: {str(exc)[:120]}") from None
     if rules.digest(match.state) != record.digest:
         raise SaveError("this save does not replay to the position it recorded (digest mismatch)")
     return match
@@ -146,16 +215,10 @@ def read_record(path: Path) -> SaveRecord:
     path = Path(path)
     try:
         data = read_json(path)
-    except FileNotFoundError:
-        raise SaveError(f"the save '{path.name}' does not exist") from None
-    except UnicodeDecodeError:
-        raise SaveError(f"'{path.name}' is not a text file, so not a save") from None
-    except json.JSONDecodeError as exc:
-        if path.stat().st_size == 0:
-            raise SaveError(f"the save '{path.name}' is empty") from None
-        raise SaveError(f"the save '{path.name}' is damaged or cut short (line {exc.lineno})") from None
-    except OSError as exc:
-        raise SaveError(f"the save '{path.name}' cannot be read: {exc.strerror}") from None
+    except JsonFileError as exc:
+        if exc.missing:
+            raise SaveError(f"the save '{display_name(path)}' does not exist") from None
+        raise SaveError(f"the save {exc}") from None
     return parse_record(data)
 
 
@@ -168,6 +231,22 @@ class SaveEntry:
     error: str | None
     mtime: float
 
+    @property
+    def name(self) -> str:
+        """The file's name fit to show (bytes that are not UTF-8 shown as U+FFFD)."""
+        return display_name(self.path)
+
+    @property
+    def title(self) -> str:
+        """What the saved-games screen calls this save: its label, else its file name."""
+        if self.record is not None and self.record.label:
+            return self.record.label
+        return display_name(self.path.stem) if self.path.suffix == ".json" else self.name
+
+
+MAX_LISTED = 400  # the newest this many files are read; a folder of thousands stays quick
+_restorable: dict[tuple[str, int, int], bool] = {}  # (path, mtime_ns, size) -> replays cleanly
+
 
 class SaveStore:
     """The save folder: named saves plus the autosave the launcher's 'Continue' resumes."""
@@ -177,11 +256,11 @@ class SaveStore:
 
     def path_for(self, name: str) -> Path:
         safe = "".join(c if c.isalnum() or c in "-_ " else "_" for c in name).strip() or "game"
-        return self.folder / f"{safe}.json"
+        return self.folder / f"{safe[:60]}.json"
 
     def save(self, match: Match, name: str) -> Path:
         path = self.path_for(name)
-        write_json_atomic(path, record_of(match, label=name).to_json())
+        write_json_atomic(path, record_of(match, label=clean_label(name) or "game").to_json())
         return path
 
     def autosave(self, match: Match) -> Path:
@@ -189,36 +268,110 @@ class SaveStore:
         write_json_atomic(path, record_of(match, label="Autosave").to_json())
         return path
 
-    def autosave_record(self) -> SaveRecord | None:
-        """The autosaved game if there is one worth continuing (readable and not over)."""
+    def check_autosave(self) -> str | None:
+        """Set a damaged autosave aside (the next game would overwrite it); returns a notice for
+        the player, or None when there is nothing to say."""
         path = self.folder / AUTOSAVE
-        if not path.exists():
-            return None
         try:
-            record = read_record(path)
+            parse_record(read_json(path))
+        except JsonFileError as exc:
+            if exc.missing:
+                return None
+            if not exc.damaged:
+                return f"The autosave cannot be used: {exc}"
         except SaveError:
+            pass  # JSON, but not a save this program reads: as damaged as bad bytes
+        else:
             return None
-        return None if record.over else record
+        moved = set_aside(path)
+        if moved is None:
+            return "The autosave is damaged and could not be moved aside"
+        return f"The autosave was damaged; it was kept as {display_name(moved)}"
+
+    def autosave_record(self) -> SaveRecord | None:
+        """The autosaved game if there is one worth continuing (readable, not over, replays)."""
+        return self._usable(self.folder / AUTOSAVE)
+
+    def continue_record(self) -> SaveRecord | None:
+        """What 'Continue' resumes: the autosave if it is unfinished and replays, else the newest
+        unfinished named save that replays (a finished game never hides an unfinished one)."""
+        record = self.autosave_record()
+        if record is not None:
+            return record
+        for entry in self.entries():
+            if entry.record is not None and not entry.record.over and entry.path.name != AUTOSAVE:
+                record = self._usable(entry.path)
+                if record is not None:
+                    return record
+        return None
+
+    def _usable(self, path: Path) -> SaveRecord | None:
+        try:
+            st = os.stat(path)
+            record = read_record(path)
+        except (OSError, ValueError, SaveError):
+            return None
+        if record.over:
+            return None
+        key = (os.fsdecode(path), st.st_mtime_ns, st.st_size)
+        if key not in _restorable:
+            try:
+                restore(record)
+                _restorable[key] = True
+            except SaveError:
+                _restorable[key] = False
+        return record if _restorable[key] else None
 
     def clear_autosave(self) -> None:
-        (self.folder / AUTOSAVE).unlink(missing_ok=True)
+        try:
+            (self.folder / AUTOSAVE).unlink(missing_ok=True)
+        except OSError:
+            pass
 
     def entries(self) -> list[SaveEntry]:
-        """All save files, newest first, each with its record or the reason it is unusable."""
-        if not self.folder.exists():
+        """Save files, newest first, each with its record or the reason it is unusable."""
+        try:
+            names = os.listdir(self.folder)
+        except OSError:
             return []
+        found = []
+        for name in names:
+            if not name.endswith(".json"):
+                continue
+            path = self.folder / name
+            try:
+                mtime = os.lstat(path).st_mtime
+            except OSError:
+                continue
+            found.append((mtime, name, path))
+        found.sort(key=lambda f: (-f[0], f[1]))
         out = []
-        for path in self.folder.glob("*.json"):
+        for mtime, _name, path in found[:MAX_LISTED]:
             try:
                 record, error = read_record(path), None
+                precheck(record)  # a save that names a bot level or a game we lack is not offered
             except SaveError as exc:
                 record, error = None, str(exc)
-            out.append(SaveEntry(path, record, error, path.stat().st_mtime))
-        out.sort(key=lambda e: (-e.mtime, e.path.name))
+            out.append(SaveEntry(path, record, error, mtime))
         return out
 
     def delete(self, path: Path) -> None:
-        Path(path).unlink(missing_ok=True)
+        """Remove one save file (a link is removed, not what it points to); raises SaveError
+        with a message for the player when it cannot be done."""
+        path = Path(path)
+        name = display_name(path)
+        try:
+            st = os.lstat(path)
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            raise SaveError(f"'{name}' cannot be deleted ({exc.strerror or exc})") from None
+        if stat.S_ISDIR(st.st_mode):
+            raise SaveError(f"'{name}' is a folder; this screen deletes only save files")
+        try:
+            os.unlink(path)
+        except OSError as exc:
+            raise SaveError(f"'{name}' cannot be deleted ({exc.strerror or exc})") from None
 
 
 def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> tuple[Seat, ...]:

@@ -14,12 +14,13 @@ an "Edit blueprints" button opens the editor, and the chosen blueprint is previe
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pygame
 
-from babel.core.jsonfile import read_json
+from babel.core.jsonfile import JsonFileError, read_json
 from babel.games.builders import blueprints as BP
 from babel.games.builders.cards import (
     CELL_NAMES,
@@ -80,14 +81,14 @@ def file_problem(path: Path | None = None) -> str | None:
     """A readable sentence when the saved blueprints file cannot be used as it is, else None.
     (The backend then simply lists none of it; the editor says why.)"""
     path = path or BP.storage_path()
-    if not path.exists():
-        return None
     try:
         data = read_json(path)
-    except OSError as exc:
-        return f"Your saved blueprints could not be read ({exc.strerror or exc})."
-    except ValueError:
-        return "Your saved blueprints file is damaged and could not be read."
+    except JsonFileError as exc:
+        if exc.missing:
+            return None
+        if exc.damaged:
+            return "Your saved blueprints file is damaged and could not be read."
+        return f"Your saved blueprints could not be read: {exc}."
     if not isinstance(data, dict) or data.get("format") != BP.FORMAT:
         return "Your saved blueprints file is not one this version can read."
     entries = data.get("blueprints")
@@ -103,7 +104,10 @@ def file_problem(path: Path | None = None) -> str | None:
 def keep_damaged(path: Path | None = None) -> Path | None:
     """Move a damaged blueprints file aside (never overwrite what a player may want back)."""
     path = path or BP.storage_path()
-    if not path.exists():
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return None  # a folder or a pipe in its place is the player's: saving then refuses
+    except OSError:
         return None
     n = 1
     while True:

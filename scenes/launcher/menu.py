@@ -31,7 +31,7 @@ class MainMenu(Scene):
         from scenes.tables import playable_games
 
         store = saves.SaveStore()
-        self.continue_record = store.autosave_record()
+        self.continue_record = store.continue_record()
         self.games = []
         y = 250
         for rules in playable_games():

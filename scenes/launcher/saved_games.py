@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 from babel.core import registry, saves
+from babel.core.names import clean_label
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import App, Screen
@@ -29,6 +30,14 @@ def open_record(app: App, record: saves.SaveRecord) -> bool:
         return False
     app.push(factory(match, saves.SaveStore()))
     return True
+
+
+def _when(mtime: float) -> str:
+    """A file's time for the list (a file dated outside the calendar shows a dash)."""
+    try:
+        return datetime.datetime.fromtimestamp(mtime).strftime("%d %b %Y %H:%M")
+    except (OverflowError, OSError, ValueError):
+        return "–"
 
 
 class SavedGames(Screen):
@@ -75,8 +84,12 @@ class SavedGames(Screen):
         self._reload()
 
     def _delete(self, entry: saves.SaveEntry) -> None:
-        self.store.delete(entry.path)
-        self.app.toast(f"Deleted {entry.path.name}")
+        try:
+            self.store.delete(entry.path)
+        except saves.SaveError as exc:
+            self.app.toast(str(exc)[:1].upper() + str(exc)[1:])
+        else:
+            self.app.toast(f"Deleted {entry.name}")
         self._reload()
 
     def draw(self, canvas: Canvas) -> None:
@@ -100,7 +113,7 @@ class SavedGames(Screen):
         y = 200
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             canvas.fill_rect((0, 0, 0, 50), (240, y, 1140, ROW_H - 6), radius=10)
-            when = datetime.datetime.fromtimestamp(entry.mtime).strftime("%d %b %Y %H:%M")
+            when = _when(entry.mtime)
             if entry.record is not None:
                 rec = entry.record
                 try:
@@ -108,15 +121,18 @@ class SavedGames(Screen):
                 except registry.UnknownGame:
                     title = rec.game
                 status = "finished" if rec.over else f"{len(rec.actions)} moves"
-                names = ", ".join(s.name for s in rec.seats)
-                canvas.text(
-                    f"{rec.label or entry.path.stem}  ·  {title}", (260, y + 8), 22, theme.GOLD, max_width=760
-                )
+                names = ", ".join(clean_label(s.name[:100]) or "?" for s in rec.seats[:12])
+                # the game's title always shows; a long label gives way to it
+                game = f"  ·  {title}"
+                room = 760 - min(380, canvas.text_size(game, 22)[0])
+                shown = canvas.text(entry.title, (260, y + 8), 22, theme.GOLD, max_width=room)
+                canvas.text(game, (shown.right, y + 8), 22, theme.GOLD, max_width=760 - shown.w)
                 canvas.text(
                     f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760
                 )
             else:
-                canvas.text(entry.path.name, (260, y + 8), 22, (240, 150, 130), max_width=760)
-                canvas.text(entry.error or "", (260, y + 38), 17, (240, 190, 170), max_width=760)
+                canvas.text(entry.name, (260, y + 8), 22, (240, 150, 130), max_width=760)
+                error = (entry.error or "")[:200]
+                canvas.text(error[:1].upper() + error[1:], (260, y + 38), 17, (240, 190, 170), max_width=760)
             y += ROW_H
         self.widgets.draw(canvas, self.app.mouse)

@@ -7,6 +7,7 @@ import time
 import pygame
 
 from babel.core.match import Match, Seat
+from babel.core.names import DEFAULT_NAMES, clean_name, distinct_names, repeated_name
 from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
 from scenes import assets, theme
@@ -38,7 +39,6 @@ LEVEL_HELP = {
     "expert": "plays the best line it can find.",
 }
 HUMAN = "human"
-DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")
 ROW_H = 58
 HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
 SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
@@ -82,6 +82,8 @@ class SetupScene(Screen):
         for i, name in enumerate(last[: len(self.names)]):
             if name:
                 self.names[i] = name
+        # remembered names are untrusted and may repeat: each seat gets a distinct visible name
+        self.names = distinct_names(self.names, DEFAULT_NAMES)
         self._build()
 
     def resume(self, result=None) -> None:
@@ -198,20 +200,22 @@ class SetupScene(Screen):
         self.options[opt.key] = value if value in opt.choices else opt.default
 
     def seats(self) -> list[Seat]:
+        """The seats as typed; an empty or invisible name becomes a default name nobody uses."""
+        typed = [clean_name(self.names[i]) for i in range(self.players)]
+        spare = [n for n in DEFAULT_NAMES if n.casefold() not in {t.casefold() for t in typed}]
         out = []
-        for i in range(self.players):
-            name = self.names[i].strip() or DEFAULT_NAMES[i]
+        for i, name in enumerate(typed):
             kind = self.kinds[i]
-            out.append(Seat(name, None if kind == HUMAN else kind))
+            out.append(Seat(name or spare.pop(0), None if kind == HUMAN else kind))
         return out
 
     def start(self) -> None:
         from scenes.tables import table_for
 
         seats = self.seats()
-        names = [s.name for s in seats]
-        if len(set(names)) != len(names):
-            self.app.toast("Each player needs a different name")
+        twice = repeated_name([s.name for s in seats])
+        if twice is not None:
+            self.app.toast(f"Two players are called {twice}: each player needs a different name")
             return
         try:
             config = self.rules.make_config(self.players, **self.options)
@@ -219,7 +223,10 @@ class SetupScene(Screen):
             self.app.toast(str(exc)[:1].upper() + str(exc)[1:])
             return
         match = Match(self.rules, config, new_seed(), seats)
-        self.app.apply_settings(self.app.settings.with_(last_names=tuple(self.names)))
+        remembered = [s.name for s in seats] + self.names[self.players :]
+        self.app.apply_settings(
+            self.app.settings.with_(last_names=tuple(distinct_names(remembered, DEFAULT_NAMES)))
+        )
         store = SaveStore()
         self.app.replace(table_for(self.rules.info.id)(match, store))
 
@@ -278,3 +285,13 @@ class SetupScene(Screen):
             ):
                 y = self._paragraph(canvas, line, (1060, y), 17, 400, 3) + 12
         self.widgets.draw(canvas, self.app.mouse)
+        self._mark_repeated_names(canvas)
+
+    def _mark_repeated_names(self, canvas: Canvas) -> None:
+        """Outline the name fields of seats that share a name, so Start game's refusal shows where."""
+        keys = [clean_name(n).casefold() for n in self.names[: self.players]]
+        row_h, h = self._rows()
+        for seat, key in enumerate(keys):
+            if key and keys.count(key) > 1:
+                rect = (140 + 60 - 3, SEATS_TOP + seat * row_h - 3, 306, h + 6)
+                canvas.fill_rect(theme.RED, rect, radius=10, width=3)

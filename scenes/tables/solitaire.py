@@ -110,7 +110,7 @@ class SolitaireTable(TableScene):
     def __init__(self, match: Match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
         self.redo: list[str] = []
-        self.recorded = False
+        self.recorded = match.over  # a finished game opened again was counted when it ended
         self.stats_record = None
 
     # -- binding ------------------------------------------------------------------------------
@@ -187,14 +187,21 @@ class SolitaireTable(TableScene):
         if self.match.over:
             self.app.toast("The game is over: start a new deal or replay this one")
             return
-        if self.match.undo(0):
+        if self.match.undo(0, cross_irreversible=self.practice):
             self.redo.append(last)
             self.controller.autosave()
             self.animator.finish_all()
             self.refresh()
             self.bind()
+        elif self.match.undo_point(0, cross_irreversible=True) is not None:
+            self.app.toast("A draw cannot be taken back (only in practice games, set up with Practice on)")
         else:
             self.app.toast("Nothing to undo")
+
+    @property
+    def practice(self) -> bool:
+        """Practice: undo may take back draws; such games are counted apart in the statistics."""
+        return self.match.config.get("practice", False) is True
 
     def redo_action(self) -> None:
         if not self.redo:
@@ -243,7 +250,7 @@ class SolitaireTable(TableScene):
         )
 
     def open_stats(self) -> None:
-        self.app.push(StatisticsScene(self.view.variant.value, self.view.difficulty.value))
+        self.app.push(StatisticsScene(self.view.variant.value, self.view.difficulty.value, self.practice))
 
     def rematch(self) -> None:
         self.new_deal()
@@ -523,13 +530,17 @@ class SolitaireTable(TableScene):
         name = "Tower of Babel" if v.variant is Variant.TILES else "Accordion"
         canvas.text(name, (40, TOP_BAR_Y + 2), 40, theme.GOLD, role="title_bold")
         mode = "strict rules" if v.difficulty.value == "strict" else "standard rules"
-        canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER)
+        if self.practice:
+            mode += "  ·  practice"
+        canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER, max_width=500)
 
     def _draw_status(self, canvas: Canvas, v: SolitaireView) -> None:
         n = len(v.line)
         parts = [f"{n} stack" if n == 1 else f"{n} stacks", f"{self.match.ply} moves"]
         if SolitaireTable.show_winnable and not self.match.over:
             parts.append(self._winnable[2])
+        if self.practice:
+            parts.append("practice game: undo takes back draws, counted apart in the statistics")
         text = "  ·  ".join(p for p in parts if p)
         canvas.text(text, (800, 842), 20, theme.PAPER, anchor="center", max_width=1400)
         if not self.match.over and not self.match.log:
@@ -550,7 +561,9 @@ class SolitaireTable(TableScene):
             self.recorded = True
             try:
                 store = StatsStore.load()
-                self.stats_record = store.record(v.variant.value, v.difficulty.value, len(v.line))
+                self.stats_record = store.record(
+                    v.variant.value, v.difficulty.value, len(v.line), practice=self.practice
+                )
                 if store.recovered_from is not None:
                     self.app.toast(
                         f"The statistics file was damaged; it was kept as {store.recovered_from.name}"
@@ -584,7 +597,8 @@ class SolitaireTable(TableScene):
         rec = self.stats_record
         if rec is not None:
             lines.append(
-                f"Played {rec.played}  ·  full wins {rec.full_wins}  ·  partial wins {rec.partial_wins}"
+                ("Practice games: " if self.practice else "")
+                + f"Played {rec.played}  ·  full wins {rec.full_wins}  ·  partial wins {rec.partial_wins}"
                 f"  ·  win streak {rec.win_streak} (best {rec.best_win_streak})"
             )
         lines.append("Analysis shows the best line for this deal.")
@@ -727,8 +741,9 @@ class StatisticsScene(Screen):
 
     KEYS = (("tiles", "standard"), ("tiles", "strict"), ("cards", "standard"), ("cards", "strict"))
 
-    def __init__(self, variant: str = "tiles", difficulty: str = "standard") -> None:
+    def __init__(self, variant: str = "tiles", difficulty: str = "standard", practice: bool = False) -> None:
         self.selected = (variant, difficulty)
+        self.practice = practice  # practice games (undo past draws) are shown apart
         self.rules_game = "solitaire"
         self.widgets = WidgetGroup()
 
@@ -738,6 +753,8 @@ class StatisticsScene(Screen):
             self.app.toast(
                 f"The statistics file was damaged; it was kept as {self.store.recovered_from.name}"
             )
+        elif self.store.problem is not None:
+            self.app.toast(self.store.problem)
         self.widgets = WidgetGroup(
             [Button((theme.LOGICAL_W / 2 - 120, 800, 240, 56), "Back", self.dismiss, primary=True)]
         )
@@ -747,6 +764,9 @@ class StatisticsScene(Screen):
                     (150 + i * 330, 130, 310, 50), self._label(key), lambda k=key: self._select(k), size=19
                 )
             )
+        self.practice_button = self.widgets.add(
+            Button((1090, 800, 300, 56), self._practice_label(), self._toggle_practice, size=19)
+        )
 
     @staticmethod
     def _label(key) -> str:
@@ -755,11 +775,24 @@ class StatisticsScene(Screen):
     def _select(self, key) -> None:
         self.selected = key
 
+    def _toggle_practice(self) -> None:
+        self.practice = not self.practice
+        self.practice_button.label = self._practice_label()
+
+    def _practice_label(self) -> str:
+        return "Show counted games" if self.practice else "Show practice games"
+
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
         panel(canvas, (100, 40, 1400, 840), title="Solitaire statistics")
-        rec = self.store.get(*self.selected)
-        for w in self.widgets.widgets[1:]:
+        rec = self.store.get(*self.selected, practice=self.practice)
+        note = (
+            "Practice games: undo could take back draws, so they are counted apart from the others."
+            if self.practice
+            else "Games played with Practice on (undo past draws) are counted apart: see practice games."
+        )
+        canvas.text(note, (800, 200), 18, theme.PAPER, anchor="center", max_width=1300)
+        for w in self.widgets.widgets[1:5]:
             if w.label == self._label(self.selected):
                 canvas.glow(w.rect)
         rows = [

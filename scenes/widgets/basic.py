@@ -221,7 +221,8 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            text = (self.text + event.text)[: self.max_len]
+            typed = "".join(c for c in event.text if c.isprintable())  # no controls, no zero-width
+            text = (self.text + typed)[: self.max_len]
             if text != self.text:
                 self.text = text
                 self.on_change(self.text)

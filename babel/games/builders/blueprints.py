@@ -14,6 +14,7 @@ from pathlib import Path
 
 from babel.core import paths
 from babel.core.jsonfile import read_json, write_json_atomic
+from babel.core.names import clean_text, visible
 from babel.games.builders.cards import (
     PRINTED_BLUEPRINTS,
     Blueprint,
@@ -48,8 +49,12 @@ def storage_path() -> Path:
 
 
 def _clean_name(name: str) -> str:
-    name = " ".join(str(name).split())
-    if not name:
+    if not isinstance(name, str):
+        raise BlueprintError("a blueprint name must be text")
+    if len(name) > MAX_NAME * 4:
+        raise BlueprintError(f"a blueprint name has at most {MAX_NAME} characters")
+    name = clean_text(name, MAX_NAME * 4)  # no control or invisible characters
+    if not name or not visible(name):
         raise BlueprintError("a blueprint needs a name")
     if len(name) > MAX_NAME:
         raise BlueprintError(f"a blueprint name has at most {MAX_NAME} characters")
@@ -66,9 +71,12 @@ def load_custom(path: Path | None = None) -> list[Blueprint]:
         return []
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         return []
+    entries = data.get("blueprints", [])
     out: list[Blueprint] = []
     seen: set[str] = set()
-    for entry in data.get("blueprints", []):
+    for entry in entries[: MAX_SAVED * 2] if isinstance(entries, list) else []:
+        if not isinstance(entry, dict):
+            continue
         try:
             name = _clean_name(entry["name"])
             cells = validate_cells(tuple(entry["cells"]))

@@ -40,10 +40,10 @@ from babel.games.solitaire.deals import Variant, deal_order, deck, matches, piec
 
 DEAL_FROM_SEED = -1  # the `deal` option's default: use the seed as the deal number
 DEAL_COUNT = 1_000_000_000  # deal numbers are 0 .. DEAL_COUNT - 1
-# A draw shows a piece the player could not know. It is a secret kept from oneself only, and the
-# deal is fixed, so undo may cross it: the issue asks for unlimited undo. Set True to make
-# babel.core.match refuse to undo past a draw.
-DRAW_IRREVERSIBLE = False
+# A draw shows a piece the player could not know: undoing it would let the player peek at the
+# pile and choose again, so undo stops at a draw. Only the practice option lets undo cross it
+# (the table asks babel.core.match to), and practice games are counted apart in the statistics.
+DRAW_IRREVERSIBLE = True
 FULL_WIN = 1  # stacks left for a full win
 PARTIAL_WIN_MAX = 3  # at most this many stacks left is a partial win
 
@@ -219,6 +219,13 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
                 range(DEAL_FROM_SEED, DEAL_COUNT),
                 DEAL_FROM_SEED,
                 "0 to 999,999,999: the same number is the same deal for everyone; -1 uses the match seed",
+            ),
+            Option(
+                "practice",
+                "Practice",
+                (False, True),
+                False,
+                "On: undo may also take back draws; practice games are counted apart in the statistics",
             ),
         ),
         bot_levels=("random", "greedy", "expert"),

@@ -1,6 +1,7 @@
 """Solitaire statistics kept between sessions: one JSON file in the user data folder.
 
-Per variant and difficulty ("tiles/standard", "cards/strict", ...): games played, full wins,
+Per variant and difficulty ("tiles/standard", "cards/strict", ...), and apart from them the
+practice games ("tiles/standard/practice": undo could take back draws): games played, full wins,
 partial wins, losses, the distribution of stacks left, and two streaks (consecutive wins of
 either kind, and consecutive full wins), each with its best.
 
@@ -12,12 +13,11 @@ nothing is lost silently.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from babel.core.jsonfile import read_json, write_json_atomic
+from babel.core.jsonfile import JsonFileError, read_json, set_aside, write_json_atomic
 from babel.core.paths import data_dir
 from babel.games.solitaire.engine import result_class
 
@@ -106,8 +106,9 @@ class Record:
         return cls(stacks_left=dict(sorted(dist.items())), **ints)
 
 
-def key_of(variant: str, difficulty: str) -> str:
-    return f"{variant}/{difficulty}"
+def key_of(variant: str, difficulty: str, practice: bool = False) -> str:
+    """Practice games (undo past draws) are kept under their own key, never mixed in."""
+    return f"{variant}/{difficulty}" + ("/practice" if practice else "")
 
 
 @dataclass
@@ -120,6 +121,7 @@ class StatsStore:
     path: Path
     records: dict[str, Record] = field(default_factory=dict)
     recovered_from: Path | None = None
+    problem: str | None = None  # why the file could not be read at all (a folder, a pipe...)
 
     @classmethod
     def default_path(cls) -> Path:
@@ -129,24 +131,31 @@ class StatsStore:
     def load(cls, path: Path | None = None) -> StatsStore:
         path = Path(path) if path is not None else cls.default_path()
         store = cls(path)
-        if not path.exists():
-            return store
         try:
-            data = read_json(path)
-            store.records = _parse(data)
-        except (OSError, ValueError, UnicodeDecodeError):
+            store.records = _parse(read_json(path))
+        except JsonFileError as exc:
+            if exc.damaged:
+                store._set_aside()
+            elif not exc.missing:
+                store.problem = f"The statistics cannot be read: {exc}"
+        except (ValueError, TypeError, AttributeError, RecursionError):
             store.records = {}
-            store.recovered_from = _set_aside(path)
+            store._set_aside()
         return store
 
-    def get(self, variant: str, difficulty: str) -> Record:
-        return self.records.get(key_of(variant, difficulty), Record())
+    def _set_aside(self) -> None:
+        self.recovered_from = set_aside(self.path)
+        if self.recovered_from is None:  # then it must not be overwritten either
+            self.problem = "The statistics file is damaged and could not be moved aside"
 
-    def record(self, variant: str, difficulty: str, stacks_left: int) -> Record:
+    def get(self, variant: str, difficulty: str, practice: bool = False) -> Record:
+        return self.records.get(key_of(variant, difficulty, practice), Record())
+
+    def record(self, variant: str, difficulty: str, stacks_left: int, practice: bool = False) -> Record:
         """Count one finished game and save the file; returns the updated record."""
         if stacks_left < 1:
             raise ValueError("a finished game has at least one stack")
-        key = key_of(variant, difficulty)
+        key = key_of(variant, difficulty, practice)
         rec = self.records.get(key, Record()).add(stacks_left)
         self.records[key] = rec
         self.save()
@@ -161,6 +170,9 @@ class StatsStore:
         self.save()
 
     def save(self) -> None:
+        """Write the file; raises OSError (a file that could not be read is never replaced)."""
+        if self.problem is not None:
+            raise OSError(self.problem)
         data = {
             "format": FORMAT,
             "version": VERSION,
@@ -178,16 +190,3 @@ def _parse(data: Any) -> dict[str, Record]:
     if not isinstance(records, dict):
         raise ValueError("records must be an object")
     return {str(k): Record.from_json(v) for k, v in records.items()}
-
-
-def _set_aside(path: Path) -> Path | None:
-    """Rename a bad file to ``<name>.bad`` (or .bad1, .bad2, ...) beside it."""
-    for n in range(1000):
-        target = path.with_name(path.name + (".bad" if n == 0 else f".bad{n}"))
-        if not target.exists():
-            try:
-                os.replace(path, target)
-            except OSError:
-                return None
-            return target
-    return None

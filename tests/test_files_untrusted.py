@@ -1,0 +1,355 @@
+"""Every file the program reads is untrusted input: bounded, non-blocking reads, clear messages,
+damaged files set aside (never overwritten), temporary files cleaned at start, saves checked
+before they are offered, names that can always be drawn."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from babel.core import jsonfile, saves
+from babel.core.jsonfile import JsonFileError, clean_temp_files, read_json, write_json_atomic
+from babel.core.match import Match, Seat
+from babel.core.names import clean_name, distinct_names, name_problem
+from babel.core.paths import config_dir, data_dir
+from babel.core.saves import SaveError, SaveStore
+from babel.core.settings import Settings, SettingsError, load_settings, remembered_names, save_settings
+from babel.core.startup import tidy_folders
+from babel.games.solitaire.stats import StatsStore
+
+INVISIBLE = ["\u200b", "\u200d", "\u2060", "\ufeff", "\u00ad", "\u202e", "\x00", " \u200b "]
+
+
+def _duel_match(bots=(None, "random"), moves=3):
+    from babel.core import registry
+
+    rules = registry.get("duel")
+    match = Match(rules, rules.make_config(2), 7, [Seat(n, b) for n, b in zip(("Anna", "Ben"), bots)])
+    for _ in range(moves):
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+    return match
+
+
+# -- reading any bytes ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"n": 1' + b"0" * 5000 + b"}", "number too long"),
+        (b'{"a": "x\x00y"}', "damaged"),
+        (b'{"a": "caf\xe9"}', "not a text file"),
+        (b"", "empty"),
+        (b"  \n", "empty"),
+    ],
+)
+def test_any_bytes_become_one_clear_error(tmp_path, content, words):
+    path = tmp_path / "f.json"
+    path.write_bytes(content)
+    with pytest.raises(JsonFileError, match=words) as info:
+        read_json(path)
+    assert info.value.damaged
+
+
+def test_a_named_pipe_is_refused_without_blocking(tmp_path):
+    path = tmp_path / "autosave.json"
+    os.mkfifo(path)
+    outcome: list[object] = []
+    worker = threading.Thread(target=lambda: outcome.append(_try_read(path)), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert outcome and "named pipe" in str(outcome[0])
+
+
+def _try_read(path):
+    try:
+        read_json(path)
+    except JsonFileError as exc:
+        return exc
+    return None
+
+
+def test_folders_links_to_nothing_and_loops_are_refused(tmp_path):
+    (tmp_path / "dir.json").mkdir()
+    os.symlink("gone.json", tmp_path / "broken.json")
+    os.symlink("b.json", tmp_path / "a.json")
+    os.symlink("a.json", tmp_path / "b.json")
+    for name, words in (("dir.json", "folder"), ("broken.json", "link to nothing"), ("a.json", "loops")):
+        with pytest.raises(JsonFileError, match=words) as info:
+            read_json(tmp_path / name)
+        assert not info.value.damaged and not info.value.missing
+    with pytest.raises(JsonFileError) as info:
+        read_json(tmp_path / "none.json")
+    assert info.value.missing
+
+
+def test_a_file_larger_than_the_bound_is_not_read(tmp_path):
+    path = tmp_path / "big.json"
+    path.write_bytes(b'{"label": "' + b"W" * 2000 + b'"}')
+    with pytest.raises(JsonFileError, match="too large"):
+        read_json(path, max_bytes=1000)
+
+
+def test_writing_never_replaces_a_folder_or_a_pipe(tmp_path):
+    (tmp_path / "settings.json").mkdir()
+    os.mkfifo(tmp_path / "pipe.json")
+    for name in ("settings.json", "pipe.json"):
+        with pytest.raises(OSError, match="not a file"):
+            write_json_atomic(tmp_path / name, {"a": 1})
+    assert (tmp_path / "settings.json").is_dir()
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+# -- temporary files ---------------------------------------------------------------------------------
+def test_start_removes_old_temp_files_of_ours_only(private_home):
+    saves_dir = data_dir() / "saves"
+    saves_dir.mkdir(parents=True, exist_ok=True)
+    old = time.time() - 3600
+    ours = [data_dir() / ".solitaire_stats.json.ab12_x9z.tmp", saves_dir / ".autosave.json.k3j9x0aa.tmp"]
+    young = config_dir() / ".settings.json.qwertyui.tmp"
+    foreign = [data_dir() / "notes.tmp", data_dir() / ".hidden.tmp", saves_dir / "my.json.tmp"]
+    for p in [*ours, young, *foreign]:
+        p.write_bytes(b"{ half")
+    for p in [*ours, *foreign]:
+        os.utime(p, (old, old))
+    assert tidy_folders() == []
+    assert not any(p.exists() for p in ours)
+    assert young.exists() and all(p.exists() for p in foreign)
+
+
+def test_a_killed_write_leaves_a_temp_file_the_next_start_removes(tmp_path, monkeypatch):
+    target = tmp_path / "autosave.json"
+
+    def killed(fd):
+        raise KeyboardInterrupt  # the process dies between the write and the rename
+
+    monkeypatch.setattr(jsonfile.os, "fsync", killed)
+    monkeypatch.setattr(jsonfile.os, "unlink", lambda p: None)  # and has no time to clean up
+    with pytest.raises(KeyboardInterrupt):
+        write_json_atomic(target, {"a": 1})
+    monkeypatch.undo()
+    litter = [n for n in os.listdir(tmp_path) if jsonfile.is_temp_name(n)]
+    assert litter
+    assert clean_temp_files(tmp_path, min_age=0) == litter
+    assert os.listdir(tmp_path) == []
+
+
+# -- settings ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "content", [b"[" * 50_000, b'{"volume": 1' + b"0" * 5000 + b"}", b"\xff\xfe", b'{"a": "\x00"}', b"[1]"]
+)
+def test_damaged_settings_are_set_aside_with_a_notice(private_home, content):
+    path = config_dir() / "settings.json"
+    path.write_bytes(content)
+    notices: list[str] = []
+    assert load_settings(notices) == Settings()
+    assert notices and "kept as settings.json.bad" in notices[0]
+    assert (config_dir() / "settings.json.bad").read_bytes() == content
+    save_settings(Settings(volume=30))  # the next save writes a fresh file beside the kept one
+    assert (config_dir() / "settings.json.bad").read_bytes() == content
+
+
+def test_settings_that_cannot_be_written_raise_a_message(private_home):
+    (config_dir() / "settings.json").mkdir()
+    notices: list[str] = []
+    assert load_settings(notices) == Settings()
+    assert "folder" in notices[0]
+    with pytest.raises(SettingsError, match="could not be saved"):
+        save_settings(Settings(volume=10))
+
+
+def test_settings_survive_wrong_types_and_absurd_values(private_home):
+    (config_dir() / "settings.json").write_text(
+        json.dumps({"window_w": 10**9, "window_h": -4, "volume": "loud", "last_names": ["\u200b", 5, "Ann"]})
+    )
+    s = load_settings()
+    assert s.window_w <= 7680 and s.window_h == 640 and s.volume == 70
+    assert len(s.last_names) == 3 and all(name_problem(n) is None for n in s.last_names)
+
+
+# -- names -------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("name", INVISIBLE)
+def test_an_invisible_name_is_refused_and_cleans_to_nothing(name):
+    assert name_problem(name) is not None
+    assert clean_name(name) == ""
+
+
+def test_a_name_is_bounded_and_keeps_visible_letters():
+    assert name_problem("Ann\u200ba") is not None and clean_name("Ann\u200ba") == "Anna"
+    assert name_problem("Zoë") is None and name_problem("李") is None
+    assert len(clean_name("x" * 500)) == 20 and name_problem("x" * 21) is not None
+
+
+def test_remembered_names_never_repeat():
+    """Issue 17: 'Anna, Carla, Carla, Dev' after renaming a seat."""
+    names = remembered_names(["Anna", "Carla", "Carla", "Dev", "carla", "\u200b"])
+    assert len(names) == 6 and len({n.casefold() for n in names}) == 6
+    assert names[:2] == ("Anna", "Carla") and names[3] == "Dev"
+    assert distinct_names(["Ben", ""], ["Ben", "Carla"]) == ["Ben", "Carla"]
+
+
+def test_drawing_any_name_never_crashes():
+    import pygame
+
+    from scenes import assets
+
+    pygame.init()
+    for s in [*INVISIBLE, "a\x00b", "caf\udce9", "W" * 100_000, ""]:
+        assets.text(s, "sans", 20, (0, 0, 0))
+        assets.ellipsize(s, "sans", 20, 300)
+        assets.wrap(s, "sans", 20, 300)
+
+
+# -- saves -------------------------------------------------------------------------------------------
+def _write(path: Path, data) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_unknown_bot_level_is_refused_at_load_and_by_replay(tmp_path, capsys):
+    from babel import cli
+
+    data = saves.record_of(_duel_match()).to_json()
+    data["seats"][1]["bot"] = "grandmaster"
+    path = _write(tmp_path / "odd.json", data)
+    with pytest.raises(SaveError, match="bot level .* does not have .*grandmaster"):
+        saves.load(path)
+    assert cli.main(["replay", str(path)]) == 1
+    assert not json.loads(capsys.readouterr().out)["ok"]
+    (entry,) = SaveStore(tmp_path).entries()
+    assert entry.record is None and "grandmaster" in entry.error  # never offered with Open
+
+
+@pytest.mark.parametrize("name", ["An\x00na", "\u200b", "x" * 40, 5])
+def test_a_save_with_an_unusable_name_is_refused(tmp_path, name):
+    data = saves.record_of(_duel_match()).to_json()
+    data["seats"][0]["name"] = name
+    with pytest.raises(SaveError, match="damaged"):
+        saves.load(_write(tmp_path / "n.json", data))
+
+
+def test_a_huge_label_is_cut_and_nul_dropped(tmp_path):
+    data = saves.record_of(_duel_match(), label="x").to_json()
+    data["label"] = "Even\x00ing " + "W" * 3_000_000
+    record = saves.read_record(_write(tmp_path / "l.json", data))
+    assert len(record.label) <= 80 and "\x00" not in record.label
+    saves.restore(record)
+
+
+def test_huge_numbers_wrong_types_and_bad_seats_are_messages(tmp_path):
+    good = saves.record_of(_duel_match()).to_json()
+    cases = [
+        {**good, "seed": 10**30},
+        {**good, "actions": [[0, {"a": 1}]]},
+        {**good, "actions": [[5, "draw"]]},
+        {**good, "seats": good["seats"][:1]},
+        {**good, "config": {"players": 2, "options": {"x": [1]}}},
+        {**good, "digest": ["x"]},
+        {**good, "seats": "Anna"},
+    ]
+    for i, data in enumerate(cases):
+        with pytest.raises(SaveError):
+            saves.load(_write(tmp_path / f"c{i}.json", data))
+
+
+def test_the_save_list_survives_odd_files(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    store.save(_duel_match(), "good")
+    folder = os.fsencode(store.folder)
+    with open(folder + b"/caf\xe9.json", "wb") as fh:
+        fh.write(b"{")
+    os.symlink("gone.json", store.folder / "broken.json")
+    os.symlink("loop2.json", store.folder / "loop1.json")
+    os.symlink("loop1.json", store.folder / "loop2.json")
+    (store.folder / "dir.json").mkdir()
+    os.mkfifo(store.folder / "pipe.json")
+    entries = store.entries()
+    assert len(entries) == 7
+    assert sum(e.record is not None for e in entries) == 1
+    assert all(e.error for e in entries if e.record is None)
+    assert any("\ufffd" in e.name for e in entries)
+    by_name = {e.name: e for e in entries}
+    with pytest.raises(SaveError, match="folder"):
+        store.delete(by_name["dir.json"].path)
+    for name in ("broken.json", "loop1.json", "pipe.json", "caf\ufffd.json"):
+        store.delete(by_name[name].path)
+    assert len(store.entries()) == 3
+
+
+def test_delete_in_a_read_only_folder_is_a_message(tmp_path, monkeypatch):
+    store = SaveStore(tmp_path / "saves")
+    path = store.save(_duel_match(), "good")
+
+    def refuse(p, *a, **k):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(saves.os, "unlink", refuse)
+    with pytest.raises(SaveError, match="cannot be deleted"):
+        store.delete(path)
+
+
+def test_continue_is_not_hidden_by_a_finished_game(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    unfinished = _duel_match(bots=(None, None))
+    store.save(unfinished, "evening")
+    finished = _duel_match(bots=("random", "random"), moves=0)
+    while not finished.over:
+        seat = finished.to_act()[0]
+        finished.submit(seat, finished.bot_action(seat))
+    store.autosave(finished)
+    record = store.continue_record()
+    assert record is not None and record.label == "evening"
+
+
+def test_an_autosave_that_cannot_be_replayed_offers_no_continue(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    data = saves.record_of(_duel_match()).to_json()
+    data["digest"] = "0" * 16
+    _write(store.folder / saves.AUTOSAVE, data)
+    assert saves.read_record(store.folder / saves.AUTOSAVE) is not None
+    assert store.continue_record() is None
+
+
+def test_a_damaged_autosave_is_set_aside_at_start(private_home):
+    path = data_dir() / "saves" / saves.AUTOSAVE
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"[" * 100_000)
+    notices = tidy_folders()
+    assert notices and "kept as autosave.json.bad" in notices[0]
+    assert (path.parent / "autosave.json.bad").read_bytes() == b"[" * 100_000
+    assert not path.exists()
+
+
+# -- statistics and blueprints -----------------------------------------------------------------------
+def test_statistics_in_place_of_a_folder_are_never_replaced(private_home):
+    path = data_dir() / "solitaire_stats.json"
+    path.mkdir()
+    store = StatsStore.load()
+    assert store.records == {} and "folder" in store.problem and store.recovered_from is None
+    with pytest.raises(OSError):
+        store.record("tiles", "standard", 1)
+    assert path.is_dir()
+
+
+def test_statistics_with_huge_numbers_are_set_aside(private_home):
+    path = data_dir() / "solitaire_stats.json"
+    path.write_bytes(b'{"format": "babel-towers-solitaire-stats", "version": 1' + b"0" * 5000 + b"}")
+    store = StatsStore.load()
+    assert store.recovered_from is not None and store.recovered_from.exists()
+
+
+def test_blueprint_names_must_be_visible(private_home):
+    from babel.games.builders import blueprints as BP
+
+    with pytest.raises(BP.BlueprintError):
+        BP.save_custom("\u200b\u2060", (1, 0, 0, 0, 0, 0, 0, 0, 0))
+    path = BP.storage_path()
+    path.write_text(json.dumps({"format": BP.FORMAT, "version": 1, "blueprints": 7}))
+    assert BP.load_custom() == []

@@ -1,0 +1,612 @@
+"""The corruption matrix: damage every file the program reads, start it, and check it copes.
+
+For each file (the settings, the autosave, a named save of a game in progress, a finished named
+save, the solitaire statistics, the custom blueprints) and each kind of damage (empty, cut short,
+random bytes, deep nesting, a 5,000-digit integer, wrong types, NUL, bytes that are not UTF-8,
+invisible names, a huge label, a file too large, a folder or a named pipe or a broken link or a
+link loop in its place, a read-only folder, a full disk) the tool builds a fresh home folder,
+damages the one file, starts the program headless exactly as ``babel-towers`` does, checks that
+it reaches its main menu, opens the screen that uses the file (and makes it write where the
+screen writes), and then checks:
+
+- nothing raised, nothing blocked (each case runs under an alarm);
+- a message was shown, or the screen works;
+- every other file is byte-identical;
+- a damaged file was not lost: its bytes are still at its place or set aside beside it;
+- no temporary file was left behind.
+
+python tools/corrupt_files.py             # the whole matrix; a table of results, exit 1 on failure
+python tools/corrupt_files.py --only autosave --verbose
+python tools/corrupt_files.py --list      # the cases, without running them
+
+Running as root, the read-only folder cannot be made real (root writes anyway): the failure of the
+write is injected instead, as is the full disk (ENOSPC) everywhere; the report says "simulated".
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import json
+import os
+import random
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from babel.core import registry  # noqa: E402
+from babel.core.jsonfile import is_temp_name  # noqa: E402
+from babel.core.match import Match, Seat  # noqa: E402
+from babel.core.paths import HOME_ENV  # noqa: E402
+from babel.core.saves import SaveStore  # noqa: E402
+
+CASE_SECONDS = 60  # a case that takes longer has blocked (a pipe opened for reading would)
+SIZE = (1280, 800)
+
+# -- the files ----------------------------------------------------------------------------------
+FILES = {
+    "settings": "config/settings.json",
+    "autosave": "data/saves/autosave.json",
+    "save": "data/saves/Evening duel.json",
+    "finished": "data/saves/Finished solitaire.json",
+    "stats": "data/solitaire_stats.json",
+    "blueprints": "data/builders_blueprints.json",
+}
+
+
+def _play(match: Match, moves: int) -> Match:
+    for _ in range(moves):
+        if match.over:
+            break
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))
+    return match
+
+
+def build_home(home: Path) -> None:
+    """A home folder with one healthy file of every kind the program reads."""
+    os.environ[HOME_ENV] = str(home)
+    from babel.core.settings import Settings, save_settings
+    from babel.games.builders.blueprints import save_custom
+    from babel.games.solitaire.stats import StatsStore
+
+    save_settings(Settings(last_names=("Anna", "Ben", "Carla")))
+    store = SaveStore()
+    solitaire = registry.get("solitaire")
+    duel = registry.get("duel")
+    # the autosave: a solitaire deal in progress (no bot will move and write while a case runs)
+    store.autosave(_play(Match(solitaire, solitaire.make_config(1), 11, [Seat("Anna")]), 6))
+    # a named pass-and-play duel (two humans: opening it shows the curtain, no bot writes)
+    store.save(_play(Match(duel, duel.make_config(2), 5, [Seat("Anna"), Seat("Ben")]), 4), "Evening duel")
+    store.save(
+        _play(Match(solitaire, solitaire.make_config(1), 3, [Seat("Anna", None)]), 500), "Finished solitaire"
+    )
+    stats = StatsStore.load()
+    stats.record("tiles", "standard", 2)
+    save_custom("Stairs", (1, 2, 3, 0, 1, 2, 0, 0, 1))
+
+
+# -- the damage ---------------------------------------------------------------------------------
+def _strings(data, fn):
+    if isinstance(data, dict):
+        return {k: _strings(v, fn) for k, v in data.items()}
+    if isinstance(data, list):
+        return [_strings(v, fn) for v in data]
+    if isinstance(data, str):
+        return fn(data)
+    return data
+
+
+def _wrong_types(data):
+    """Every value one level down replaced by a value of another type."""
+    swap = {str: 12345, int: "many", bool: "yes", list: {"a": 1}, dict: [1, 2], float: [], type(None): [None]}
+    if isinstance(data, dict):
+        return {k: (v if k in ("format", "version") else swap.get(type(v), None)) for k, v in data.items()}
+    return {"x": data}
+
+
+def _huge_int(data):
+    """Every integer replaced by one of 5,000 digits (Python refuses to convert over 4,300)."""
+
+    def mark(d):
+        if isinstance(d, dict):
+            return {k: mark(v) for k, v in d.items()}
+        if isinstance(d, list):
+            return [mark(v) for v in d]
+        return "\x01huge" if isinstance(d, int) and not isinstance(d, bool) else d
+
+    return json.dumps(mark(data)).encode().replace(b'"\\u0001huge"', b"1" + b"0" * 5000)
+
+
+def _json(fn):
+    def apply(path: Path) -> None:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        path.write_bytes(fn(data))
+
+    return apply
+
+
+def _text(data) -> bytes:
+    return json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+
+def _bytes(fn):
+    def apply(path: Path) -> None:
+        path.write_bytes(fn(path.read_bytes()))
+
+    return apply
+
+
+def _replace_with(make):
+    def apply(path: Path) -> None:
+        path.unlink()
+        make(path)
+
+    return apply
+
+
+def _loop(path: Path) -> None:
+    other = path.with_name(path.name + ".loop")
+    os.symlink(other.name, path)
+    os.symlink(path.name, other)
+
+
+def _non_utf8_name(path: Path) -> None:
+    """A copy of the file under a name that is not UTF-8 (only saves are found by listing)."""
+    raw = os.fsencode(path.parent) + b"/caf\xe9 \xff.json"
+    with open(raw, "wb") as fh:
+        fh.write(path.read_bytes())
+
+
+def _huge_label(data):
+    """A 5 MB label on a save; elsewhere every name 400,000 characters long."""
+    if isinstance(data, dict) and "label" in data:
+        return _text(dict(data, label="W" * 5_000_000))
+    return _text(_strings(data, lambda s: s if s in _KEEP else s + "W" * 400_000))
+
+
+def _bot_level(data):
+    data = dict(data)
+    data["seats"] = [dict(s, bot="grandmaster") for s in data.get("seats", [])]
+    return _text(data)
+
+
+def _seat_out_of_range(data):
+    data = dict(data)
+    data["actions"] = [[7, text] for _seat, text in data.get("actions", [])] or [[7, "draw"]]
+    return _text(data)
+
+
+CONTENT: dict[str, Callable[[Path], None]] = {
+    "empty": _bytes(lambda b: b""),
+    "truncated": _bytes(lambda b: b[: len(b) // 2]),
+    "random bytes": _bytes(lambda b: random.Random(len(b)).randbytes(4096)),
+    "deep nesting": _bytes(lambda b: b"[" * 200_000 + b"]" * 200_000),
+    "huge int": _json(_huge_int),
+    "top is a list": _json(lambda d: _text([d])),
+    "wrong types": _json(lambda d: _text(_wrong_types(d))),
+    "NUL byte": _bytes(lambda b: b.replace(b'"', b'"\x00', 3)),
+    "NUL escaped": _json(lambda d: _text(_strings(d, lambda s: s + "\x00"))),
+    "not UTF-8": _bytes(lambda b: b.replace(b'"', b'"\xe9\xff', 5)),
+    "invisible names": _json(
+        lambda d: _text(_strings(d, lambda s: s if s in _KEEP else "\u200b\u2060\ufeff"))
+    ),
+    "huge label": _json(_huge_label),
+    "too large": _bytes(lambda b: b + b" " * (9 * 1024 * 1024)),
+}
+SAVE_ONLY: dict[str, Callable[[Path], None]] = {
+    "unknown bot level": _json(_bot_level),
+    "seat out of range": _json(_seat_out_of_range),
+    "name not UTF-8": _non_utf8_name,
+}
+PLACE: dict[str, Callable[[Path], None]] = {
+    "folder in place": _replace_with(lambda p: p.mkdir()),
+    "named pipe": _replace_with(lambda p: os.mkfifo(p)),
+    "broken link": _replace_with(lambda p: os.symlink(p.name + ".gone", p)),
+    "link loop": _replace_with(_loop),
+}
+WRITES = ("read-only folder", "full disk")
+# values the damage leaves alone so the file stays the kind of file it was
+_KEEP = {
+    "babel-towers-save",
+    "babel-towers-solitaire-stats",
+    "babel-builders-blueprints",
+    "duel",
+    "solitaire",
+    "normal",
+}
+DAMAGED = {
+    "empty",
+    "truncated",
+    "random bytes",
+    "deep nesting",
+    "huge int",
+    "NUL byte",
+    "not UTF-8",
+    "too large",
+}
+
+
+@dataclass
+class Case:
+    file: str
+    damage: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.file}: {self.damage}"
+
+
+def all_cases() -> list[Case]:
+    out = []
+    for file in FILES:
+        for damage in [*CONTENT, *PLACE, *WRITES]:
+            out.append(Case(file, damage))
+        if file in ("save", "autosave", "finished"):
+            out.extend(Case(file, d) for d in SAVE_ONLY)
+    out.append(Case("temp files", "left by a killed write"))
+    out += [Case("folders", "data folder is a file"), Case("folders", "config folder is a file")]
+    return out
+
+
+# -- running one case ---------------------------------------------------------------------------
+@dataclass
+class Result:
+    case: Case
+    ok: bool = True
+    outcome: str = ""
+    messages: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    slowest: float = 0.0  # the slowest frame of the screen, seconds
+
+    def fail(self, why: str) -> None:
+        self.ok = False
+        self.problems.append(why)
+
+
+def _snapshot(home: Path) -> dict[str, bytes | str]:
+    """Every entry under ``home``: file bytes, or what the entry is."""
+    out: dict[str, bytes | str] = {}
+    for root, dirs, files in os.walk(os.fsencode(home)):
+        for name in dirs + files:
+            full = os.path.join(root, name)
+            rel = os.fsdecode(os.path.relpath(full, os.fsencode(home)))
+            if os.path.islink(full):
+                out[rel] = "link -> " + os.fsdecode(os.readlink(full))
+            elif os.path.isdir(full):
+                out[rel] = "folder"
+            elif os.path.isfile(full):
+                with open(full, "rb") as fh:
+                    out[rel] = fh.read()
+            else:
+                out[rel] = "special"
+    return out
+
+
+class _Alarm(Exception):
+    pass
+
+
+@contextlib.contextmanager
+def _deadline(seconds: int) -> Iterator[None]:
+    def ring(signum, frame):
+        raise _Alarm(f"blocked for {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, ring)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+@contextlib.contextmanager
+def _failing_writes(err: int, folder: Path | None) -> Iterator[None]:
+    """Writes under ``folder`` (everywhere if None) fail with ``err``, after the temporary file
+    exists for ENOSPC (as a full disk would) and before it for EROFS/EACCES."""
+    import babel.core.jsonfile as jf
+
+    real_mkstemp, real_fsync, real_unlink = jf.tempfile.mkstemp, jf.os.fsync, os.unlink
+
+    def under(d) -> bool:
+        return folder is None or Path(d).resolve() == folder.resolve()
+
+    def mkstemp(*args, **kwargs):
+        if err != errno.ENOSPC and under(kwargs.get("dir", ".")):
+            raise OSError(err, os.strerror(err))
+        return real_mkstemp(*args, **kwargs)
+
+    def fsync(fd):
+        if err == errno.ENOSPC:
+            raise OSError(err, os.strerror(err))
+        return real_fsync(fd)
+
+    def unlink(path, *args, **kwargs):
+        if err != errno.ENOSPC and under(Path(os.fsdecode(path)).parent):
+            raise OSError(err, os.strerror(err))
+        return real_unlink(path, *args, **kwargs)
+
+    jf.tempfile.mkstemp, jf.os.fsync, os.unlink = mkstemp, fsync, unlink
+    try:
+        yield
+    finally:
+        jf.tempfile.mkstemp, jf.os.fsync, os.unlink = real_mkstemp, real_fsync, real_unlink
+
+
+def _open_screen(case: Case, pilot, result: Result) -> None:
+    """Open the screen that uses the damaged file and make it write where it writes."""
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.saved_games import SavedGames
+
+    app = pilot.app
+    menu = app.stack[0]
+    file = case.file
+    if file == "settings":
+        from scenes.launcher.settings import SettingsScene
+
+        app.push(SettingsScene())
+        pilot.frame()
+        stepper = app.top.widgets.widgets[3]  # sound volume: a change saves at once
+        pilot.click((stepper.rect.right - 20, stepper.rect.centery))
+        pilot.frame()
+        expect = SettingsScene
+    elif file == "autosave":
+        labels = [b.label for b in menu.buttons.widgets]
+        offered = menu.continue_record
+        result.outcome = f"Continue: {offered.label[:30]}" if offered is not None else "no Continue"
+        if "Continue" in labels:
+            menu.continue_game()
+        pilot.frame()
+        expect = None
+    elif file in ("save", "finished"):
+        app.push(SavedGames())
+        pilot.frame()
+        screen = app.top
+        target = Path(os.environ[HOME_ENV]) / FILES[file]
+        entry = next((e for e in screen.entries if e.path.name == target.name), None)
+        if entry is None and case.damage == "name not UTF-8":
+            entry = next((e for e in screen.entries if "\ufffd" in e.name), None)
+        expect = SavedGames
+        if entry is None:
+            result.outcome = "not listed"
+        elif case.damage in WRITES or (entry.record is None and case.damage in PLACE):
+            # the screen's one write: Delete (a folder, a loop, a read-only folder: a message)
+            screen._delete(entry)
+            pilot.frame()
+            result.outcome = "deleted" if not os.path.lexists(entry.path) else "delete refused"
+        elif entry.record is not None:
+            screen._open(entry)
+            pilot.frame()
+            if app.top is not screen:
+                result.outcome = f"opened {type(app.top).__name__}"
+                expect = None
+            else:
+                result.outcome = "refused"
+        else:
+            result.outcome = "listed as unusable"
+        if entry is not None and entry.error:
+            result.messages.append(f"(listed) {entry.error}")
+    elif file == "stats":
+        from babel.games.solitaire import hints
+        from scenes.tables.solitaire import SolitaireTable, StatisticsScene
+
+        app.push(StatisticsScene())
+        pilot.frame()
+        app.pop()
+        rules = registry.get("solitaire")
+        match = Match(rules, rules.make_config(1), 21, [Seat("Anna")])
+        while not match.over:
+            view = match.view(0)
+            match.submit(0, hints.bot_choice(view, match.legal(0), samples=1))
+        table = SolitaireTable(match, None, threaded=False)
+        app.push(table)
+        pilot.advance(1.0)  # the end of the game records the statistics
+        expect = SolitaireTable
+    elif file == "blueprints":
+        from scenes.launcher.blueprints import BlueprintEditor
+        from scenes.launcher.setup import SetupScene
+
+        app.push(SetupScene(registry.get("builders")))
+        pilot.frame()
+        editor = BlueprintEditor([1, 1, 1, 0, 2, 0, 0, 0, 0])
+        app.push(editor)
+        pilot.frame()
+        editor._save("Tower test")
+        pilot.frame()
+        expect = BlueprintEditor
+    elif file == "folders":  # every screen that reads or writes there, then the menu again
+        from scenes.launcher.settings import SettingsScene
+        from scenes.tables.solitaire import StatisticsScene
+
+        for screen in (SavedGames(), StatisticsScene(), SettingsScene()):
+            app.push(screen)
+            pilot.frame()
+        stepper = app.top.widgets.widgets[3]
+        pilot.click((stepper.rect.right - 20, stepper.rect.centery))
+        pilot.frame()
+        for _ in range(3):
+            app.pop()
+        expect = MainMenu
+    else:  # temp files: the menu is the screen
+        expect = MainMenu
+    if expect is not None and not isinstance(app.top, expect):
+        if not app.toasts:
+            result.fail(f"expected {expect.__name__} on top, found {type(app.top).__name__} and no message")
+
+
+def run_case(case: Case, keep: bool = False) -> Result:
+    from scenes.app import start
+    from scenes.launcher.menu import MainMenu
+    from scenes.pilot import Pilot
+
+    result = Result(case)
+    t0 = time.perf_counter()
+    home = Path(tempfile.mkdtemp(prefix="babel-corrupt-"))
+    try:
+        build_home(home)
+        target = home / FILES.get(case.file, "data/saves/autosave.json")
+        litter = []
+        if case.file == "temp files":
+            old = time.time() - 3600
+            for folder in (home / "data", home / "data" / "saves", home / "config"):
+                for name in (".autosave.json.k3j_9x0a.tmp", ".settings.json.zz99aa11.tmp"):
+                    p = folder / name
+                    p.write_bytes(b"{ half a file")
+                    os.utime(p, (old, old))
+                    litter.append(p)
+            (home / "data" / "notes.tmp").write_bytes(b"the player's own")
+        elif case.file == "folders":
+            folder = home / ("data" if case.damage.startswith("data") else "config")
+            shutil.rmtree(folder)
+            folder.write_bytes(b"a file where a folder should be")
+        elif case.damage in CONTENT:
+            CONTENT[case.damage](target)
+        elif case.damage in SAVE_ONLY:
+            SAVE_ONLY[case.damage](target)
+        elif case.damage in PLACE:
+            PLACE[case.damage](target)
+        before = _snapshot(home)
+        damaged_name = target.name
+        damaged = before.get(FILES.get(case.file, ""))
+        err = errno.ENOSPC if case.damage == "full disk" else errno.EROFS
+        folder = None if case.damage == "full disk" else target.parent
+        real_readonly = case.damage == "read-only folder" and os.geteuid() != 0
+        if real_readonly:
+            os.chmod(target.parent, 0o555)
+        injected = case.damage in WRITES and not real_readonly
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(_deadline(CASE_SECONDS))
+            if injected:
+                stack.enter_context(_failing_writes(err, folder))
+                result.outcome = "simulated; "
+            try:
+                app = start(size=SIZE)
+                pilot = Pilot.of(app)
+                pilot.frame()
+                if not app.stack or not isinstance(app.stack[0], MainMenu) or not app.running:
+                    result.fail("the app did not reach its main menu")
+                else:
+                    result.messages += [m for m, *_ in app.toasts]
+                    outcome_before, result.outcome = result.outcome, ""
+                    _open_screen(case, pilot, result)
+                    result.outcome = outcome_before + result.outcome
+                    for _ in range(3):
+                        t = time.perf_counter()
+                        pilot.frame()
+                        result.slowest = max(result.slowest, time.perf_counter() - t)
+                    if result.slowest > 1.0:
+                        result.fail(f"a frame took {result.slowest:.1f} s")
+                    result.messages += [m for m, *_ in app.toasts if m not in result.messages]
+            except _Alarm as exc:
+                result.fail(str(exc))
+            except Exception as exc:  # the whole point: report, never stop the matrix
+                result.fail(f"{type(exc).__name__}: {exc}")
+            finally:
+                if real_readonly:
+                    os.chmod(target.parent, 0o755)
+                import pygame
+
+                pygame.display.quit()
+        after = _snapshot(home)
+        _check_files(case, before, after, damaged_name, damaged, result)
+        if case.file == "temp files":
+            left = [p.name for p in litter if p.exists()]
+            if left:
+                result.fail(f"temporary files not cleaned: {left}")
+            if not (home / "data" / "notes.tmp").exists():
+                result.fail("a file that is not ours was removed")
+        if not result.outcome or result.outcome.endswith("; "):
+            result.outcome += "message" if result.messages else "works"
+    finally:
+        result.seconds = time.perf_counter() - t0
+        if not keep:
+            _remove(home)
+    return result
+
+
+def _check_files(case, before, after, damaged_name, damaged, result) -> None:
+    target_rel = FILES.get(case.file, "")
+    for rel, content in before.items():
+        if rel == target_rel or Path(rel).name.startswith(damaged_name):
+            continue
+        if case.damage in PLACE and rel.startswith(target_rel):
+            continue  # the folder put in the file's place
+        if is_temp_name(Path(rel).name):
+            continue  # litter the start must remove (checked below)
+        if case.file in ("save", "finished", "autosave") and rel.startswith("data/saves/autosave.json"):
+            if case.file != "autosave" and "opened" in result.outcome:
+                continue  # a game opened from a save autosaves as it is played
+        if case.file == "stats" and rel.startswith("data/saves"):
+            continue
+        if case.damage == "name not UTF-8" and "caf" in rel:
+            continue
+        if case.file in ("settings", "folders") and rel == "config/settings.json":
+            continue
+        if after.get(rel) != content:
+            result.fail(f"{rel} changed" if rel in after else f"{rel} disappeared")
+    for rel in after:
+        if is_temp_name(Path(rel).name):
+            result.fail(f"temporary file left: {rel}")
+    if case.damage in DAMAGED:
+        folder, stem = Path(target_rel).parent, Path(target_rel).stem
+        kept = [c for r, c in after.items() if Path(r).parent == folder and Path(r).name.startswith(stem)]
+        if damaged not in kept:
+            result.fail("the damaged file was lost (neither kept nor set aside)")
+
+
+def _remove(home: Path) -> None:
+    for root, dirs, _files in os.walk(home):
+        for d in dirs:
+            with contextlib.suppress(OSError):
+                os.chmod(os.path.join(root, d), 0o755)
+    shutil.rmtree(home, ignore_errors=True)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--only", default="", help="run the cases whose name contains this text")
+    p.add_argument("--list", action="store_true", help="list the cases and stop")
+    p.add_argument("--verbose", action="store_true", help="print each case's messages")
+    args = p.parse_args(argv)
+    cases = [c for c in all_cases() if args.only.lower() in c.name.lower()]
+    if args.list:
+        for c in cases:
+            print(c.name)
+        print(f"{len(cases)} cases")
+        return 0
+    failed = 0
+    t0 = time.perf_counter()
+    for case in cases:
+        r = run_case(case)
+        failed += not r.ok
+        mark = "ok  " if r.ok else "FAIL"
+        print(
+            f"{mark} {case.name:<40} {r.outcome[:48]:<48} {r.slowest * 1000:6.0f} ms {r.seconds:5.2f} s",
+            flush=True,
+        )
+        if args.verbose or not r.ok:
+            for m in r.messages:
+                print(f"       message: {m[:150]}")
+            for why in r.problems:
+                print(f"       problem: {why[:300]}")
+    print(
+        f"{len(cases)} cases, {len(cases) - failed} passed, {failed} failed in {time.perf_counter() - t0:.0f} s"
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
