@@ -48,21 +48,16 @@ def _size(value: object) -> int:
     return value.get_pitch() * value.get_height() if isinstance(value, pygame.Surface) else 0
 
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
+_fonts = LRU(64)  # (role, px): every window size brings its own pixel sizes
 _text = LRU(3000, max_bytes=64 << 20)
-_surfaces = LRU(1500, max_bytes=192 << 20)
+_surfaces = LRU(1500, max_bytes=128 << 20)  # a few full-window textures at 2560x1440
 
 
 def font(role: str, px: int) -> pygame.font.Font:
     px = max(6, int(px))
-    key = (role, px)
-    f = _fonts.get(key)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px)
-        _fonts[key] = f
-    return f
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return _fonts.fetch((role, px), lambda: pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px))
 
 
 def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
