@@ -9,6 +9,7 @@ events and simulated time (see scenes.pilot).
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
@@ -68,6 +69,20 @@ class Screen(Scene):
         return False
 
 
+def _unmap_big_blocks() -> None:
+    """Window-sized textures come and go with every resize. glibc raises its mmap threshold each
+    time such a block is freed, so the next ones land in the heap and stay there; a fixed
+    threshold maps and unmaps them, and memory stays bounded however often the window changes."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(-3, 256 * 1024)  # M_MMAP_THRESHOLD
+    except (OSError, AttributeError):
+        pass  # not glibc: its allocator decides
+
+
 class Toast(tuple):
     """A toast as (message, seconds left), tagged with the owner it was raised for."""
 
@@ -83,6 +98,7 @@ class App:
     """Window, scene stack, settings, sound and the frame loop."""
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
+        _unmap_big_blocks()
         pygame.init()
         self.settings = settings or load_settings()
         self.size = size or (self.settings.window_w, self.settings.window_h)
