@@ -165,7 +165,7 @@ class TableScene(Scene):
         self.controller.viewer = seat
         self.refresh()
 
-    def toast_owner(self):
+    def toast_owner(self) -> Any:
         """Who a toast raised now belongs to: the seat that owns a shared screen, else nobody."""
         if self.public_copy or not self.controller.pass_and_play or self.viewer is None:
             return None
