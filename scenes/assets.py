@@ -65,7 +65,10 @@ def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
     key = (s, role, int(px), tuple(colour))
 
     def make() -> pygame.Surface:
-        surf = font(role, px).render(s, True, colour)
+        try:
+            surf = font(role, px).render(s, True, colour)
+        except pygame.error:  # only invisible characters (zero-width space, joiners): nothing to draw
+            surf = font(role, px).render("", True, colour)
         return surf.convert_alpha() if pygame.display.get_surface() else surf
 
     return _text.fetch(key, make)

@@ -31,3 +31,22 @@ def test_a_short_seeded_monkey_run_over_every_scene_finds_nothing(monkey, tmp_pa
     assert report.events == 90 * len(scenes)
     assert not report.exceptions, report.summary()
     assert not report.stuck, report.summary()
+
+
+# -- what the monkey found ------------------------------------------------------------------------
+def test_text_of_invisible_characters_draws_as_nothing():
+    """Typing a zero-width space into a text box crashed every frame: 'Text has zero width'."""
+    import pygame
+
+    from scenes.pilot import Pilot
+    from scenes.widgets.basic import TextInput
+
+    pilot = Pilot(size=(1024, 640))
+    box = TextInput((100, 100, 300, 50), "", lambda text: None)
+    try:
+        for text in ("\u200b", "\u200d\u2060", "\ufeff", "\u00ad"):
+            box.text = text
+            box.draw(pilot.app.canvas, (0, 0))
+            pilot.app.canvas.text(text, (10, 10), 22)
+    finally:
+        pygame.display.quit()
