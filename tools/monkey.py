@@ -499,6 +499,7 @@ def run(
     per_run: bool = False,
     home: Path | None = None,
     progress: Callable[[str], None] | None = None,
+    json_path: str = "",
 ) -> Report:
     """Drive ``events`` random inputs (in all, or per run with ``per_run``) over scenes x sizes."""
     table = all_scenes()
@@ -523,7 +524,9 @@ def run(
                 f"{len(report.exceptions)} exceptions, {len(report.stuck)} stuck, "
                 f"peak {report.memory_peak_mb:.0f} MB"
             )
-    report.seconds = time.perf_counter() - t0
+        report.seconds = time.perf_counter() - t0
+        if json_path:  # after every run, so a long run stopped half-way still says what it found
+            Path(json_path).write_text(json.dumps(report.__dict__, indent=1, default=str))
     return report
 
 
@@ -550,10 +553,8 @@ def main(argv=None) -> int:
     except ValueError:
         p.error("--sizes takes WIDTHxHEIGHT[,WIDTHxHEIGHT...], e.g. 1600x900")
     scenes = [s for s in args.scenes.split(",") if s] or None
-    report = run(args.events, args.seed, scenes, sizes, args.per_run, progress=print)
+    report = run(args.events, args.seed, scenes, sizes, args.per_run, progress=print, json_path=args.json)
     print(report.summary())
-    if args.json:
-        Path(args.json).write_text(json.dumps(report.__dict__, indent=1, default=str))
     return 0 if report.clean else 1
 
 
