@@ -15,11 +15,14 @@ from scenes import theme
 
 
 class LRU(OrderedDict):
-    """A small least-recently-used cache."""
+    """A small least-recently-used cache, bounded in entries and, for surfaces, in bytes (a
+    window resized again and again must not keep every size's textures)."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, max_bytes: int | None = None) -> None:
         super().__init__()
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
 
     def fetch(self, key: Hashable, make: Callable[[], object]):
         try:
@@ -29,26 +32,32 @@ class LRU(OrderedDict):
         except KeyError:
             value = make()
             self[key] = value
-            if len(self) > self.limit:
-                self.popitem(last=False)
+            self.bytes += _size(value)
+            while len(self) > self.limit or (
+                self.max_bytes is not None and self.bytes > self.max_bytes and len(self) > 1
+            ):
+                self.bytes -= _size(self.popitem(last=False)[1])
             return value
 
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
-_text = LRU(3000)
-_surfaces = LRU(1500)
+
+def _size(value: object) -> int:
+    return value.get_pitch() * value.get_height() if isinstance(value, pygame.Surface) else 0
+
+
+_fonts = LRU(64)  # (role, px): every window size brings its own pixel sizes
+_text = LRU(3000, max_bytes=64 << 20)
+_surfaces = LRU(1500, max_bytes=128 << 20)  # a few full-window textures at 2560x1440
 
 
 def font(role: str, px: int) -> pygame.font.Font:
     px = max(6, int(px))
-    key = (role, px)
-    f = _fonts.get(key)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        f = pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px)
-        _fonts[key] = f
-    return f
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return _fonts.fetch((role, px), lambda: pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px))
 
 
 def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:

@@ -71,6 +71,12 @@ class Canvas:
             self.shadow_rect(felt, radius=28, offset=(0, 6))
             self.surface.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)
 
+    def shade(self, alpha: int) -> None:
+        """Darken the whole window as black at ``alpha`` would (the shade behind a dialog).
+        A multiply in place: no surface is made, whatever the window size."""
+        keep = 255 - max(0, min(255, alpha))
+        self.surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
+
     # -- primitives ----------------------------------------------------------------------
     def fill_rect(self, colour: Colour, r, radius: float = 0, width: float = 0) -> None:
         sr = self.rect(r)

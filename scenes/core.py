@@ -9,6 +9,7 @@ events and simulated time (see scenes.pilot).
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
@@ -43,6 +44,10 @@ class Scene:
 
     def draw(self, canvas: Canvas) -> None: ...
 
+    def toast_owner(self) -> Any:
+        """Whose toast one raised now is (a seat of a shared screen); None: everyone's."""
+        return None
+
     def dismiss(self, result: Any = None) -> None:
         """Close this scene, handing ``result`` to the scene below."""
         if self.app.top is self:
@@ -64,10 +69,36 @@ class Screen(Scene):
         return False
 
 
+def _unmap_big_blocks() -> None:
+    """Window-sized textures come and go with every resize. glibc raises its mmap threshold each
+    time such a block is freed, so the next ones land in the heap and stay there; a fixed
+    threshold maps and unmaps them, and memory stays bounded however often the window changes."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").mallopt(-3, 256 * 1024)  # M_MMAP_THRESHOLD
+    except (OSError, AttributeError):
+        pass  # not glibc: its allocator decides
+
+
+class Toast(tuple):
+    """A toast as (message, seconds left), tagged with the owner it was raised for."""
+
+    owner: Any
+
+    def __new__(cls, message: str, left: float, owner: Any = None) -> Toast:
+        toast = super().__new__(cls, (message, left))
+        toast.owner = owner
+        return toast
+
+
 class App:
     """Window, scene stack, settings, sound and the frame loop."""
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
+        _unmap_big_blocks()
         pygame.init()
         self.settings = settings or load_settings()
         self.size = size or (self.settings.window_w, self.settings.window_h)
@@ -82,7 +113,7 @@ class App:
         self.mouse = (0.0, 0.0)
         self.time = 0.0
         self._acc = 0.0
-        self.toasts: list[tuple[str, float]] = []
+        self.toasts: list[Toast] = []
         self._settings_unsaved = False
 
     # -- window ---------------------------------------------------------------------------
@@ -169,9 +200,22 @@ class App:
         self.running = False
 
     def toast(self, message: str) -> None:
-        """A short message over everything (refused actions, saves, errors)."""
-        self.toasts.append((message, theme.TOAST))
+        """A short message over everything (refused actions, saves, errors). It belongs to the
+        seat that owns the screen now: it is never shown once the screen has passed on."""
+        owner = self.top.toast_owner() if self.top is not None else None
+        self.toasts.append(Toast(message, theme.TOAST, owner))
         self.toasts = self.toasts[-3:]
+
+    def drop_toasts(self, owner: Any) -> None:
+        """Forget the toasts raised for ``owner`` (a handover); public ones stay."""
+        if owner is not None:
+            self.toasts = [t for t in self.toasts if t.owner != owner]
+
+    def shown_toasts(self) -> list[Toast]:
+        """The toasts that may be drawn now: public ones and those of a seat owning the screen
+        (the others are dropped at the next update)."""
+        owners = {scene.toast_owner() for scene in self.stack}
+        return [t for t in self.toasts if t.owner is None or t.owner in owners]
 
     # -- loop -----------------------------------------------------------------------------
     def step(self, dt: float, events: list[pygame.event.Event], draw: bool = True) -> None:
@@ -191,7 +235,7 @@ class App:
         self.time += dt
         if self.top is not None:
             self.top.update(dt)
-        self.toasts = [(m, t - dt) for m, t in self.toasts if t - dt > 0]
+        self.toasts = [Toast(t[0], t[1] - dt, t.owner) for t in self.shown_toasts() if t[1] - dt > 0]
 
     def _route(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -228,10 +272,11 @@ class App:
             first -= 1
         for scene in self.stack[first:]:
             scene.draw(self.canvas)
-        if self.toasts:
+        toasts = self.shown_toasts()
+        if toasts:
             from scenes.widgets.toast import draw_toasts
 
-            draw_toasts(self.canvas, self.toasts)
+            draw_toasts(self.canvas, toasts)
 
     def run(self) -> None:
         """The real loop: wall-clock time, real events, vsync-ish pacing at 60 FPS."""

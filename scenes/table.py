@@ -153,6 +153,8 @@ class TableScene(Scene):
         self._curtain_for: int | None = None
         self._end_shown = False
         self.log_lines: list[str] = []
+        self.public_copy = False  # True for the stand-in drawn while no seat owns the screen
+        self._public: tuple[tuple[int, int], TableScene] | None = None
 
     # -- seat binding ----------------------------------------------------------------------
     @property
@@ -164,6 +166,47 @@ class TableScene(Scene):
         self.view = self.controller.view()
         self.legal = self.controller.legal()
 
+    def set_viewer(self, seat: int | None) -> None:
+        """Hand the screen to ``seat`` (None: to nobody). What was said to the previous seat is
+        taken off the screen with it, so a refusal never shows over the curtain or to the next
+        player."""
+        if seat != self.controller.viewer:
+            self.app.drop_toasts(self.toast_owner())
+        self.controller.viewer = seat
+        self.refresh()
+
+    def toast_owner(self) -> Any:
+        """Who a toast raised now belongs to: the seat that owns a shared screen, else nobody."""
+        if self.public_copy or not self.controller.pass_and_play or self.viewer is None:
+            return None
+        return (id(self), self.viewer)
+
+    def between_seats(self) -> bool:
+        """True while no seat owns the screen of a pass-and-play game with secrets: the curtain
+        is up or due, or an overlay (game menu, rules, settings) covers a moment that belongs
+        to nobody. The table is then drawn only from the public view."""
+        c = self.controller
+        if self.public_copy or not c.pass_and_play or c.viewer is not None or self.match.over:
+            return False
+        if not self.rules.info.has_secrets:
+            return False
+        if self._curtain_for is not None or self.app.top is not self:
+            return True
+        return not self.busy() and c.handover_needed() is not None
+
+    def public_table(self) -> TableScene:
+        """A copy of this table that has only ever seen the public view (view(state, None)):
+        no sprite, selection, log line or seat rotation of the last player can be in it."""
+        key = (self.match.ply, len(self.match.events))
+        if self._public is None or self._public[0] != key:
+            copy = type(self)(self.match, None, threaded=False)
+            copy.public_copy = True
+            copy.controller.viewer = None
+            copy.app = self.app
+            copy.enter()
+            self._public = (key, copy)
+        return self._public[1]
+
     def enter(self) -> None:
         self.animator.speed = self.app.anim_speed
         self.refresh()
@@ -174,8 +217,8 @@ class TableScene(Scene):
         if self._curtain_for is not None:
             seat, self._curtain_for = self._curtain_for, None
             if result:
-                self.controller.viewer = seat
-                self.refresh()
+                self.set_viewer(seat)
+                self._public = None
                 self.bind()
             else:
                 self.open_menu()
@@ -198,7 +241,7 @@ class TableScene(Scene):
         if self.controller.pass_and_play and any(ev.irreversible for ev in events):
             # A reveal is watched by everyone at the table: show it from the public view, so the
             # next secret choice starts behind the curtain again.
-            self.controller.viewer = None
+            self.set_viewer(None)
         visible = tuple(ev for ev in events if ev.visible_to(self.viewer))
         self.refresh()
         self.on_step(seat, action, visible)
@@ -229,13 +272,11 @@ class TableScene(Scene):
         if not self.busy():
             seat = self.controller.handover_needed()
             if seat is not None and not self.rules.info.has_secrets:
-                self.controller.viewer = seat  # nothing is secret: the screen simply follows the turn
-                self.refresh()
+                self.set_viewer(seat)  # nothing is secret: the screen simply follows the turn
                 self.bind()
             elif seat is not None and self._curtain_for is None:
                 self._curtain_for = seat
-                self.controller.viewer = None  # nothing secret is bound while the screen changes hands
-                self.refresh()
+                self.set_viewer(None)  # nothing secret is bound while the screen changes hands
                 self.app.push(PrivacyCurtain(self.controller.seat_name(seat), self.curtain_reason(seat)))
                 return
         if self.match.over and not self.busy() and not self._end_shown:
@@ -256,6 +297,9 @@ class TableScene(Scene):
         return self.handle_table(event)
 
     def draw(self, canvas: Canvas) -> None:
+        if self.between_seats():
+            self.public_table().draw(canvas)
+            return
         self.draw_table(canvas)
         self.widgets.draw(canvas, self.app.mouse)
         if self._end_shown:

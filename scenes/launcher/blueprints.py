@@ -285,7 +285,7 @@ class ConfirmDialog(Scene):
         return True
 
     def draw(self, canvas: Canvas) -> None:
-        canvas.fill_rect((0, 0, 0, 130), (-2000, -2000, 6000, 6000))
+        canvas.shade(130)
         cx = theme.LOGICAL_W / 2
         panel(canvas, (cx - 290, 290, 580, 300))
         canvas.text(self.title, (cx, 312), 38, theme.GOLD, role="title_bold", anchor="midtop", max_width=520)

@@ -65,7 +65,7 @@ class PauseMenu(Scene):
         return True
 
     def draw(self, canvas: Canvas) -> None:
-        canvas.fill_rect((0, 0, 0, 120), (-2000, -2000, 6000, 6000))
+        canvas.shade(120)
         cx = theme.LOGICAL_W / 2
         panel(canvas, (cx - 230, 190, 460, 520), title="Game menu")
         self.widgets.draw(canvas, self.app.mouse)
