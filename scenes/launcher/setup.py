@@ -37,6 +37,9 @@ DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro",
 ROW_H = 58
 HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
 SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
+OPTIONS_TOP = 245  # the first option's label
+OPTION_HELP_SIZE, OPTION_HELP_LEADING, OPTION_HELP_LINES = 14, 1.35, 4
+OPTION_WIDGET_DY, OPTION_HELP_DY, OPTION_GAP = 30, 84, 18  # label -> widget -> help -> next label
 
 
 def _numeric(opt) -> bool:
@@ -113,13 +116,13 @@ class SetupScene(Screen):
                     )
                 )
             y += row_h
-        oy = 270
-        for opt in info.options:
+        self._built_scale = self.app.canvas.scale
+        for opt, oy, _ in self._option_rows(self.app.canvas):
             if _numeric(opt):
                 value = self.options[opt.key]
                 w.add(
                     TextInput(
-                        (1060, oy + 34, 400, 46),
+                        (1060, oy + OPTION_WIDGET_DY, 400, 46),
                         "" if value == opt.default else str(value),
                         lambda t, o=opt: self._set_number(o, t),
                         max_len=18,
@@ -136,14 +139,13 @@ class SetupScene(Screen):
                         self.options[opt.key] = opt.default if opt.default in labels else choices[0]
                 w.add(
                     Stepper(
-                        (1060, oy + 34, 400, 46),
+                        (1060, oy + OPTION_WIDGET_DY, 400, 46),
                         choices,
                         self.options[opt.key],
                         lambda v, k=opt.key: self._set_option(k, v),
                         label=label,
                     )
                 )
-            oy += 110
         by = 750 - 20
         for text, callback in extension.buttons if extension else ():
             by -= 56
@@ -156,6 +158,24 @@ class SetupScene(Screen):
         w.add(Button((140, 780, 200, 64), "Back", self.dismiss))
         w.add(Button((360, 780, 200, 64), "Rules", self._rules))
         self.widgets = w
+
+    def _option_rows(self, canvas: Canvas) -> list[tuple]:
+        """Each option with the logical y of its label and its help wrapped at the canvas's
+        scale: the next label starts below the whole help, so no help text runs into it."""
+        out, oy = [], OPTIONS_TOP
+        for opt in self.rules.info.options:
+            lines = canvas.wrap(opt.help, OPTION_HELP_SIZE, 400) if opt.help else []
+            lines = lines[:OPTION_HELP_LINES]
+            out.append((opt, oy, lines))
+            oy += OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING + OPTION_GAP
+        return out
+
+    def _options_bottom(self, canvas: Canvas) -> float:
+        rows = self._option_rows(canvas)
+        if not rows:
+            return OPTIONS_TOP
+        _, oy, lines = rows[-1]
+        return oy + OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING
 
     def _rows(self) -> tuple[float, float]:
         """Row pitch and widget height of the seat list: up to eight rows at full height, more
@@ -245,15 +265,17 @@ class SetupScene(Screen):
         panel(canvas, (1030, 160, 460, 590))
         if info.options:
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
-            oy = 270
-            for opt in info.options:
+            if canvas.scale != getattr(self, "_built_scale", canvas.scale):
+                self._build()  # the window changed size: help wraps differently, so rows move
+            for opt, oy, lines in self._option_rows(canvas):
                 canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
-                if opt.help:
-                    self._paragraph(canvas, opt.help, (1060, oy + 84), 14, 400, lines=3)
-                oy += 110
+                y = oy + OPTION_HELP_DY
+                for line in lines:
+                    canvas.text(line, (1060, y), OPTION_HELP_SIZE, HELP_TEXT, max_width=400)
+                    y += OPTION_HELP_SIZE * OPTION_HELP_LEADING
             extension = extension_for(info.id)
             if extension is not None and extension.draw_preview is not None:
-                top, bottom = oy + 36, 730 - 56 * len(extension.buttons) - 10
+                top, bottom = self._options_bottom(canvas) + 26, 730 - 56 * len(extension.buttons) - 10
                 if bottom - top >= 120:  # a preview of the chosen options, if there is room
                     extension.draw_preview(canvas, dict(self.options), (1060, top, 400, bottom - top))
         else:
