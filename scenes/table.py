@@ -249,8 +249,13 @@ class TableScene(Scene):
         self.draw_table(canvas)
         self.widgets.draw(canvas, self.app.mouse)
         if self._end_shown:
-            canvas.fill_rect(END_DIM, (0, 0, theme.LOGICAL_W, theme.LOGICAL_H))  # the table recedes
+            canvas.fill_rect(END_DIM, (-2000, -2000, 6000, 6000))  # the whole window recedes, letterbox too
             self.draw_end(canvas)
+
+    @property
+    def game_in_progress(self) -> bool:
+        """Moves have been made and the game is not over: leaving it asks first."""
+        return self.match.ply > 0 and not self.match.over
 
     # -- menus and the end -------------------------------------------------------------------
     def open_menu(self) -> None:

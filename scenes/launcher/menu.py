@@ -91,7 +91,9 @@ class MainMenu(Scene):
                     return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.quit()
+                from scenes.widgets.confirm import ask_quit
+
+                ask_quit(self.app)  # a stray Esc never closes the app at once
                 return True
             index = event.key - pygame.K_1
             if 0 <= index < len(self.games):

@@ -213,11 +213,12 @@ class TextInput(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            was = self.focused
+            # A click elsewhere only ends the typing: it goes on to whatever was clicked, so the
+            # first click after typing a name is never swallowed.
             self.focused = self.rect.collidepoint(event.pos)
             if self.focused:
                 pygame.key.start_text_input()
-            return self.focused or was
+            return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
@@ -273,6 +274,10 @@ class WidgetGroup:
         return widget
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for w in self.widgets:  # a click anywhere ends typing in every other field
+                if isinstance(w, TextInput) and w.focused and not w.rect.collidepoint(event.pos):
+                    w.focused = False
         for w in self.widgets:
             if w.visible and w.handle(event):
                 return True

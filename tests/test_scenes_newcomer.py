@@ -1,0 +1,125 @@
+"""The rough edges a newcomer meets in the first minutes: clicks, quitting, leaving, the end panel."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from babel.core import saves
+from babel.core.match import Match, Seat
+from scenes.launcher.menu import MainMenu
+from scenes.launcher.pause import PauseMenu
+from scenes.launcher.setup import SetupScene
+from scenes.pilot import Pilot
+from scenes.table import TableScene
+from scenes.tables import register_table, unregister_table
+from scenes.widgets.basic import Button, TextInput
+from scenes.widgets.confirm import ConfirmDialog
+from tests.example_table import ExampleTable
+
+
+@pytest.fixture
+def example_playable(example_game):
+    register_table("example", lambda match, store: ExampleTable(match, store, threaded=False))
+    yield example_game
+    unregister_table("example")
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1280, 800))
+    yield p
+    pygame.display.quit()
+
+
+def _button(group, label: str) -> Button:
+    return next(w for w in group.widgets if getattr(w, "label", "") == label)
+
+
+def test_the_first_click_after_typing_a_name_is_not_swallowed(example_playable, pilot):
+    pilot.start(SetupScene(example_playable))
+    setup = pilot.top
+    field = next(w for w in setup.widgets.widgets if isinstance(w, TextInput))
+    pilot.click(field.rect.center)
+    assert field.focused
+    pilot.press(pygame.K_BACKSPACE)
+    pilot.type("Zoe")
+    pilot.click(_button(setup.widgets, "Start game").rect.center)  # one click starts the game
+    assert isinstance(pilot.top, TableScene)
+    assert pilot.top.match.seats[0].name.endswith("Zoe")
+
+
+def test_clicking_another_field_moves_the_typing_there(example_playable, pilot):
+    pilot.start(SetupScene(example_playable))
+    fields = [w for w in pilot.top.widgets.widgets if isinstance(w, TextInput)]
+    pilot.click(fields[1].rect.center)
+    pilot.click(fields[0].rect.center)
+    assert fields[0].focused and not fields[1].focused
+
+
+def test_esc_on_the_main_menu_asks_before_quitting(pilot):
+    pilot.start(MainMenu())
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.app.running and isinstance(pilot.top, ConfirmDialog)
+    pilot.press(pygame.K_ESCAPE)  # Esc again: stay
+    assert pilot.app.running and isinstance(pilot.top, MainMenu)
+    pilot.press(pygame.K_ESCAPE)
+    pilot.press(pygame.K_RETURN)
+    assert not pilot.app.running
+
+
+def _table_with_a_move(rules, pilot) -> TableScene:
+    match = Match(rules, rules.make_config(2), 5, [Seat("Ann"), Seat("Bot", "random")])
+    store = saves.SaveStore()
+    pilot.start(MainMenu())
+    pilot.app.push(ExampleTable(match, store, threaded=False))
+    table = pilot.top
+    pilot.frame()
+    pilot.click(table.cards[0].pos)
+    assert match.ply >= 1 and not match.over
+    return table
+
+
+def test_leaving_a_game_with_moves_asks_and_keeps_the_autosave(example_playable, pilot):
+    table = _table_with_a_move(example_playable, pilot)
+    pilot.press(pygame.K_ESCAPE)
+    assert isinstance(pilot.top, PauseMenu)
+    pilot.press(pygame.K_m)
+    assert isinstance(pilot.top, ConfirmDialog)
+    pilot.press(pygame.K_ESCAPE)  # stay
+    assert isinstance(pilot.top, PauseMenu)
+    pilot.press(pygame.K_m)
+    pilot.press(pygame.K_RETURN)
+    assert isinstance(pilot.top, MainMenu)
+    record = saves.SaveStore().autosave_record()
+    assert record is not None and len(record.actions) == table.match.ply
+
+
+def test_closing_the_window_mid_game_asks_first(example_playable, pilot):
+    _table_with_a_move(example_playable, pilot)
+    pilot.send(pygame.event.Event(pygame.QUIT))
+    assert pilot.app.running and isinstance(pilot.top, ConfirmDialog)
+    pilot.send(pygame.event.Event(pygame.QUIT))  # a second close means it
+    assert not pilot.app.running
+
+
+def test_the_end_panel_dims_the_whole_window_letterbox_included(example_game):
+    """At 1024x640 the logical table is letterboxed: the strip above it must darken too."""
+    pilot = Pilot(size=(1024, 640))
+    try:
+        rules = example_game
+        match = Match(rules, rules.make_config(2), 5, [Seat("Bot A", "random"), Seat("Bot B", "random")])
+        table = ExampleTable(match, None, threaded=False)
+        pilot.start(table)
+        assert pilot.until(lambda: table._end_shown, seconds=60)
+        assert pilot.app.canvas.oy > 4  # there is a strip above the logical area
+        surface = pygame.display.get_surface()
+        table._end_shown = False
+        pilot.app.draw()
+        bright = sum(surface.get_at((500, 2))[:3])
+        table._end_shown = True
+        pilot.app.draw()
+        dimmed = sum(surface.get_at((500, 2))[:3])
+        assert dimmed < bright * 0.7
+    finally:
+        pygame.display.quit()
