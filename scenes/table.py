@@ -143,6 +143,12 @@ class TableScene(Scene):
         self._curtain_for: int | None = None
         self._end_shown = False
         self.log_lines: list[str] = []
+        self._log_marks: dict[int, int] = {}  # ply -> log_lines length before that ply's action
+        self.tool_buttons: dict[str, Button] = {
+            "undo": Button(
+                (0, 0, 10, 10), "Undo", self.undo, size=17, tooltip="Take back your last move (Ctrl+Z)"
+            ),
+        }
 
     # -- seat binding ----------------------------------------------------------------------
     @property
@@ -185,6 +191,7 @@ class TableScene(Scene):
         return True
 
     def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        self._log_marks.setdefault(self.match.ply - 1, len(self.log_lines))
         if self.controller.pass_and_play and any(ev.irreversible for ev in events):
             # A reveal is watched by everyone at the table: show it from the public view, so the
             # next secret choice starts behind the curtain again.
@@ -200,8 +207,47 @@ class TableScene(Scene):
             return
         self.controller.autosave()
         self.animator.finish_all()
+        ply = self.match.ply
+        if ply in self._log_marks:  # the log forgets the lines of the moves taken back
+            del self.log_lines[self._log_marks[ply] :]
+        self._log_marks = {p: n for p, n in self._log_marks.items() if p < ply}
         self.refresh()
         self.bind()
+
+    def can_undo(self) -> bool:
+        """The viewer may take back their last move now (one human, nothing revealed since)."""
+        seat = self.viewer
+        return (
+            seat is not None
+            and not self.controller.pass_and_play
+            and not self.match.over
+            and self.match.undo_point(seat) is not None
+        )
+
+    # -- the template's tool buttons (Undo, ...) ----------------------------------------------
+    TOOLS_ROW: tuple[float, float, float, float] | None = None  # a free row of the table's layout
+
+    def tools_shown(self) -> list[str]:
+        """The tool buttons to show now, in order; a table without a tools row shows none."""
+        if self.TOOLS_ROW is None or self._end_shown:
+            return []
+        return ["undo"] if self.can_undo() else []
+
+    def _layout_tools(self) -> list[Button]:
+        shown = self.tools_shown()
+        for key, button in self.tool_buttons.items():
+            button.visible = key in shown
+        if not shown:
+            return []
+        x, y, w, h = self.TOOLS_ROW
+        gap = 10
+        bw = (w - gap * (len(shown) - 1)) / len(shown)
+        out = []
+        for i, key in enumerate(shown):
+            button = self.tool_buttons[key]
+            button.rect = pygame.Rect(round(x + i * (bw + gap)), round(y), round(bw), round(h))
+            out.append(button)
+        return out
 
     # -- the frame ---------------------------------------------------------------------------
     def busy(self) -> bool:
@@ -241,6 +287,8 @@ class TableScene(Scene):
             return True
         if self._end_shown and self.end_widgets.handle(event):
             return True
+        if any(b.handle(event) for b in self._layout_tools()):
+            return True
         if self.widgets.handle(event):
             return True
         return self.handle_table(event)
@@ -248,6 +296,8 @@ class TableScene(Scene):
     def draw(self, canvas: Canvas) -> None:
         self.draw_table(canvas)
         self.widgets.draw(canvas, self.app.mouse)
+        tools = WidgetGroup(self._layout_tools())
+        tools.draw(canvas, self.app.mouse)
         if self._end_shown:
             canvas.fill_rect(END_DIM, (-2000, -2000, 6000, 6000))  # the whole window recedes, letterbox too
             self.draw_end(canvas)

@@ -123,3 +123,67 @@ def test_the_end_panel_dims_the_whole_window_letterbox_included(example_game):
         assert dimmed < bright * 0.7
     finally:
         pygame.display.quit()
+
+
+def test_undo_is_a_button_and_the_log_forgets_the_undone_move():
+    """Babel On!: a block added after the roll can be taken back with the table's Undo button,
+    and its 'added a block' line leaves the log."""
+    from babel.core import registry
+    from scenes.tables.babel_on import BabelOnTable
+
+    rules = registry.get("babel_on")
+    pilot = Pilot(size=(1024, 640))
+    try:
+        match = Match(rules, rules.make_config(2), 3, [Seat("Anna"), Seat("Ben", rules.info.bot_levels[0])])
+        table = BabelOnTable(match, None, threaded=False)
+        pilot.start(table)
+        for _ in range(400):
+            adds = [m for m in table.legal if m.kind == "add"]
+            if adds and not table.busy():
+                break
+            if table.legal and not table.busy():
+                table.submit(next((m for m in table.legal if m.kind == "call"), table.legal[0]))
+            pilot.advance(0.3)
+        else:
+            pytest.fail("the human never held a block to add")
+        assert "undo" not in table.tools_shown() or table.can_undo()
+        before = list(table.log_lines)
+        ply = match.ply
+        assert table.submit(adds[0])
+        pilot.advance(0.5)
+        assert len(table.log_lines) > len(before)
+        assert table.can_undo() and "undo" in table.tools_shown()
+        undo = table.tool_buttons["undo"]
+        pilot.click(undo.rect.center)
+        assert match.ply == ply
+        assert table.log_lines == before
+    finally:
+        pygame.display.quit()
+
+
+def test_a_duel_card_chosen_during_the_animation_is_kept_and_played():
+    from babel.core import registry
+    from scenes.tables.duel import DuelTable
+
+    rules = registry.get("duel")
+    pilot = Pilot(size=(1024, 640), anim_speed="normal")
+    try:
+        match = Match(rules, rules.make_config(2), 3, [Seat("Anna"), Seat("Bot", rules.info.bot_levels[0])])
+        table = DuelTable(match, None, threaded=False)
+        pilot.start(table)
+        first = table.legal[0].card
+        table._choose(first)
+        assert pilot.until(lambda: match.view(None).history, 5)
+        assert table.busy()
+        second = next(a.card for a in match.legal(0) if a.card != first) if match.legal(0) else None
+        hand = [c for c in match.view(0).hand if c != first]
+        second = second if second is not None else hand[0]
+        table._choose(second)  # pressed while the reveal is still animated
+        assert table.queued == second
+        pilot.app.draw()
+        assert pilot.until(lambda: not table.busy() and table.queued is None, 15)
+        assert match.view(0).my_choice == second or any(
+            r.cards[0] == second for r in match.view(0).history[1:]
+        )
+    finally:
+        pygame.display.quit()

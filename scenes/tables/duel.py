@@ -44,6 +44,7 @@ def face_code(seat: int, card: int) -> str:
 
 
 class DuelTable(TableScene):
+    TOOLS_ROW = (PANEL_X, 768, 346, 42)  # Undo and Hint, between the rounds sheet and Menu
     def bind(self) -> None:
         """Rebuild every sprite from the view (after a handover, an undo, or at the end of a round)."""
         v: DuelView = self.view
@@ -68,6 +69,7 @@ class DuelTable(TableScene):
             self._history_line(i + 1, r, prev) for i, (r, prev) in enumerate(self._with_prev(v.history))
         ]
         self.hover: int | None = None
+        self.queued: int | None = None  # a card chosen while the table still moved
         self._build_buttons()
 
     def _build_buttons(self) -> None:
@@ -177,13 +179,22 @@ class DuelTable(TableScene):
 
     def _choose(self, card: int) -> None:
         if self.busy():
+            # A card chosen while the table still moves is kept and played when it settles (the
+            # prompt shows it), rather than dropped without a word.
+            if self.viewer is not None and not self.match.over:
+                self.queued = card
             return
+        self.queued = None
         if not self.legal:
             self.app.toast(
                 "Wait for the next round" if self.viewer is not None else "Watching: no seat of yours"
             )
             return
         self.submit(Play(card))
+
+    def update_table(self, dt: float) -> None:
+        if self.queued is not None and not self.busy() and self.legal:
+            self._choose(self.queued)
 
     # -- events -------------------------------------------------------------------------------
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
@@ -258,7 +269,9 @@ class DuelTable(TableScene):
     def _clear_slots(self) -> None:
         self.slots = {}
         self.refresh()
+        queued = self.queued
         self.bind()
+        self.queued = queued  # the same player keeps the screen: a card chosen early stays chosen
 
     def _discard_pos(self, seat: int) -> tuple[float, float]:
         x, y = self._hand_anchor(seat)[:2]
@@ -380,7 +393,10 @@ class DuelTable(TableScene):
         v: DuelView = self.view
         if v.phase.value == "over":
             return
-        if self.legal and not self.busy():
+        queued = self.queued
+        if queued is not None:
+            msg = f"Your {card_text(queued)} is chosen: it is played when the table settles"
+        elif self.legal and not self.busy():
             msg = "Choose a card: click it, or press 2-9, 0 = 10, J Q K A, X = Joker"
         elif v.seat is None:
             msg = "Watching the bots" if not self.controller.pass_and_play else ""
@@ -431,9 +447,9 @@ class DuelTable(TableScene):
             anchor="midtop",
             max_width=w - 20,
         )
-        paper(canvas, (x, 370, w, 436))
+        paper(canvas, (x, 370, w, 386))
         canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")
         y = 414
-        for line in self.log_lines[-15:]:
+        for line in self.log_lines[-12:]:  # as many as fit above the tool buttons
             canvas.text(line, (x + 14, y), 15, theme.INK, max_width=w - 26)
             y += 26

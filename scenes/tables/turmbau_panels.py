@@ -43,6 +43,7 @@ from scenes.widgets.basic import paper
 from scenes.widgets.cards import paint_back
 
 PAPER_SOFT = (228, 214, 184)
+LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
 
 
 # -- right column geometry -------------------------------------------------------------------
@@ -163,7 +164,7 @@ def _paint_background(size: tuple[int, int], players: int) -> pygame.Surface:
     scoring = top + 34 + players * (PLATE_H + 4) + 14
     paper(c, (RX, scoring, RW, 102))
     paper(c, (RX, scoring + 112, RW, 94))
-    paper(c, (RX, scoring + 216, RW, 838 - scoring - 216))
+    paper(c, (RX, scoring + 216, RW, LOG_BOTTOM - scoring - 216))
     return surf
 
 
@@ -604,7 +605,7 @@ def _draw_supply(t: Any, canvas: Canvas) -> None:
 def _draw_discs_and_log(t: Any, canvas: Canvas) -> None:
     v = t.view
     top = _supply_top(t) + 104
-    bottom = 838
+    bottom = LOG_BOTTOM
     y = top + 8
     if v.seat is not None:
         canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
