@@ -44,6 +44,7 @@ from scenes.widgets.dice import DieSprite
 
 class BabelOnTable(BabelOnDrawing, TableScene):
     TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
+
     # -- binding ---------------------------------------------------------------------------
     def bind(self) -> None:
         v: BabelView = self.view

@@ -45,6 +45,7 @@ def face_code(seat: int, card: int) -> str:
 
 class DuelTable(TableScene):
     TOOLS_ROW = (PANEL_X, 768, 346, 42)  # Undo and Hint, between the rounds sheet and Menu
+
     def bind(self) -> None:
         """Rebuild every sprite from the view (after a handover, an undo, or at the end of a round)."""
         v: DuelView = self.view
