@@ -20,7 +20,7 @@ from babel.core.bots import Budget
 from babel.core.match import Match
 from babel.core.protocol import Event, IllegalAction
 from babel.core.saves import SaveStore
-from scenes import theme
+from scenes import seat_colours, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
 from scenes.core import Scene
@@ -161,11 +161,13 @@ class TableScene(Scene):
         self.legal = self.controller.legal()
 
     def enter(self) -> None:
+        seat_colours.activate(self.rules_game, self.match.seats)
         self.animator.speed = self.app.anim_speed
         self.refresh()
         self.bind()
 
     def resume(self, result: Any = None) -> None:
+        seat_colours.activate(self.rules_game, self.match.seats)
         self.animator.speed = self.app.anim_speed
         if self._curtain_for is not None:
             seat, self._curtain_for = self._curtain_for, None

@@ -50,7 +50,10 @@ class SaveRecord:
             "rules_version": self.rules_version,
             "config": {"players": self.players, "options": dict(self.options)},
             "seed": self.seed,
-            "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+            "seats": [
+                {"name": s.name, "bot": s.bot, **({} if s.colour is None else {"colour": s.colour})}
+                for s in self.seats
+            ],
             "actions": [[seat, text] for seat, text in self.actions],
             "digest": self.digest,
             "label": self.label,
@@ -88,7 +91,7 @@ def parse_record(data: Any) -> SaveRecord:
         players = config["players"]
         options = config.get("options", {})
         seed = data["seed"]
-        seats = tuple(Seat(str(s["name"]), s.get("bot")) for s in data["seats"])
+        seats = tuple(Seat(str(s["name"]), s.get("bot"), _colour(s.get("colour"))) for s in data["seats"])
         actions = tuple((int(seat), str(text)) for seat, text in data["actions"])
         digest = str(data["digest"])
         rules_version = int(data.get("rules_version", 1))
@@ -219,6 +222,15 @@ class SaveStore:
 
     def delete(self, path: Path) -> None:
         Path(path).unlink(missing_ok=True)
+
+
+def _colour(value) -> int | None:
+    """A seat's chosen colour from a file: absent, or a small non-negative integer."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 64:
+        raise ValueError(f"a seat colour must be a small number, not {value!r}")
+    return value
 
 
 def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> tuple[Seat, ...]:

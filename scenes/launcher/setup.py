@@ -9,12 +9,12 @@ import pygame
 from babel.core.match import Match, Seat
 from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
-from scenes import assets, theme
+from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
-from scenes.widgets.blocks import paint_cube
+from scenes.widgets.swatch import ColourSwatch
 
 LEVEL_LABELS = {
     "random": "Bot: novice",
@@ -72,6 +72,7 @@ class SetupScene(Screen):
         self.names = list(DEFAULT_NAMES)
         best = info.bot_levels[-1]
         self.kinds = [HUMAN] + [best] * 9
+        self.colours = list(seat_colours.chosen_indices(info.id, [None] * len(DEFAULT_NAMES)))
         self.options = {o.key: o.default for o in info.options}
         self.widgets = WidgetGroup()
 
@@ -104,6 +105,7 @@ class SetupScene(Screen):
         y = SEATS_TOP
         row_h, h = self._rows()
         for seat in range(self.players):
+            w.add(self._swatch(seat, (x0 + 2, y, 44, h)))
             w.add(TextInput((x0 + 60, y, 300, h), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
             if info.max_players > 1:
                 w.add(
@@ -177,6 +179,26 @@ class SetupScene(Screen):
         _, oy, lines = rows[-1]
         return oy + OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING
 
+    def _swatch(self, seat: int, rect) -> ColourSwatch:
+        """The seat's colour cube; where the game lets players choose, a click changes it."""
+        game = self.rules.info.id
+        choosable = seat_colours.choosable(game) and self.players > 1
+
+        def look() -> tuple:
+            return seat_colours.palette(game)[self.colours[seat] % len(seat_colours.palette(game))]
+
+        return ColourSwatch(rect, look, (lambda: self._next_colour(seat)) if choosable else None)
+
+    def _next_colour(self, seat: int) -> None:
+        """The next colour of the palette; a colour another seat has is swapped with it, so
+        seats never share one."""
+        size = len(seat_colours.palette(self.rules.info.id))
+        new = (self.colours[seat] + 1) % size
+        if new in self.colours[: self.players]:
+            other = self.colours.index(new)
+            self.colours[other] = self.colours[seat]
+        self.colours[seat] = new
+
     def _rows(self) -> tuple[float, float]:
         """Row pitch and widget height of the seat list: up to eight rows at full height, more
         (Babel Builders seats ten) squeezed to fit the panel."""
@@ -217,7 +239,8 @@ class SetupScene(Screen):
         for i in range(self.players):
             name = self.names[i].strip() or DEFAULT_NAMES[i]
             kind = self.kinds[i]
-            out.append(Seat(name, None if kind == HUMAN else kind))
+            colour = self.colours[i] if seat_colours.choosable(self.rules.info.id) else None
+            out.append(Seat(name, None if kind == HUMAN else kind, colour))
         return out
 
     def start(self) -> None:
@@ -252,16 +275,8 @@ class SetupScene(Screen):
                 22,
                 theme.WHITE,
             )
-        y = SEATS_TOP
-        row_h, h = self._rows()
-        for seat in range(self.players):
-            colour, pattern, _ = theme.SEAT_COLOURS[seat]
-            px = canvas.px(min(38, h - 6))
-            img = assets.surface(
-                ("seat-cube", seat, px), lambda c=colour, p=pattern, n=px: paint_cube(c, p, n).convert_alpha()
-            )
-            canvas.blit(img, (140 + 24, y + h / 2), anchor="center")
-            y += row_h
+        if seat_colours.choosable(info.id) and self.players > 1:
+            canvas.text("Click a cube to change its colour", (146, 234), 15, HELP_TEXT)
         panel(canvas, (1030, 160, 460, 590))
         if info.options:
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")

@@ -12,7 +12,7 @@ import pygame
 
 from babel.core.protocol import Event
 from babel.games.duel.engine import JOKER, DuelView, Play, RoundKind, RoundRecord, card_text
-from scenes import theme
+from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.table import TableScene
 from scenes.widgets.basic import Button, paper
@@ -373,7 +373,7 @@ class DuelTable(TableScene):
         if choosing:
             canvas.glow(r, theme.HIGHLIGHT, radius=12)
         canvas.fill_rect((26, 18, 12, 220), r, radius=12)
-        colour = theme.SEAT_COLOURS[seat][0]
+        colour = seat_colours.rgb(seat)
         canvas.circle(colour, (r.x + 22, r.centery), 9)
         canvas.text(self._name(seat), (r.x + 40, r.centery), 21, theme.WHITE, anchor="midleft", max_width=150)
         status = (
@@ -424,7 +424,7 @@ class DuelTable(TableScene):
         )
         y = 118
         for seat in range(v.players):
-            colour = theme.SEAT_COLOURS[seat][0]
+            colour = seat_colours.rgb(seat)
             canvas.circle(colour, (x + 26, y + 14), 9)
             canvas.text(self._name(seat), (x + 44, y + 14), 22, theme.INK, anchor="midleft", max_width=170)
             if v.builder == seat:

@@ -12,7 +12,7 @@ import pygame
 from babel.games.turmbau import data
 from babel.games.turmbau.model import Phase
 from babel.games.turmbau.rules import place_units
-from scenes import anim, assets, theme
+from scenes import anim, assets, seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.tables.turmbau_art import (
     KIND_SHORT,
@@ -231,7 +231,7 @@ def _draw_wonders(t: Any, canvas: Canvas) -> None:
                 _outlined(canvas, f"+{extra}", (base[0], top - 9), 16, theme.HIGHLIGHT)
             elif ones or threes:
                 top = draw_stack(canvas, s, base, ones, threes, drop)
-                _outlined(canvas, str(wd.units(s)), (base[0], top - 9), 13, theme.SEAT_COLOURS[s][0])
+                _outlined(canvas, str(wd.units(s)), (base[0], top - 9), 13, seat_colours.rgb(s))
 
 
 def _draw_track_markers(t: Any, canvas: Canvas) -> None:
@@ -282,7 +282,7 @@ def _draw_offer_zone(t: Any, canvas: Canvas) -> None:
         if chosen:
             canvas.glow(r, theme.HIGHLIGHT, radius=10)
         canvas.fill_rect((40, 86, 64) if (chosen or hover) else (30, 70, 52), r, radius=10)
-        canvas.fill_rect(theme.SEAT_COLOURS[s][0], r, radius=10, width=2 if chosen else 1)
+        canvas.fill_rect(seat_colours.rgb(s), r, radius=10, width=2 if chosen else 1)
         _seat_dot(canvas, s, (r.x + 16, r.y + 16), 14)
         canvas.text(
             t._name(s), (r.x + 30, r.y + 16), 17, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
@@ -315,7 +315,7 @@ def _draw_offer_draft(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
         draw_card(canvas, k, paint_building_card, t.slot_card_pos(s, i, len(kinds)), SMALL_CARD, dim=True)
     x = r.right - 34
     if t.offer_trade:
-        draw_card(canvas, s, paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
+        draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
         x -= 40
     if t.offer_triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62), dim=True)
@@ -355,7 +355,7 @@ def _draw_offer_extras(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
         return
     x = r.right - 34
     if o.trade:
-        draw_card(canvas, s, paint_trading_card, (x, r.y + 66), (44, 62))
+        draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62))
         x -= 40
     if o.triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62))
@@ -476,7 +476,7 @@ def _draw_plate(t: Any, canvas: Canvas, s: int) -> None:
     if active:
         canvas.glow(r, theme.HIGHLIGHT, radius=8, spread=6)
     canvas.fill_rect((250, 236, 200) if active else PAPER_SOFT, r, radius=8)
-    canvas.fill_rect(theme.SEAT_COLOURS[s][0], (r.x, r.y, 6, r.h), radius=3)
+    canvas.fill_rect(seat_colours.rgb(s), (r.x, r.y, 6, r.h), radius=3)
     if active:
         canvas.polygon(
             theme.GOLD_DARK, [(r.x - 12, r.centery - 8), (r.x - 2, r.centery), (r.x - 12, r.centery + 8)]
@@ -663,7 +663,7 @@ def _draw_hand(t: Any, canvas: Canvas) -> None:
             lit = mode == "offer" and (t.offer_trade or sum(t.offer_sel) > 0)
             draw_card(
                 canvas,
-                face,
+                seat_colours.index(face),
                 paint_trading_card,
                 c,
                 SMALL_CARD,
