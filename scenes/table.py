@@ -24,10 +24,11 @@ from scenes import seat_colours, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
 from scenes.core import Scene
-from scenes.widgets.basic import Button, WidgetGroup, panel
+from scenes.widgets.basic import Button, WidgetGroup, panel, paper
 from scenes.widgets.curtain import PrivacyCurtain
 
 END_DIM = (0, 0, 0, 140)  # the shade over the table behind the end panel
+COACH_TEXT, COACH_LINES = 16, 7  # the coach's note: text size and most lines
 BOT_TIME_CAP = 2.5  # seconds a bot may think before it must answer with its best so far
 
 _executor: ThreadPoolExecutor | None = None
@@ -148,7 +149,17 @@ class TableScene(Scene):
             "undo": Button(
                 (0, 0, 10, 10), "Undo", self.undo, size=17, tooltip="Take back your last move (Ctrl+Z)"
             ),
+            "hint": Button(
+                (0, 0, 10, 10),
+                "Hint",
+                self.show_hint,
+                size=17,
+                tooltip="What the strongest bot would do from your seat, and why",
+            ),
         }
+        self.coach_note: tuple[str, str] | None = None  # (title, text) shown until the next move
+        self._coach_key: tuple | None = None  # the (viewer, legal actions) the note was made for
+        self._coach_job: Future | None = None
 
     # -- seat binding ----------------------------------------------------------------------
     @property
@@ -159,6 +170,8 @@ class TableScene(Scene):
         """Re-read the viewer's view and legal actions from the match."""
         self.view = self.controller.view()
         self.legal = self.controller.legal()
+        if self._coach_key != self._coach_position():
+            self.drop_hint()  # advice is for one seat and one choice: a move or handover ends it
 
     def enter(self) -> None:
         seat_colours.activate(self.rules_game, self.match.seats)
@@ -233,7 +246,90 @@ class TableScene(Scene):
         """The tool buttons to show now, in order; a table without a tools row shows none."""
         if self.TOOLS_ROW is None or self._end_shown:
             return []
-        return ["undo"] if self.can_undo() else []
+        shown = ["undo"] if self.can_undo() else []
+        if self.coach_available() and self.legal:
+            shown.append("hint")
+        return shown
+
+    # -- the coach --------------------------------------------------------------------------------
+    HINT_KEY: int | None = pygame.K_h  # a table whose game uses H for something else picks another
+
+    def coach_available(self) -> bool:
+        from babel.core.coach import adviser
+
+        return bool(self.app.settings.coach) and adviser(self.rules_game) is not None
+
+    def show_hint(self) -> None:
+        """Ask the coach what the strongest bot would do from the viewer's own view (on the bot
+        thread); the note shows until the next move. Asking again hides it."""
+        from babel.core.coach import adviser
+
+        if not self.coach_available():
+            self.app.toast("The coach is off: turn it on in Settings")
+            return
+        if self.viewer is None or not self.legal:
+            self.app.toast("Nothing to advise: it is not your move")
+            return
+        if self.coach_note is not None:
+            self.drop_hint()
+            return
+        advise = adviser(self.rules_game)
+        view, legal = self.view, self.legal
+        self._coach_key = self._coach_position()
+        self.coach_note = ("Coach", "Thinking…")
+        if self.controller.threaded:
+            self._coach_job = _bot_executor().submit(advise, view, legal)
+        else:
+            job: Future = Future()
+            job.set_result(advise(view, legal))
+            self._coach_job = job
+            self._collect_hint()
+
+    def _coach_position(self) -> tuple:
+        """What advice depends on for the screen: whose view it is and the choice they face (the
+        others committing a simultaneous choice does not make it stale)."""
+        return (self.viewer, self.legal)
+
+    def drop_hint(self) -> None:
+        self.coach_note = None
+        self._coach_key = None
+        self._coach_job = None
+
+    def _collect_hint(self) -> None:
+        job = self._coach_job
+        if job is None or not job.done():
+            return
+        self._coach_job = None
+        _, reason = job.result()
+        for seat in range(len(self.match.seats)):
+            reason = reason.replace(f"<P{seat}>", self.controller.seat_name(seat))
+        self.coach_note = ("Coach", reason)
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        """Where the coach's note sits: (right edge, bottom, width); above the tools row."""
+        x, y, w, _ = self.TOOLS_ROW or (theme.LOGICAL_W - 470, theme.LOGICAL_H - 20, 460, 0)
+        return (min(x + w, theme.LOGICAL_W - 10), y - 10, w if w >= 300 else 480)
+
+    def coach_rect(self, canvas: Canvas) -> tuple[pygame.Rect, list[str]]:
+        right, bottom, width = self.coach_anchor()
+        lines = canvas.wrap(self.coach_note[1], COACH_TEXT, width - 32)[:COACH_LINES]
+        h = 46 + len(lines) * COACH_TEXT * 1.35
+        return pygame.Rect(round(right - width), round(bottom - h), round(width), round(h)), lines
+
+    def draw_coach(self, canvas: Canvas) -> None:
+        if self.coach_note is None:
+            return
+        r, lines = self.coach_rect(canvas)
+        paper(canvas, r, radius=10)
+        canvas.fill_rect(theme.GOLD, (r.x, r.y, 6, r.h), radius=3)
+        canvas.text(self.coach_note[0], (r.x + 18, r.y + 10), 18, theme.INK, role="sans_bold")
+        if self.HINT_KEY is not None:
+            key = pygame.key.name(self.HINT_KEY).upper()
+            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), 13, theme.INK_SOFT, anchor="topright")
+        y = r.y + 38
+        for line in lines:
+            canvas.text(line, (r.x + 18, y), COACH_TEXT, theme.INK)
+            y += COACH_TEXT * 1.35
 
     def _layout_tools(self) -> list[Button]:
         shown = self.tools_shown()
@@ -241,6 +337,8 @@ class TableScene(Scene):
             button.visible = key in shown
         if not shown:
             return []
+        if self.HINT_KEY is not None:
+            self.tool_buttons["hint"].label = f"Hint ({pygame.key.name(self.HINT_KEY).upper()})"
         x, y, w, h = self.TOOLS_ROW
         gap = 10
         bw = (w - gap * (len(shown) - 1)) / len(shown)
@@ -256,6 +354,7 @@ class TableScene(Scene):
         return self.animator.busy
 
     def update(self, dt: float) -> None:
+        self._collect_hint()
         self.animator.update(dt)
         self.update_table(dt)
         move = self.controller.poll_bot(dt, self.busy(), theme.BOT_PAUSE * self.app.anim_speed)
@@ -287,6 +386,24 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
+        typing = getattr(self.widgets, "typing", False)
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == self.HINT_KEY
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+            and not typing
+            and not self._end_shown
+        ):
+            self.show_hint()
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.coach_note is not None
+            and self.coach_rect(self.app.canvas)[0].collidepoint(event.pos)
+        ):
+            self.drop_hint()  # a click on the note puts it away
+            return True
         if self._end_shown and self.end_widgets.handle(event):
             return True
         if any(b.handle(event) for b in self._layout_tools()):
@@ -300,6 +417,8 @@ class TableScene(Scene):
         self.widgets.draw(canvas, self.app.mouse)
         tools = WidgetGroup(self._layout_tools())
         tools.draw(canvas, self.app.mouse)
+        if not self._end_shown:
+            self.draw_coach(canvas)
         if self._end_shown:
             canvas.fill_rect(END_DIM, (-2000, -2000, 6000, 6000))  # the whole window recedes, letterbox too
             self.draw_end(canvas)

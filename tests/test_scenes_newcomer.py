@@ -187,3 +187,50 @@ def test_a_duel_card_chosen_during_the_animation_is_kept_and_played():
         )
     finally:
         pygame.display.quit()
+
+
+def _duel(pilot, seats):
+    from babel.core import registry
+    from scenes.tables.duel import DuelTable
+
+    rules = registry.get("duel")
+    match = Match(rules, rules.make_config(2), 3, seats)
+    table = DuelTable(match, None, threaded=False)
+    pilot.start(table)
+    return table
+
+
+def test_the_coach_gives_a_hint_in_words_and_drops_it_after_the_move(pilot):
+    table = _duel(pilot, [Seat("Anna"), Seat("Ben", "random")])
+    assert "hint" in table.tools_shown()
+    pilot.press(pygame.K_h)
+    title, text = table.coach_note
+    assert text.startswith("Play the ") and "<P" not in text and ":" in text
+    pilot.app.draw()
+    table.submit(table.legal[0])
+    assert table.coach_note is None
+
+
+def test_the_coach_can_be_turned_off(pilot):
+    pilot.app.apply_settings(pilot.app.settings.with_(coach=False), persist=False)
+    table = _duel(pilot, [Seat("Anna"), Seat("Ben", "random")])
+    assert "hint" not in table.tools_shown()
+    pilot.press(pygame.K_h)
+    assert table.coach_note is None
+    assert any("coach is off" in m for m, _ in pilot.app.toasts)
+
+
+def test_in_pass_and_play_the_hint_stays_behind_its_own_curtain(pilot):
+    from scenes.widgets.curtain import PrivacyCurtain
+
+    table = _duel(pilot, [Seat("Anna"), Seat("Ben")])
+    assert isinstance(pilot.top, PrivacyCurtain)
+    pilot.advance(0.5)
+    pilot.press(pygame.K_SPACE)
+    assert table.viewer == 0
+    pilot.press(pygame.K_h)
+    assert table.coach_note is not None
+    table.submit(table.legal[0])
+    pilot.advance(0.3)
+    assert isinstance(pilot.top, PrivacyCurtain) and pilot.top.name == "Ben"
+    assert table.coach_note is None  # Anna's advice is gone before Ben takes the screen

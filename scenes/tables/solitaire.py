@@ -206,9 +206,13 @@ class SolitaireTable(TableScene):
     def show_hint(self) -> None:
         if self.match.over or not self.legal:
             return
+        if not self.app.settings.coach:
+            self.app.toast("Hints are off: turn the coach on in Settings")
+            return
         h = hints.hint(self.view)
+        self.coach_note = ("Hint", h.text)  # the table's note: wrapped, never cut
+        self._coach_key = self._coach_position()
         if h.action is None:
-            self.app.toast(h.text)
             return
         if h.action.kind is Kind.MOVE:
             self.hint_glow = {f"stack{h.action.src}", f"stack{h.action.dst}"}
@@ -216,7 +220,9 @@ class SolitaireTable(TableScene):
             self.hint_glow = {"pile"}
         else:
             self.hint_glow = {"finish"}
-        self.app.toast(h.text)
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        return (1560, 790, 560)  # the hint's note: bottom right of the felt, above the help line
 
     def toggle_winnable(self) -> None:
         SolitaireTable.show_winnable = not SolitaireTable.show_winnable

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.core.coach import Advice, sentence, strongest_choice
-from babel.games.builders import cards as C
 from babel.games.builders.engine import BuildersRules
 from babel.games.builders.model import Action, BuildersView, Role
 
@@ -24,7 +23,7 @@ def advise(view: BuildersView, legal: Sequence[Action]) -> Advice:
 
 
 def what(action: Action) -> str:
-    text = _RULES.describe(action)
+    text = _RULES.describe(action).replace(": ", " ")  # card names like "1 block: B1/B2/B3"
     for seat in range(10, -1, -1):  # "seat 3" -> the player's name (longest numbers first)
         text = text.replace(f"seat {seat + 1}", f"<P{seat}>")
     return text
@@ -48,8 +47,11 @@ def reason(view: BuildersView, action: Action) -> str:
     if v == "play":
         if action.args[0] < 0:
             return "no card in your hand may be handed in"
-        name = C.card_name(action.args[0])
-        return f"{name} {'builds towards the blueprint' if builders else 'hurts the tower most without showing your hand'}"
+        return (
+            "it builds towards the blueprint"
+            if builders
+            else "it hurts the tower most without showing your hand"
+        )
     if v == "swap":
         return "the card you keep is worth more to your side than the one you give up"
     if v == "reveal":

@@ -50,6 +50,6 @@ def reason(view: DuelView, card: int) -> str:
     if hand and card == min(hand):
         return f"<P{top}> still holds {card_name(top_card)}, so throw away your lowest card and save the rest"
     return (
-        f"<P{top}>'s best card left is {card_name(top_card)}; this is the card the strongest bot "
-        "picks most often here, so you are hard to read"
+        f"<P{top}>'s best card left is {card_name(top_card)}; the strongest bot mixes its plays "
+        "here and drew this one, which keeps you hard to read"
     )

@@ -32,7 +32,7 @@ def reason(view: TurmbauView, action) -> str:
         )
     if isinstance(action, Offer):
         if action.empty and not action.triple:
-            return "keep your cards: sharing this disc gains you less than they are worth later"
+            return "sharing this disc gains you less than your cards are worth later"
         return "if the builder invites you, these cards win you a share of the disc's points"
     if isinstance(action, Select):
         if not action.seats:
