@@ -21,6 +21,7 @@ class TextLog:
 
     def __init__(self, monkeypatch) -> None:
         self.lines: list[tuple[str, pygame.Rect]] = []
+        self.cut: list[str] = []  # texts shortened with an ellipsis
         original = Canvas.text
 
         def text(canvas, s, pos, size=22, *args, **kwargs):
@@ -32,12 +33,15 @@ class TextLog:
                 px = max(6, round(size * canvas.scale))
                 shown = assets.ellipsize(s, role, px, max(8, round(max_width * canvas.scale)))
             self.lines.append((shown, pygame.Rect(rect)))
+            if shown != s:
+                self.cut.append(s)
             return rect
 
         monkeypatch.setattr(Canvas, "text", text)
 
     def clear(self) -> None:
         self.lines.clear()
+        self.cut.clear()
 
 
 @pytest.fixture
@@ -70,6 +74,86 @@ def test_setup_option_help_never_overlaps_the_next_label(size, text_log):
                     assert not w.colliderect(r), (rules.info.id, size, s, "runs into a control")
                 for t, q in free[i + 1 :]:
                     assert not r.colliderect(q), (rules.info.id, size, s, t)
+            pilot.app.pop()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_solitaire_hint_is_wrapped_not_cut(size, text_log):
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.tables.solitaire import SolitaireTable
+
+    rules = registry.get("solitaire")
+    pilot = _pilot(size)
+    try:
+        table = SolitaireTable(Match(rules, rules.make_config(1), 3, [Seat("Anna")]), None, threaded=False)
+        pilot.start(table)
+        long_hint = (
+            "Move the 5 of moons onto the 5 of suns, three places to its left: "
+            + "it keeps " * 20
+            + "options."
+        )
+        table.coach_note = ("Hint", long_hint)
+        table._coach_key = table._coach_position()
+        text_log.clear()
+        pilot.app.draw()
+        shown = " ".join(s for s, _ in text_log.lines)
+        assert "…" not in shown and "options." in shown
+    finally:
+        pygame.display.quit()
+
+
+def _no_ellipsis(text_log, where: str) -> None:
+    assert not text_log.cut, (where, text_log.cut)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu_rules_and_saved_games_show_whole_texts(size, text_log):
+    from babel.core import registry, saves
+    from babel.core.match import Match, Seat
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.launcher.saved_games import SavedGames
+
+    rules = registry.get("babel_on")
+    match = Match(
+        rules, rules.make_config(3), 1, [Seat("Anna"), Seat("Ben", "random"), Seat("Carla", "random")]
+    )
+    saves.SaveStore().save(match, f"{rules.info.title} 2026-11-23 20.14.33")
+    pilot = _pilot(size)
+    try:
+        for scene in (MainMenu(), RulesViewer(None), SavedGames()):
+            pilot.start(scene)
+            text_log.clear()
+            pilot.app.draw()
+            _no_ellipsis(text_log, type(scene).__name__)
+            pilot.app.pop()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_duel_nameplates_and_turmbau_light_row_show_whole_texts(size, text_log):
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.tables import table_for
+
+    pilot = _pilot(size)
+    try:
+        for game, players in (("duel", 2), ("turmbau", 4)):
+            rules = registry.get(game)
+            # long names matter on the duel's nameplates; Turmbau's own labels are checked
+            long = ["Maximilian-Josef", "Bartholomew Ann"] if game == "duel" else ["Anna", "Ben"]
+            names = [*long, "Carla", "Dev"][:players]
+            seats = [Seat(names[0])] + [Seat(n, "random") for n in names[1:]]
+            table = table_for(game)(Match(rules, rules.make_config(players), 2, seats), None)
+            table.controller.threaded = False
+            pilot.start(table)
+            text_log.clear()
+            pilot.app.draw()
+            _no_ellipsis(text_log, game)
             pilot.app.pop()
     finally:
         pygame.display.quit()

@@ -137,8 +137,14 @@ class MainMenu(Scene):
             )
             label = "1 player" if info.max_players == 1 else f"{players} players"
             canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
-            canvas.text(
-                info.blurb, (lifted.x + 72, lifted.y + 60), 20, theme.BUTTON_TEXT, max_width=lifted.w - 100
+            canvas.paragraph(  # the whole description, in two lines if it needs them
+                info.blurb,
+                (lifted.x + 72, lifted.y + 52),
+                17,
+                theme.BUTTON_TEXT,
+                lifted.w - 100,
+                2,
+                leading=1.25,
             )
         self.buttons.draw(canvas, mouse)
         canvas.text(

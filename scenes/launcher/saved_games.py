@@ -8,7 +8,7 @@ from babel.core import registry, saves
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import App, Screen
-from scenes.widgets.basic import Button, WidgetGroup, panel
+from scenes.widgets.basic import Button, WidgetGroup, fitted_size, panel
 
 ROW_H = 70
 PAGE = 8
@@ -109,9 +109,10 @@ class SavedGames(Screen):
                     title = rec.game
                 status = "finished" if rec.over else f"{len(rec.actions)} moves"
                 names = ", ".join(s.name for s in rec.seats)
-                canvas.text(
-                    f"{rec.label or entry.path.stem}  ·  {title}", (260, y + 8), 22, theme.GOLD, max_width=760
-                )
+                label = rec.label or entry.path.stem
+                # a save named after its game ("Babel On! 2026-...") does not repeat the title
+                head = label if label.startswith(title) else f"{label}  ·  {title}"
+                canvas.text(head, (260, y + 8), fitted_size(canvas, head, 22, 760), theme.GOLD, max_width=760)
                 canvas.text(
                     f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760
                 )

@@ -15,7 +15,7 @@ from babel.games.duel.engine import JOKER, DuelView, Play, RoundKind, RoundRecor
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.table import TableScene
-from scenes.widgets.basic import Button, paper
+from scenes.widgets.basic import Button, fitted_size, paper
 from scenes.widgets.cards import CardSprite, paint_french
 from scenes.widgets.dice import DieSprite
 
@@ -375,7 +375,15 @@ class DuelTable(TableScene):
         canvas.fill_rect((26, 18, 12, 220), r, radius=12)
         colour = seat_colours.rgb(seat)
         canvas.circle(colour, (r.x + 22, r.centery), 9)
-        canvas.text(self._name(seat), (r.x + 40, r.centery), 21, theme.WHITE, anchor="midleft", max_width=150)
+        name = self._name(seat)
+        canvas.text(
+            name,
+            (r.x + 40, r.centery),
+            fitted_size(canvas, name, 21, 150),
+            theme.WHITE,
+            anchor="midleft",
+            max_width=150,
+        )
         status = (
             "choosing…" if choosing else ("chosen" if v.phase.value != "over" and v.committed[seat] else "")
         )
@@ -426,7 +434,9 @@ class DuelTable(TableScene):
         for seat in range(v.players):
             colour = seat_colours.rgb(seat)
             canvas.circle(colour, (x + 26, y + 14), 9)
-            canvas.text(self._name(seat), (x + 44, y + 14), 22, theme.INK, anchor="midleft", max_width=170)
+            name = self._name(seat)
+            size = fitted_size(canvas, name, 22, 170)
+            canvas.text(name, (x + 44, y + 14), size, theme.INK, anchor="midleft", max_width=170)
             if v.builder == seat:
                 canvas.text(
                     "die " + str(v.die),

@@ -39,7 +39,7 @@ from scenes.tables.turmbau_layout import (
     tile_rect,
     track_cell,
 )
-from scenes.widgets.basic import paper
+from scenes.widgets.basic import fitted_size, paper
 from scenes.widgets.cards import paint_back
 
 PAPER_SOFT = (228, 214, 184)
@@ -568,7 +568,7 @@ def _draw_scoring_table(t: Any, canvas: Canvas) -> None:
     canvas.text(
         "light row: end",
         (light.centerx, light.y + 37),
-        11,
+        fitted_size(canvas, "light row: end", 11, light.w - 6),
         theme.INK_SOFT,
         anchor="center",
         max_width=light.w - 6,

@@ -40,6 +40,17 @@ def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float 
         y += 20
 
 
+def fitted_size(
+    canvas: Canvas, text: str, size: float, width: float, role: str = "sans", least: float = 0.6
+) -> float:
+    """The largest text size up to ``size`` (and down to ``least`` of it) at which ``text`` fits
+    in ``width``: labels that matter shrink a little rather than lose their end to an ellipsis."""
+    floor = size * least
+    while size > floor and canvas.text_size(text, size, role)[0] > width:
+        size = max(floor, size - 0.5)
+    return size
+
+
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
     """A sheet of paper lying on the table (scores, logs, the rules)."""
     canvas.shadow_rect(r, radius=radius)
@@ -119,10 +130,11 @@ class Button(Widget):
         edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
         canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
         colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
+        role = "sans_bold" if self.primary else "sans"
         canvas.text(
             self.label,
             r.center,
-            self.size,
+            fitted_size(canvas, self.label, self.size, r.w - 20, role),
             colour,
             role="sans_bold" if self.primary else "sans",
             anchor="center",
