@@ -157,6 +157,7 @@ class TableScene(Scene):
                 tooltip="What the strongest bot would do from your seat, and why",
             ),
         }
+        self.lesson: Any = None  # a scenes.tutorials.Lesson when this table is a guided game
         self.coach_note: tuple[str, str] | None = None  # (title, text) shown until the next move
         self._coach_key: tuple | None = None  # the (viewer, legal actions) the note was made for
         self._coach_job: Future | None = None
@@ -207,6 +208,8 @@ class TableScene(Scene):
 
     def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
         self._log_marks.setdefault(self.match.ply - 1, len(self.log_lines))
+        if self.lesson is not None:
+            self._lesson_step(seat, events)
         if self.controller.pass_and_play and any(ev.irreversible for ev in events):
             # A reveal is watched by everyone at the table: show it from the public view, so the
             # next secret choice starts behind the curtain again.
@@ -418,10 +421,73 @@ class TableScene(Scene):
         tools = WidgetGroup(self._layout_tools())
         tools.draw(canvas, self.app.mouse)
         if not self._end_shown:
+            self.draw_lesson(canvas)
             self.draw_coach(canvas)
         if self._end_shown:
             canvas.fill_rect(END_DIM, (-2000, -2000, 6000, 6000))  # the whole window recedes, letterbox too
             self.draw_end(canvas)
+
+    # -- a guided game (Learn to play) ------------------------------------------------------------
+    def _lesson_step(self, seat: int, events: tuple[Event, ...]) -> None:
+        from scenes.tutorials import save_progress
+
+        if seat == 0:
+            self.lesson.learner_moved()
+        self.lesson.observe([ev for ev in events if ev.visible_to(0)])
+        save_progress(self.lesson.game_id, None if self.match.over else self.match)
+
+    def lesson_prompt(self) -> Any:
+        """What the lesson says now (None while the table moves or the others choose)."""
+        if self.lesson is None or self.busy() or self.match.over:
+            return None
+        return self.lesson.prompt(self.view, self.legal)
+
+    def lesson_target(self, target: Any) -> pygame.Rect | None:
+        """The logical rect of what a lesson points at (tables with lessons override)."""
+        return None
+
+    LESSON_BOX = (60, 150, 440, 0)  # where a lesson's words sit: x, y, width (tables override)
+
+    def draw_lesson(self, canvas: Canvas) -> None:
+        if self.lesson is None or self._end_shown:
+            return
+        prompt = self.lesson_prompt()
+        paras = [("New rule", n) for n in self.lesson.notes]
+        if prompt is not None:
+            paras.append(
+                (
+                    "Lesson complete" if self.lesson.done and prompt.target is None else "Your move",
+                    prompt.text,
+                )
+            )
+        if not paras:
+            return
+        x, y, w, _ = self.LESSON_BOX
+        wrapped = [(title, canvas.wrap(text, 17, w - 36)) for title, text in paras]
+        h = 20 + sum(28 + len(lines) * 23 + 8 for _, lines in wrapped)
+        r = pygame.Rect(round(x), round(y), round(w), round(h))
+        paper(canvas, r, radius=12)
+        canvas.fill_rect(theme.GOLD, (r.x, r.y, 7, r.h), radius=3)
+        yy = r.y + 12
+        for title, lines in wrapped:
+            canvas.text(title, (r.x + 20, yy), 17, theme.GOLD_DARK, role="sans_bold")
+            yy += 28
+            for line in lines:
+                canvas.text(line, (r.x + 20, yy), 17, theme.INK)
+                yy += 23
+            yy += 8
+        target = (
+            self.lesson_target(prompt.target) if prompt is not None and prompt.target is not None else None
+        )
+        if target is not None:
+            canvas.glow(target, theme.HIGHLIGHT, radius=10, spread=10)
+            start = (min(max(target.centerx, r.left + 30), r.right - 30), r.bottom + 4)
+            _arrow(canvas, start, (target.centerx, target.top - 10))
+
+    def leave_detail(self) -> str:
+        if self.lesson is not None:
+            return "The lesson is kept: Learn to play picks it up where you left it."
+        return "It is kept as the autosave: Continue on the main menu picks it up where you left it."
 
     @property
     def game_in_progress(self) -> bool:
@@ -519,3 +585,20 @@ class TableScene(Scene):
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         return False
+
+
+def _arrow(canvas: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A gold arrow from ``a`` to the point ``b`` (the lesson's pointer)."""
+    import math
+
+    ax, ay = a
+    bx, by = b
+    angle = math.atan2(by - ay, bx - ax)
+    canvas.line((60, 40, 10), (ax + 2, ay + 3), (bx + 2, by + 3), 6)
+    canvas.line(theme.GOLD, a, b, 5)
+    head = [
+        (bx, by),
+        (bx - 22 * math.cos(angle - 0.45), by - 22 * math.sin(angle - 0.45)),
+        (bx - 22 * math.cos(angle + 0.45), by - 22 * math.sin(angle + 0.45)),
+    ]
+    canvas.polygon(theme.GOLD, head)

@@ -68,7 +68,7 @@ class PauseMenu(Scene):
         self.app.push(
             ConfirmDialog(
                 "Leave this game?",
-                "It is kept as the autosave: Continue on the main menu picks it up where you left it.",
+                self.table.leave_detail(),
                 "Leave",
                 leave,
             )

@@ -159,6 +159,10 @@ class SetupScene(Screen):
         )
         w.add(Button((140, 780, 200, 64), "Back", self.dismiss))
         w.add(Button((360, 780, 200, 64), "Rules", self._rules))
+        from scenes.tutorials import has_lesson, start_lesson
+
+        if has_lesson(info.id):
+            w.add(Button((580, 780, 240, 64), "Learn to play", lambda: start_lesson(self.app, info.id)))
         self.widgets = w
 
     def _option_rows(self, canvas: Canvas) -> list[tuple]:

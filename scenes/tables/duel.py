@@ -45,6 +45,20 @@ def face_code(seat: int, card: int) -> str:
 
 class DuelTable(TableScene):
     TOOLS_ROW = (PANEL_X, 768, 346, 42)  # Undo and Hint, between the rounds sheet and Menu
+    LESSON_BOX = (56, 190, 400, 0)  # a lesson's words: the empty felt left of the middle
+
+    def lesson_target(self, target: Any) -> pygame.Rect | None:
+        """A lesson points at a card of the learner's hand (its value)."""
+        if self.viewer is None:
+            return None
+        shown = [s for s in self.hands.get(self.viewer, []) if not s.hidden]
+        for i, sprite in enumerate(shown):
+            if sprite.face == target:
+                r = pygame.Rect(sprite.rect)
+                if i + 1 < len(shown):  # the visible strip of a fanned card
+                    r.width = max(20, min(r.width, shown[i + 1].rect.left - r.left))
+                return r
+        return None
 
     def bind(self) -> None:
         """Rebuild every sprite from the view (after a handover, an undo, or at the end of a round)."""

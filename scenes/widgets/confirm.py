@@ -26,13 +26,20 @@ class ConfirmDialog(Scene):
     modal = True
 
     def __init__(
-        self, question: str, detail: str, yes: str, on_yes: Callable[[], None], no: str = "Stay"
+        self,
+        question: str,
+        detail: str,
+        yes: str,
+        on_yes: Callable[[], None],
+        no: str = "Stay",
+        on_no: Callable[[], None] | None = None,
     ) -> None:
         self.question = question
         self.detail = detail
         self.yes_label = yes
         self.no_label = no
         self.on_yes = on_yes
+        self.on_no = on_no
         self.widgets = WidgetGroup()
 
     def enter(self) -> None:
@@ -40,12 +47,17 @@ class ConfirmDialog(Scene):
         y = cy + HEIGHT / 2 - 84
         self.widgets = WidgetGroup(
             [
-                Button((cx - 250, y, 230, 58), self.no_label, self.dismiss, hotkey=pygame.K_ESCAPE),
+                Button((cx - 250, y, 230, 58), self.no_label, self.decline, hotkey=pygame.K_ESCAPE),
                 Button(
                     (cx + 20, y, 230, 58), self.yes_label, self.confirm, hotkey=pygame.K_RETURN, primary=True
                 ),
             ]
         )
+
+    def decline(self) -> None:
+        self.dismiss(False)
+        if self.on_no is not None:
+            self.on_no()
 
     def confirm(self) -> None:
         self.dismiss(True)
