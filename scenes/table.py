@@ -481,8 +481,11 @@ class TableScene(Scene):
         )
         if target is not None:
             canvas.glow(target, theme.HIGHLIGHT, radius=10, spread=10)
-            start = (min(max(target.centerx, r.left + 30), r.right - 30), r.bottom + 4)
-            _arrow(canvas, start, (target.centerx, target.top - 10))
+            x0 = min(max(target.centerx, r.left + 30), r.right - 30)
+            if target.bottom < r.top:  # the target is above the words: point up from their top
+                _arrow(canvas, (x0, r.top - 4), (target.centerx, target.bottom + 10))
+            else:
+                _arrow(canvas, (x0, r.bottom + 4), (target.centerx, target.top - 10))
 
     def leave_detail(self) -> str:
         if self.lesson is not None:

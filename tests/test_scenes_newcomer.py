@@ -234,3 +234,19 @@ def test_in_pass_and_play_the_hint_stays_behind_its_own_curtain(pilot):
     pilot.advance(0.3)
     assert isinstance(pilot.top, PrivacyCurtain) and pilot.top.name == "Ben"
     assert table.coach_note is None  # Anna's advice is gone before Ben takes the screen
+
+
+def test_solitaire_tiles_show_at_instant_animation_speed(pilot):
+    """At 'instant' speed drawn tiles stayed hidden (their flights never settled)."""
+    from babel.core import registry
+    from scenes.tables.solitaire import SolitaireTable
+
+    rules = registry.get("solitaire")
+    table = SolitaireTable(
+        Match(rules, rules.make_config(1, deal=4), 4, [Seat("Anna")]), None, threaded=False
+    )
+    pilot.start(table)
+    for _ in range(3):
+        pilot.press(pygame.K_SPACE)
+        pilot.advance(0.2)
+    assert table.hide == {} and table.flights == []

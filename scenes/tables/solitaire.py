@@ -221,6 +221,15 @@ class SolitaireTable(TableScene):
         else:
             self.hint_glow = {"finish"}
 
+    LESSON_BOX = (60, 560, 560, 0)  # a lesson's words: below the first rows of the line
+
+    def lesson_target(self, target):
+        """A lesson points at the pile, or at the stack to move and then where it goes."""
+        if target[0] == "pile":
+            return pygame.Rect(self.geo.pile_rect())
+        _, src, dst = target
+        return pygame.Rect(self.geo.rect(dst if self.selected == src else src))
+
     def coach_anchor(self) -> tuple[float, float, float]:
         return (1560, 790, 560)  # the hint's note: bottom right of the felt, above the help line
 
@@ -419,6 +428,8 @@ class SolitaireTable(TableScene):
 
     # -- frame --------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
+        if self.flights:  # at instant speed a tween ends before its flight is listed: settle here
+            self._settle_flights()
         alive = []
         for p in self.particles:
             p[5] -= dt
@@ -552,7 +563,7 @@ class SolitaireTable(TableScene):
     # -- the end ------------------------------------------------------------------------------
     def on_game_over(self) -> None:
         v: SolitaireView = self.view
-        if not self.recorded and self.match.log:
+        if not self.recorded and self.match.log and self.lesson is None:  # lessons are not counted
             self.recorded = True
             try:
                 store = StatsStore.load()

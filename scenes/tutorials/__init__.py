@@ -22,7 +22,7 @@ from babel.core.paths import config_dir
 from babel.core.protocol import Event, IllegalAction
 
 FILE = "tutorials.json"
-LESSONS = {"duel": "scenes.tutorials.duel"}
+LESSONS = {"duel": "scenes.tutorials.duel", "solitaire": "scenes.tutorials.solitaire"}
 
 
 @dataclass(frozen=True)
