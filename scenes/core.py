@@ -239,6 +239,12 @@ class App:
 
     def _route(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
+            from scenes.widgets.confirm import ConfirmDialog, ask_quit
+
+            in_game = any(getattr(s, "game_in_progress", False) for s in self.stack)
+            if in_game and not isinstance(self.top, ConfirmDialog):
+                ask_quit(self)  # closing the window mid-game asks first (a second close quits)
+                return
             self.running = False
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

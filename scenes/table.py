@@ -21,14 +21,15 @@ from babel.core.bots import Budget
 from babel.core.match import Match
 from babel.core.protocol import Event, IllegalAction
 from babel.core.saves import SaveStore
-from scenes import theme
+from scenes import seat_colours, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
 from scenes.core import Scene
-from scenes.widgets.basic import Button, WidgetGroup, panel
+from scenes.widgets.basic import Button, WidgetGroup, panel, paper
 from scenes.widgets.curtain import PrivacyCurtain
 
 END_DIM = (0, 0, 0, 140)  # the shade over the table behind the end panel
+COACH_TEXT, COACH_LINES = 16, 7  # the coach's note: text size and most lines
 BOT_TIME_CAP = 2.5  # seconds a bot may think before it must answer with its best so far
 
 _executor: ThreadPoolExecutor | None = None
@@ -155,6 +156,23 @@ class TableScene(Scene):
         self.log_lines: list[str] = []
         self.public_copy = False  # True for the stand-in drawn while no seat owns the screen
         self._public: tuple[tuple[int, int], TableScene] | None = None
+        self._log_marks: dict[int, int] = {}  # ply -> log_lines length before that ply's action
+        self.tool_buttons: dict[str, Button] = {
+            "undo": Button(
+                (0, 0, 10, 10), "Undo", self.undo, size=17, tooltip="Take back your last move (Ctrl+Z)"
+            ),
+            "hint": Button(
+                (0, 0, 10, 10),
+                "Hint",
+                self.show_hint,
+                size=17,
+                tooltip="What the strongest bot would do from your seat, and why",
+            ),
+        }
+        self.lesson: Any = None  # a scenes.tutorials.Lesson when this table is a guided game
+        self.coach_note: tuple[str, str] | None = None  # (title, text) shown until the next move
+        self._coach_key: tuple | None = None  # the (viewer, legal actions) the note was made for
+        self._coach_job: Future | None = None
 
     # -- seat binding ----------------------------------------------------------------------
     @property
@@ -165,6 +183,8 @@ class TableScene(Scene):
         """Re-read the viewer's view and legal actions from the match."""
         self.view = self.controller.view()
         self.legal = self.controller.legal()
+        if self._coach_key != self._coach_position():
+            self.drop_hint()  # advice is for one seat and one choice: a move or handover ends it
 
     def set_viewer(self, seat: int | None) -> None:
         """Hand the screen to ``seat`` (None: to nobody). What was said to the previous seat is
@@ -208,11 +228,13 @@ class TableScene(Scene):
         return self._public[1]
 
     def enter(self) -> None:
+        seat_colours.activate(self.rules_game, self.match.seats)
         self.animator.speed = self.app.anim_speed
         self.refresh()
         self.bind()
 
     def resume(self, result: Any = None) -> None:
+        seat_colours.activate(self.rules_game, self.match.seats)
         self.animator.speed = self.app.anim_speed
         if self._curtain_for is not None:
             seat, self._curtain_for = self._curtain_for, None
@@ -238,6 +260,9 @@ class TableScene(Scene):
         return True
 
     def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        self._log_marks.setdefault(self.match.ply - 1, len(self.log_lines))
+        if self.lesson is not None:
+            self._lesson_step(seat, events)
         if self.controller.pass_and_play and any(ev.irreversible for ev in events):
             # A reveal is watched by everyone at the table: show it from the public view, so the
             # next secret choice starts behind the curtain again.
@@ -253,14 +278,139 @@ class TableScene(Scene):
             return
         self.controller.autosave()
         self.animator.finish_all()
+        ply = self.match.ply
+        if ply in self._log_marks:  # the log forgets the lines of the moves taken back
+            del self.log_lines[self._log_marks[ply] :]
+        self._log_marks = {p: n for p, n in self._log_marks.items() if p < ply}
         self.refresh()
         self.bind()
+
+    def can_undo(self) -> bool:
+        """The viewer may take back their last move now (one human, nothing revealed since)."""
+        seat = self.viewer
+        return (
+            seat is not None
+            and not self.controller.pass_and_play
+            and not self.match.over
+            and self.match.undo_point(seat) is not None
+        )
+
+    # -- the template's tool buttons (Undo, ...) ----------------------------------------------
+    TOOLS_ROW: tuple[float, float, float, float] | None = None  # a free row of the table's layout
+
+    def tools_shown(self) -> list[str]:
+        """The tool buttons to show now, in order; a table without a tools row shows none."""
+        if self.TOOLS_ROW is None or self._end_shown:
+            return []
+        shown = ["undo"] if self.can_undo() else []
+        if self.coach_available() and self.legal:
+            shown.append("hint")
+        return shown
+
+    # -- the coach --------------------------------------------------------------------------------
+    HINT_KEY: int | None = pygame.K_h  # a table whose game uses H for something else picks another
+
+    def coach_available(self) -> bool:
+        from babel.core.coach import adviser
+
+        return bool(self.app.settings.coach) and adviser(self.rules_game) is not None
+
+    def show_hint(self) -> None:
+        """Ask the coach what the strongest bot would do from the viewer's own view (on the bot
+        thread); the note shows until the next move. Asking again hides it."""
+        from babel.core.coach import adviser
+
+        if not self.coach_available():
+            self.app.toast("The coach is off: turn it on in Settings")
+            return
+        if self.viewer is None or not self.legal:
+            self.app.toast("Nothing to advise: it is not your move")
+            return
+        if self.coach_note is not None:
+            self.drop_hint()
+            return
+        advise = adviser(self.rules_game)
+        view, legal = self.view, self.legal
+        self._coach_key = self._coach_position()
+        self.coach_note = ("Coach", "Thinking…")
+        if self.controller.threaded:
+            self._coach_job = _bot_executor().submit(advise, view, legal)
+        else:
+            job: Future = Future()
+            job.set_result(advise(view, legal))
+            self._coach_job = job
+            self._collect_hint()
+
+    def _coach_position(self) -> tuple:
+        """What advice depends on for the screen: whose view it is and the choice they face (the
+        others committing a simultaneous choice does not make it stale)."""
+        return (self.viewer, self.legal)
+
+    def drop_hint(self) -> None:
+        self.coach_note = None
+        self._coach_key = None
+        self._coach_job = None
+
+    def _collect_hint(self) -> None:
+        job = self._coach_job
+        if job is None or not job.done():
+            return
+        self._coach_job = None
+        _, reason = job.result()
+        for seat in range(len(self.match.seats)):
+            reason = reason.replace(f"<P{seat}>", self.controller.seat_name(seat))
+        self.coach_note = ("Coach", reason)
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        """Where the coach's note sits: (right edge, bottom, width); above the tools row."""
+        x, y, w, _ = self.TOOLS_ROW or (theme.LOGICAL_W - 470, theme.LOGICAL_H - 20, 460, 0)
+        return (min(x + w, theme.LOGICAL_W - 10), y - 10, w if w >= 300 else 480)
+
+    def coach_rect(self, canvas: Canvas) -> tuple[pygame.Rect, list[str]]:
+        right, bottom, width = self.coach_anchor()
+        lines = canvas.wrap(self.coach_note[1], COACH_TEXT, width - 32)[:COACH_LINES]
+        h = 46 + len(lines) * COACH_TEXT * 1.35
+        return pygame.Rect(round(right - width), round(bottom - h), round(width), round(h)), lines
+
+    def draw_coach(self, canvas: Canvas) -> None:
+        if self.coach_note is None:
+            return
+        r, lines = self.coach_rect(canvas)
+        paper(canvas, r, radius=10)
+        canvas.fill_rect(theme.GOLD, (r.x, r.y, 6, r.h), radius=3)
+        canvas.text(self.coach_note[0], (r.x + 18, r.y + 10), 18, theme.INK, role="sans_bold")
+        if self.HINT_KEY is not None:
+            key = pygame.key.name(self.HINT_KEY).upper()
+            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), 13, theme.INK_SOFT, anchor="topright")
+        y = r.y + 38
+        for line in lines:
+            canvas.text(line, (r.x + 18, y), COACH_TEXT, theme.INK)
+            y += COACH_TEXT * 1.35
+
+    def _layout_tools(self) -> list[Button]:
+        shown = self.tools_shown()
+        for key, button in self.tool_buttons.items():
+            button.visible = key in shown
+        if not shown:
+            return []
+        if self.HINT_KEY is not None:
+            self.tool_buttons["hint"].label = f"Hint ({pygame.key.name(self.HINT_KEY).upper()})"
+        x, y, w, h = self.TOOLS_ROW
+        gap = 10
+        bw = (w - gap * (len(shown) - 1)) / len(shown)
+        out = []
+        for i, key in enumerate(shown):
+            button = self.tool_buttons[key]
+            button.rect = pygame.Rect(round(x + i * (bw + gap)), round(y), round(bw), round(h))
+            out.append(button)
+        return out
 
     # -- the frame ---------------------------------------------------------------------------
     def busy(self) -> bool:
         return self.animator.busy
 
     def update(self, dt: float) -> None:
+        self._collect_hint()
         self.animator.update(dt)
         self.update_table(dt)
         move = self.controller.poll_bot(dt, self.busy(), theme.BOT_PAUSE * self.app.anim_speed)
@@ -290,7 +440,27 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
+        typing = getattr(self.widgets, "typing", False)
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key == self.HINT_KEY
+            and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+            and not typing
+            and not self._end_shown
+        ):
+            self.show_hint()
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.coach_note is not None
+            and self.coach_rect(self.app.canvas)[0].collidepoint(event.pos)
+        ):
+            self.drop_hint()  # a click on the note puts it away
+            return True
         if self._end_shown and self.end_widgets.handle(event):
+            return True
+        if any(b.handle(event) for b in self._layout_tools()):
             return True
         if self.widgets.handle(event):
             return True
@@ -302,9 +472,84 @@ class TableScene(Scene):
             return
         self.draw_table(canvas)
         self.widgets.draw(canvas, self.app.mouse)
+        tools = WidgetGroup(self._layout_tools())
+        tools.draw(canvas, self.app.mouse)
+        if not self._end_shown:
+            self.draw_lesson(canvas)
+            self.draw_coach(canvas)
         if self._end_shown:
-            canvas.fill_rect(END_DIM, (0, 0, theme.LOGICAL_W, theme.LOGICAL_H))  # the table recedes
+            canvas.fill_rect(END_DIM, (-2000, -2000, 6000, 6000))  # the whole window recedes, letterbox too
             self.draw_end(canvas)
+
+    # -- a guided game (Learn to play) ------------------------------------------------------------
+    def _lesson_step(self, seat: int, events: tuple[Event, ...]) -> None:
+        from scenes.tutorials import save_progress
+
+        if seat == 0:
+            self.lesson.learner_moved()
+        self.lesson.observe([ev for ev in events if ev.visible_to(0)])
+        save_progress(self.lesson.game_id, None if self.match.over else self.match)
+
+    def lesson_prompt(self) -> Any:
+        """What the lesson says now (None while the table moves or the others choose)."""
+        if self.lesson is None or self.busy() or self.match.over:
+            return None
+        return self.lesson.prompt(self.view, self.legal)
+
+    def lesson_target(self, target: Any) -> pygame.Rect | None:
+        """The logical rect of what a lesson points at (tables with lessons override)."""
+        return None
+
+    LESSON_BOX = (60, 150, 440, 0)  # where a lesson's words sit: x, y, width (tables override)
+
+    def draw_lesson(self, canvas: Canvas) -> None:
+        if self.lesson is None or self._end_shown:
+            return
+        prompt = self.lesson_prompt()
+        paras = [("New rule", n) for n in self.lesson.notes]
+        if prompt is not None:
+            paras.append(
+                (
+                    "Lesson complete" if self.lesson.done and prompt.target is None else "Your move",
+                    prompt.text,
+                )
+            )
+        if not paras:
+            return
+        x, y, w, _ = self.LESSON_BOX
+        wrapped = [(title, canvas.wrap(text, 17, w - 36)) for title, text in paras]
+        h = 20 + sum(28 + len(lines) * 23 + 8 for _, lines in wrapped)
+        r = pygame.Rect(round(x), round(y), round(w), round(h))
+        paper(canvas, r, radius=12)
+        canvas.fill_rect(theme.GOLD, (r.x, r.y, 7, r.h), radius=3)
+        yy = r.y + 12
+        for title, lines in wrapped:
+            canvas.text(title, (r.x + 20, yy), 17, theme.GOLD_DARK, role="sans_bold")
+            yy += 28
+            for line in lines:
+                canvas.text(line, (r.x + 20, yy), 17, theme.INK)
+                yy += 23
+            yy += 8
+        target = (
+            self.lesson_target(prompt.target) if prompt is not None and prompt.target is not None else None
+        )
+        if target is not None:
+            canvas.glow(target, theme.HIGHLIGHT, radius=10, spread=10)
+            x0 = min(max(target.centerx, r.left + 30), r.right - 30)
+            if target.bottom < r.top:  # the target is above the words: point up from their top
+                _arrow(canvas, (x0, r.top - 4), (target.centerx, target.bottom + 10))
+            else:
+                _arrow(canvas, (x0, r.bottom + 4), (target.centerx, target.top - 10))
+
+    def leave_detail(self) -> str:
+        if self.lesson is not None:
+            return "The lesson is kept: Learn to play picks it up where you left it."
+        return "It is kept as the autosave: Continue on the main menu picks it up where you left it."
+
+    @property
+    def game_in_progress(self) -> bool:
+        """Moves have been made and the game is not over: leaving it asks first."""
+        return self.match.ply > 0 and not self.match.over
 
     # -- menus and the end -------------------------------------------------------------------
     def open_menu(self) -> None:
@@ -397,3 +642,20 @@ class TableScene(Scene):
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         return False
+
+
+def _arrow(canvas: Canvas, a: tuple[float, float], b: tuple[float, float]) -> None:
+    """A gold arrow from ``a`` to the point ``b`` (the lesson's pointer)."""
+    import math
+
+    ax, ay = a
+    bx, by = b
+    angle = math.atan2(by - ay, bx - ax)
+    canvas.line((60, 40, 10), (ax + 2, ay + 3), (bx + 2, by + 3), 6)
+    canvas.line(theme.GOLD, a, b, 5)
+    head = [
+        (bx, by),
+        (bx - 22 * math.cos(angle - 0.45), by - 22 * math.sin(angle - 0.45)),
+        (bx - 22 * math.cos(angle + 0.45), by - 22 * math.sin(angle + 0.45)),
+    ]
+    canvas.polygon(theme.GOLD, head)

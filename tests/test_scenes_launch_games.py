@@ -14,6 +14,7 @@ from scenes.launcher.pause import PauseMenu
 from scenes.launcher.setup import SetupScene
 from scenes.pilot import Pilot
 from scenes.table import TableScene
+from scenes.widgets.confirm import ConfirmDialog
 
 GAMES = ["duel", "solitaire", "babel_on", "turmbau", "builders"]
 SEED = 1
@@ -65,6 +66,8 @@ def test_menu_setup_play_leave_and_continue(game, pilot, unthreaded_tables):
     pilot.press(pygame.K_ESCAPE)
     assert isinstance(pilot.top, PauseMenu)
     pilot.press(pygame.K_m)
+    assert isinstance(pilot.top, ConfirmDialog)  # the game has moves: leaving asks first
+    pilot.press(pygame.K_RETURN)
     assert isinstance(pilot.top, MainMenu)
 
     pilot.click(_button(pilot.top, "Continue").rect.center)

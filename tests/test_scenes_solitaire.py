@@ -143,7 +143,7 @@ def test_hint_highlights_its_action(rules, pilot):
         pilot.press(pygame.K_SPACE)
     pilot.press(pygame.K_h)
     assert table.hint_glow
-    assert pilot.app.toasts
+    assert table.coach_note is not None and table.coach_note[1]  # shown in the table's note
 
 
 def test_whole_deal_to_the_end_records_statistics_and_analysis(rules, pilot):

@@ -324,3 +324,17 @@ def test_random_play_conserves_pieces_and_round_trips(seed, variant, difficulty,
         assert RULES.parse_action(RULES.action_text(action)) == action
         state = RULES.apply(state, 0, action).state
     assert RULES.is_over(state)
+
+
+def test_strict_is_called_an_optional_challenge_not_a_historical_rule():
+    """No source knows a strict rule: the option help, RULES.md and the engine say what it is."""
+    from pathlib import Path
+
+    from babel.games.solitaire import engine
+
+    option = next(o for o in engine.SolitaireRules.info.options if o.key == "difficulty")
+    assert "optional challenge" in option.help and "Standard:" in option.help
+    rules_md = (Path(engine.__file__).parent / "RULES.md").read_text(encoding="utf-8")
+    source = Path(engine.__file__).read_text(encoding="utf-8")
+    for text in (option.help, rules_md, source):
+        assert "historical" not in text

@@ -221,3 +221,22 @@ def test_analysis_of_a_game_finished_too_early():
     assert analysis.played_stacks == 24 and analysis.best_stacks == 1
     assert analysis.slip == 23 and analysis.best_after_slip == 24  # the finish gave it away
     assert "action 24" in analysis.text
+
+
+def test_analysis_finds_the_win_of_a_52_card_deal_a_small_search_misses():
+    """Deal 136 of the cards needs ~440,000 nodes: the old 400,000 cap reported 'best 2 stacks'."""
+    config = RULES.make_config(1, variant="cards", deal=136)
+    analysis = hints.analyse(config, 1, [])
+    assert analysis.best_stacks == 1 and analysis.proven
+    assert "could have been won" in analysis.text
+
+
+def test_a_capped_analysis_never_claims_a_best_or_a_slip():
+    config = RULES.make_config(1, variant="cards", deal=136)
+    match = Match(RULES, config, 1, [Seat("me", "greedy")])
+    while not match.over:
+        match.submit(0, match.bot_action(0))
+    analysis = hints.analyse(config, 1, [RULES.parse_action(e.text) for e in match.log], node_cap=1_000)
+    assert not analysis.proven and analysis.slip is None and analysis.best_after_slip is None
+    assert "at best" not in analysis.text and "stopped before" in analysis.text
+    assert "You found the best" not in analysis.text

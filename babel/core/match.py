@@ -17,10 +17,12 @@ from babel.core.protocol import Config, Event, IllegalAction, Outcome, Rules, St
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at a seat: a name, and a bot level (None for a human)."""
+    """Who sits at a seat: a name, a bot level (None for a human), and the colour chosen at
+    setup (an index into the front end's palette; None for the seat's default)."""
 
     name: str
     bot: str | None = None
+    colour: int | None = None
 
     @property
     def human(self) -> bool:

@@ -52,7 +52,10 @@ class SaveRecord:
             "rules_version": self.rules_version,
             "config": {"players": self.players, "options": dict(self.options)},
             "seed": self.seed,
-            "seats": [{"name": s.name, "bot": s.bot} for s in self.seats],
+            "seats": [
+                {"name": s.name, "bot": s.bot, **({} if s.colour is None else {"colour": s.colour})}
+                for s in self.seats
+            ],
             "actions": [[seat, text] for seat, text in self.actions],
             "digest": self.digest,
             "label": self.label,
@@ -137,7 +140,7 @@ def _seat(entry: Any) -> Seat:
     name, bot = entry["name"], entry.get("bot")
     if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
         raise TypeError("seats")
-    return Seat(name, bot)
+    return Seat(name, bot, _colour(entry.get("colour")))
 
 
 def _action(entry: Any) -> tuple[int, str]:
@@ -157,7 +160,7 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
         problem = name_problem(seat.name)
         if problem is not None:
             raise SaveError(f"this save is damaged (seat {number}: {problem})")
-        if seat.bot is not None and seat.bot not in levels:
+        if seat.bot is not None and not _known_level(rules, seat.bot):
             shown = clean_label(seat.bot)[:20] or "?"
             raise SaveError(
                 f"this save gives seat {number} a bot level {rules.info.title} does not have "
@@ -166,6 +169,17 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
     for seat, _text in record.actions:
         if not 0 <= seat < record.players:
             raise SaveError(f"this save is damaged (an action for seat {seat + 1} of {record.players})")
+
+
+def _known_level(rules: Any, level: str) -> bool:
+    """A level the game offers, or an older id of one that its bots still accept."""
+    if level in rules.info.bot_levels:
+        return True
+    try:
+        rules.make_bot(level)
+    except Exception:  # any refusal: the level is not one this game knows
+        return False
+    return True
 
 
 def precheck(record: SaveRecord) -> tuple[Any, Any]:
@@ -372,6 +386,15 @@ class SaveStore:
             os.unlink(path)
         except OSError as exc:
             raise SaveError(f"'{name}' cannot be deleted ({exc.strerror or exc})") from None
+
+
+def _colour(value) -> int | None:
+    """A seat's chosen colour from a file: absent, or a small non-negative integer."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 64:
+        raise ValueError(f"a seat colour must be a small number, not {value!r}")
+    return value
 
 
 def seats_from(names: Sequence[str], bots: Sequence[str | None]) -> tuple[Seat, ...]:

@@ -32,6 +32,7 @@ class Settings:
     anim_speed: str = "normal"
     volume: int = 70  # percent; 0 is silent
     last_names: tuple[str, ...] = ()
+    coach: bool = True  # the Hint button and key at every table (off for purists)
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)

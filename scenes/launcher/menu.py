@@ -39,6 +39,19 @@ class MainMenu(Scene):
             y += GAME_CARD_H
         bx, bw = 1080, 380
         self.buttons = WidgetGroup()
+        from scenes.tutorials import has_lesson, start_lesson
+
+        for rect, rules in self.games:  # "Learn to play" on the card of each game with a lesson
+            if has_lesson(rules.info.id):
+                self.buttons.add(
+                    Button(
+                        (rect.right - 190, rect.y + 52, 170, 36),
+                        "Learn to play",
+                        lambda gid=rules.info.id: start_lesson(self.app, gid),
+                        size=16,
+                        tooltip="A short guided game: the table shows what to do next",
+                    )
+                )
         y = 250
         if self.continue_record is not None:
             self.buttons.add(
@@ -91,7 +104,9 @@ class MainMenu(Scene):
                     return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.quit()
+                from scenes.widgets.confirm import ask_quit
+
+                ask_quit(self.app)  # a stray Esc never closes the app at once
                 return True
             index = event.key - pygame.K_1
             if 0 <= index < len(self.games):
@@ -135,8 +150,16 @@ class MainMenu(Scene):
             )
             label = "1 player" if info.max_players == 1 else f"{players} players"
             canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
-            canvas.text(
-                info.blurb, (lifted.x + 72, lifted.y + 60), 20, theme.BUTTON_TEXT, max_width=lifted.w - 100
+            from scenes.tutorials import has_lesson
+
+            canvas.paragraph(  # the whole description, in two lines if it needs them
+                info.blurb,
+                (lifted.x + 72, lifted.y + 52),
+                17,
+                theme.BUTTON_TEXT,
+                lifted.w - (290 if has_lesson(info.id) else 100),
+                2,
+                leading=1.25,
             )
         self.buttons.draw(canvas, mouse)
         canvas.text(

@@ -57,8 +57,22 @@ class PauseMenu(Scene):
 
     def to_menu(self) -> None:
         from scenes.launcher.menu import MainMenu
+        from scenes.widgets.confirm import ConfirmDialog
 
-        self.app.reset(MainMenu())
+        def leave() -> None:
+            self.app.reset(MainMenu())
+
+        if not self.table.game_in_progress:
+            leave()
+            return
+        self.app.push(
+            ConfirmDialog(
+                "Leave this game?",
+                self.table.leave_detail(),
+                "Leave",
+                leave,
+            )
+        )
 
     def handle(self, event: pygame.event.Event) -> bool:
         self.widgets.handle(event)

@@ -9,7 +9,7 @@ from babel.core.names import clean_label
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import App, Screen
-from scenes.widgets.basic import Button, WidgetGroup, panel
+from scenes.widgets.basic import Button, WidgetGroup, fitted_size, panel
 
 ROW_H = 70
 PAGE = 8
@@ -122,11 +122,13 @@ class SavedGames(Screen):
                     title = rec.game
                 status = "finished" if rec.over else f"{len(rec.actions)} moves"
                 names = ", ".join(clean_label(s.name[:100]) or "?" for s in rec.seats[:12])
-                # the game's title always shows; a long label gives way to it
-                game = f"  ·  {title}"
-                room = 760 - min(380, canvas.text_size(game, 22)[0])
-                shown = canvas.text(entry.title, (260, y + 8), 22, theme.GOLD, max_width=room)
-                canvas.text(game, (shown.right, y + 8), 22, theme.GOLD, max_width=760 - shown.w)
+                # the game's title always shows (a long label gives way to it), but a save named
+                # after its game ("Babel On! 2026-...") does not repeat it
+                game = "" if entry.title.startswith(title) else f"  ·  {title}"
+                room = 760 - min(380, canvas.text_size(game, 22)[0]) if game else 760
+                shown = canvas.text(entry.title, (260, y + 8), fitted_size(canvas, entry.title, 22, room), theme.GOLD, max_width=room)
+                if game:
+                    canvas.text(game, (shown.right, y + 8), 22, theme.GOLD, max_width=760 - shown.w)
                 canvas.text(
                     f"{when}  ·  {status}  ·  {names}", (260, y + 38), 17, theme.BUTTON_TEXT, max_width=760
                 )

@@ -41,7 +41,14 @@ class SettingsScene(Screen):
                     self._volume,
                     label=lambda v: "Off" if v == 0 else f"{v} %",
                 ),
-                Button((theme.LOGICAL_W / 2 - 150, 640, 300, 60), "Done", self.dismiss, primary=True),
+                Stepper(
+                    (x, 570, 400, 50),
+                    [True, False],
+                    s.coach,
+                    self._coach,
+                    label=lambda v: "On" if v else "Off",
+                ),
+                Button((theme.LOGICAL_W / 2 - 150, 700, 300, 60), "Done", self.dismiss, primary=True),
             ]
         )
 
@@ -54,21 +61,27 @@ class SettingsScene(Screen):
     def _speed(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(anim_speed=v))
 
+    def _coach(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(coach=v))
+
     def _volume(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(volume=v))
         self.app.sound.play("click")
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
-        panel(canvas, (360, 120, 880, 620), title="Settings")
-        labels = ("Window size", "Display", "Animation speed", "Sound volume")
+        panel(canvas, (360, 100, 880, 700), title="Settings")
+        labels = ("Window size", "Display", "Animation speed", "Sound volume", "Coach")
         for i, label in enumerate(labels):
             canvas.text(label, (420, 275 + 80 * i), 26, theme.BUTTON_TEXT, anchor="midleft")
-        canvas.text(
-            "Instant animations skip all motion; rules never wait for them.",
-            (800, 570),
+        canvas.paragraph(
+            "Instant animations skip all motion; rules never wait for them. The coach says what the "
+            "strongest bot would do, from your own view only.",
+            (800, 636),
             17,
             (200, 185, 160),
+            760,
+            2,
             anchor="midtop",
         )
         self.widgets.draw(canvas, self.app.mouse)

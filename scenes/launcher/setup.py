@@ -10,12 +10,12 @@ from babel.core.match import Match, Seat
 from babel.core.names import DEFAULT_NAMES, clean_name, distinct_names, repeated_name
 from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
-from scenes import assets, theme
+from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
-from scenes.widgets.blocks import paint_cube
+from scenes.widgets.swatch import ColourSwatch
 
 LEVEL_LABELS = {
     "novice": "Bot: novice",
@@ -42,6 +42,9 @@ HUMAN = "human"
 ROW_H = 58
 HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
 SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
+OPTIONS_TOP = 245  # the first option's label
+OPTION_HELP_SIZE, OPTION_HELP_LEADING, OPTION_HELP_LINES = 14, 1.35, 4
+OPTION_WIDGET_DY, OPTION_HELP_DY, OPTION_GAP = 30, 84, 18  # label -> widget -> help -> next label
 
 
 def _numeric(opt) -> bool:
@@ -74,6 +77,7 @@ class SetupScene(Screen):
         self.names = list(DEFAULT_NAMES)
         best = info.bot_levels[-1]
         self.kinds = [HUMAN] + [best] * 9
+        self.colours = list(seat_colours.chosen_indices(info.id, [None] * len(DEFAULT_NAMES)))
         self.options = {o.key: o.default for o in info.options}
         self.widgets = WidgetGroup()
 
@@ -108,6 +112,7 @@ class SetupScene(Screen):
         y = SEATS_TOP
         row_h, h = self._rows()
         for seat in range(self.players):
+            w.add(self._swatch(seat, (x0 + 2, y, 44, h)))
             w.add(TextInput((x0 + 60, y, 300, h), self.names[seat], lambda t, s=seat: self._set_name(s, t)))
             if info.max_players > 1:
                 w.add(
@@ -120,13 +125,13 @@ class SetupScene(Screen):
                     )
                 )
             y += row_h
-        oy = 270
-        for opt in info.options:
+        self._built_scale = self.app.canvas.scale
+        for opt, oy, _ in self._option_rows(self.app.canvas):
             if _numeric(opt):
                 value = self.options[opt.key]
                 w.add(
                     TextInput(
-                        (1060, oy + 34, 400, 46),
+                        (1060, oy + OPTION_WIDGET_DY, 400, 46),
                         "" if value == opt.default else str(value),
                         lambda t, o=opt: self._set_number(o, t),
                         max_len=18,
@@ -143,14 +148,13 @@ class SetupScene(Screen):
                         self.options[opt.key] = opt.default if opt.default in labels else choices[0]
                 w.add(
                     Stepper(
-                        (1060, oy + 34, 400, 46),
+                        (1060, oy + OPTION_WIDGET_DY, 400, 46),
                         choices,
                         self.options[opt.key],
                         lambda v, k=opt.key: self._set_option(k, v),
                         label=label,
                     )
                 )
-            oy += 110
         by = 750 - 20
         for text, callback in extension.buttons if extension else ():
             by -= 56
@@ -162,7 +166,49 @@ class SetupScene(Screen):
         )
         w.add(Button((140, 780, 200, 64), "Back", self.dismiss))
         w.add(Button((360, 780, 200, 64), "Rules", self._rules))
+        from scenes.tutorials import has_lesson, start_lesson
+
+        if has_lesson(info.id):
+            w.add(Button((580, 780, 240, 64), "Learn to play", lambda: start_lesson(self.app, info.id)))
         self.widgets = w
+
+    def _option_rows(self, canvas: Canvas) -> list[tuple]:
+        """Each option with the logical y of its label and its help wrapped at the canvas's
+        scale: the next label starts below the whole help, so no help text runs into it."""
+        out, oy = [], OPTIONS_TOP
+        for opt in self.rules.info.options:
+            lines = canvas.wrap(opt.help, OPTION_HELP_SIZE, 400) if opt.help else []
+            lines = lines[:OPTION_HELP_LINES]
+            out.append((opt, oy, lines))
+            oy += OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING + OPTION_GAP
+        return out
+
+    def _options_bottom(self, canvas: Canvas) -> float:
+        rows = self._option_rows(canvas)
+        if not rows:
+            return OPTIONS_TOP
+        _, oy, lines = rows[-1]
+        return oy + OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING
+
+    def _swatch(self, seat: int, rect) -> ColourSwatch:
+        """The seat's colour cube; where the game lets players choose, a click changes it."""
+        game = self.rules.info.id
+        choosable = seat_colours.choosable(game) and self.players > 1
+
+        def look() -> tuple:
+            return seat_colours.palette(game)[self.colours[seat] % len(seat_colours.palette(game))]
+
+        return ColourSwatch(rect, look, (lambda: self._next_colour(seat)) if choosable else None)
+
+    def _next_colour(self, seat: int) -> None:
+        """The next colour of the palette; a colour another seat has is swapped with it, so
+        seats never share one."""
+        size = len(seat_colours.palette(self.rules.info.id))
+        new = (self.colours[seat] + 1) % size
+        if new in self.colours[: self.players]:
+            other = self.colours.index(new)
+            self.colours[other] = self.colours[seat]
+        self.colours[seat] = new
 
     def _rows(self) -> tuple[float, float]:
         """Row pitch and widget height of the seat list: up to eight rows at full height, more
@@ -206,7 +252,8 @@ class SetupScene(Screen):
         out = []
         for i, name in enumerate(typed):
             kind = self.kinds[i]
-            out.append(Seat(name or spare.pop(0), None if kind == HUMAN else kind))
+            colour = self.colours[i] if seat_colours.choosable(self.rules.info.id) else None
+            out.append(Seat(name or spare.pop(0), None if kind == HUMAN else kind, colour))
         return out
 
     def start(self) -> None:
@@ -244,28 +291,22 @@ class SetupScene(Screen):
                 22,
                 theme.WHITE,
             )
-        y = SEATS_TOP
-        row_h, h = self._rows()
-        for seat in range(self.players):
-            colour, pattern, _ = theme.SEAT_COLOURS[seat]
-            px = canvas.px(min(38, h - 6))
-            img = assets.surface(
-                ("seat-cube", seat, px), lambda c=colour, p=pattern, n=px: paint_cube(c, p, n).convert_alpha()
-            )
-            canvas.blit(img, (140 + 24, y + h / 2), anchor="center")
-            y += row_h
+        if seat_colours.choosable(info.id) and self.players > 1:
+            canvas.text("Click a cube to change its colour", (146, 234), 15, HELP_TEXT)
         panel(canvas, (1030, 160, 460, 590))
         if info.options:
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
-            oy = 270
-            for opt in info.options:
+            if canvas.scale != getattr(self, "_built_scale", canvas.scale):
+                self._build()  # the window changed size: help wraps differently, so rows move
+            for opt, oy, lines in self._option_rows(canvas):
                 canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
-                if opt.help:
-                    self._paragraph(canvas, opt.help, (1060, oy + 84), 14, 400, lines=3)
-                oy += 110
+                y = oy + OPTION_HELP_DY
+                for line in lines:
+                    canvas.text(line, (1060, y), OPTION_HELP_SIZE, HELP_TEXT, max_width=400)
+                    y += OPTION_HELP_SIZE * OPTION_HELP_LEADING
             extension = extension_for(info.id)
             if extension is not None and extension.draw_preview is not None:
-                top, bottom = oy + 36, 730 - 56 * len(extension.buttons) - 10
+                top, bottom = self._options_bottom(canvas) + 26, 730 - 56 * len(extension.buttons) - 10
                 if bottom - top >= 120:  # a preview of the chosen options, if there is room
                     extension.draw_preview(canvas, dict(self.options), (1060, top, 400, bottom - top))
         else:

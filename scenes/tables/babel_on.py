@@ -43,6 +43,9 @@ from scenes.widgets.dice import DieSprite
 
 
 class BabelOnTable(BabelOnDrawing, TableScene):
+    TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
+    HINT_KEY = pygame.K_c  # H already switches the hand whose risk is shown
+
     # -- binding ---------------------------------------------------------------------------
     def bind(self) -> None:
         v: BabelView = self.view

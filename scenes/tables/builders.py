@@ -36,6 +36,11 @@ HOW = {"draw": "drew Divine Punishment", "swap": "took Divine Punishment in the 
 
 
 class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
+    TOOLS_ROW = (L.PANEL_X + 175, 742, 165, 44)  # Undo and Hint, beside Timeline
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        return (L.PANEL_X + 340, 614, 340)  # the coach's note: above Confirm, never over it
+
     def __init__(self, match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
         self.bottom = self.controller.viewer if self.controller.viewer is not None else 0

@@ -243,7 +243,8 @@ def paint_role_back(w: int, h: int) -> pygame.Surface:
 
 
 def paint_swatch(seat: int, px: int) -> pygame.Surface:
-    """A seat's colour disc with its pattern mark (colour-blind safe)."""
+    """A seat's colour disc with its pattern mark (colour-blind safe); ``seat`` is its palette
+    index (scenes.seat_colours)."""
     colour, pattern, _ = theme.SEAT_COLOURS[seat % len(theme.SEAT_COLOURS)]
     surf = pygame.Surface((px, px), pygame.SRCALPHA)
     r = px // 2

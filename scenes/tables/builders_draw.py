@@ -11,7 +11,7 @@ import pygame
 
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
-from scenes import assets, theme, wording
+from scenes import assets, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables import builders_layout as L
 from scenes.tables.builders_art import (
@@ -294,8 +294,9 @@ class DrawMixin:
             canvas.fill_rect((255, 214, 102, 50), r.inflate(10, 60).move(0, 20), radius=14)
         canvas.shadow_rect(r, radius=12, offset=(3, 5))
         canvas.fill_rect((30, 20, 12), r, radius=12)
-        canvas.fill_rect(theme.SEAT_COLOURS[seat][0], r, radius=12, width=2)
-        self._icon(canvas, f"swatch{seat}", lambda px, s=seat: paint_swatch(s, px), (r.x + 20, r.centery), 24)
+        canvas.fill_rect(seat_colours.rgb(seat), r, radius=12, width=2)
+        look = seat_colours.index(seat)
+        self._icon(canvas, f"swatch{look}", lambda px, s=look: paint_swatch(s, px), (r.x + 20, r.centery), 24)
         name = self._name(seat)
         if verb in ("appoint", "deliberate", "master", "seal", "punish"):
             name = f"{seat + 1 if seat < 9 else 0}. {name}"

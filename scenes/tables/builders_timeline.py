@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from babel.games.builders.model import BuildersView
-from scenes import assets, theme
+from scenes import assets, seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
 from scenes.tables.builders_art import paint_architect_token, paint_master_token, paint_swatch
@@ -57,7 +57,7 @@ class TimelineScreen(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         v = self.view
-        canvas.fill_rect((0, 0, 0, 210), (0, 0, theme.LOGICAL_W, theme.LOGICAL_H))
+        canvas.fill_rect((0, 0, 0, 210), (-2000, -2000, 6000, 6000))
         r = (40, 30, 1520, 840)
         panel(canvas, r, alpha=255)
         canvas.text("Who was what, and when", (800, 44), 40, theme.GOLD, role="title_bold", anchor="midtop")
@@ -95,8 +95,10 @@ class TimelineScreen(Scene):
             y = top + i * rowh
             final = v.roles[i].value
             px = canvas.px(22)
+            look = seat_colours.index(i)
             sw = assets.surface(
-                ("builders-icon", f"swatch{i}", px), lambda s=i, p=px: paint_swatch(s, p).convert_alpha()
+                ("builders-icon", f"swatch{look}", px),
+                lambda s=look, p=px: paint_swatch(s, p).convert_alpha(),
             )
             canvas.surface.blit(sw, sw.get_rect(center=canvas.pt((70, y + rowh / 2))))
             canvas.text(

@@ -12,10 +12,10 @@ import pygame
 
 from babel.core.protocol import Event
 from babel.games.duel.engine import JOKER, DuelView, Play, RoundKind, RoundRecord, card_text
-from scenes import theme
+from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.table import TableScene
-from scenes.widgets.basic import Button, paper
+from scenes.widgets.basic import Button, fitted_size, paper
 from scenes.widgets.cards import CardSprite, paint_french
 from scenes.widgets.dice import DieSprite
 
@@ -44,6 +44,22 @@ def face_code(seat: int, card: int) -> str:
 
 
 class DuelTable(TableScene):
+    TOOLS_ROW = (PANEL_X, 768, 346, 42)  # Undo and Hint, between the rounds sheet and Menu
+    LESSON_BOX = (56, 190, 400, 0)  # a lesson's words: the empty felt left of the middle
+
+    def lesson_target(self, target: Any) -> pygame.Rect | None:
+        """A lesson points at a card of the learner's hand (its value)."""
+        if self.viewer is None:
+            return None
+        shown = [s for s in self.hands.get(self.viewer, []) if not s.hidden]
+        for i, sprite in enumerate(shown):
+            if sprite.face == target:
+                r = pygame.Rect(sprite.rect)
+                if i + 1 < len(shown):  # the visible strip of a fanned card
+                    r.width = max(20, min(r.width, shown[i + 1].rect.left - r.left))
+                return r
+        return None
+
     def bind(self) -> None:
         """Rebuild every sprite from the view (after a handover, an undo, or at the end of a round)."""
         v: DuelView = self.view
@@ -68,6 +84,7 @@ class DuelTable(TableScene):
             self._history_line(i + 1, r, prev) for i, (r, prev) in enumerate(self._with_prev(v.history))
         ]
         self.hover: int | None = None
+        self.queued: int | None = None  # a card chosen while the table still moved
         self._build_buttons()
 
     def _build_buttons(self) -> None:
@@ -177,13 +194,22 @@ class DuelTable(TableScene):
 
     def _choose(self, card: int) -> None:
         if self.busy():
+            # A card chosen while the table still moves is kept and played when it settles (the
+            # prompt shows it), rather than dropped without a word.
+            if self.viewer is not None and not self.match.over:
+                self.queued = card
             return
+        self.queued = None
         if not self.legal:
             self.app.toast(
                 "Wait for the next round" if self.viewer is not None else "Watching: no seat of yours"
             )
             return
         self.submit(Play(card))
+
+    def update_table(self, dt: float) -> None:
+        if self.queued is not None and not self.busy() and self.legal:
+            self._choose(self.queued)
 
     # -- events -------------------------------------------------------------------------------
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
@@ -258,7 +284,9 @@ class DuelTable(TableScene):
     def _clear_slots(self) -> None:
         self.slots = {}
         self.refresh()
+        queued = self.queued
         self.bind()
+        self.queued = queued  # the same player keeps the screen: a card chosen early stays chosen
 
     def _discard_pos(self, seat: int) -> tuple[float, float]:
         x, y = self._hand_anchor(seat)[:2]
@@ -359,9 +387,17 @@ class DuelTable(TableScene):
         if choosing:
             canvas.glow(r, theme.HIGHLIGHT, radius=12)
         canvas.fill_rect((26, 18, 12, 220), r, radius=12)
-        colour = theme.SEAT_COLOURS[seat][0]
+        colour = seat_colours.rgb(seat)
         canvas.circle(colour, (r.x + 22, r.centery), 9)
-        canvas.text(self._name(seat), (r.x + 40, r.centery), 21, theme.WHITE, anchor="midleft", max_width=150)
+        name = self._name(seat)
+        canvas.text(
+            name,
+            (r.x + 40, r.centery),
+            fitted_size(canvas, name, 21, 150),
+            theme.WHITE,
+            anchor="midleft",
+            max_width=150,
+        )
         status = (
             "choosing…" if choosing else ("chosen" if v.phase.value != "over" and v.committed[seat] else "")
         )
@@ -380,7 +416,10 @@ class DuelTable(TableScene):
         v: DuelView = self.view
         if v.phase.value == "over":
             return
-        if self.legal and not self.busy():
+        queued = self.queued
+        if queued is not None:
+            msg = f"Your {card_text(queued)} is chosen: it is played when the table settles"
+        elif self.legal and not self.busy():
             msg = "Choose a card: click it, or press 2-9, 0 = 10, J Q K A, X = Joker"
         elif v.seat is None:
             msg = "Watching the bots" if not self.controller.pass_and_play else ""
@@ -407,9 +446,11 @@ class DuelTable(TableScene):
         )
         y = 118
         for seat in range(v.players):
-            colour = theme.SEAT_COLOURS[seat][0]
+            colour = seat_colours.rgb(seat)
             canvas.circle(colour, (x + 26, y + 14), 9)
-            canvas.text(self._name(seat), (x + 44, y + 14), 22, theme.INK, anchor="midleft", max_width=170)
+            name = self._name(seat)
+            size = fitted_size(canvas, name, 22, 170)
+            canvas.text(name, (x + 44, y + 14), size, theme.INK, anchor="midleft", max_width=170)
             if v.builder == seat:
                 canvas.text(
                     "die " + str(v.die),
@@ -431,9 +472,9 @@ class DuelTable(TableScene):
             anchor="midtop",
             max_width=w - 20,
         )
-        paper(canvas, (x, 370, w, 436))
+        paper(canvas, (x, 370, w, 386))
         canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")
         y = 414
-        for line in self.log_lines[-15:]:
+        for line in self.log_lines[-12:]:  # as many as fit above the tool buttons
             canvas.text(line, (x + 14, y), 15, theme.INK, max_width=w - 26)
             y += 26

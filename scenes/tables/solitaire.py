@@ -213,9 +213,13 @@ class SolitaireTable(TableScene):
     def show_hint(self) -> None:
         if self.match.over or not self.legal:
             return
+        if not self.app.settings.coach:
+            self.app.toast("Hints are off: turn the coach on in Settings")
+            return
         h = hints.hint(self.view)
+        self.coach_note = ("Hint", h.text)  # the table's note: wrapped, never cut
+        self._coach_key = self._coach_position()
         if h.action is None:
-            self.app.toast(h.text)
             return
         if h.action.kind is Kind.MOVE:
             self.hint_glow = {f"stack{h.action.src}", f"stack{h.action.dst}"}
@@ -223,7 +227,18 @@ class SolitaireTable(TableScene):
             self.hint_glow = {"pile"}
         else:
             self.hint_glow = {"finish"}
-        self.app.toast(h.text)
+
+    LESSON_BOX = (60, 560, 560, 0)  # a lesson's words: below the first rows of the line
+
+    def lesson_target(self, target):
+        """A lesson points at the pile, or at the stack to move and then where it goes."""
+        if target[0] == "pile":
+            return pygame.Rect(self.geo.pile_rect())
+        _, src, dst = target
+        return pygame.Rect(self.geo.rect(dst if self.selected == src else src))
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        return (1560, 790, 560)  # the hint's note: bottom right of the felt, above the help line
 
     def toggle_winnable(self) -> None:
         SolitaireTable.show_winnable = not SolitaireTable.show_winnable
@@ -420,6 +435,8 @@ class SolitaireTable(TableScene):
 
     # -- frame --------------------------------------------------------------------------------
     def update_table(self, dt: float) -> None:
+        if self.flights:  # at instant speed a tween ends before its flight is listed: settle here
+            self._settle_flights()
         alive = []
         for p in self.particles:
             p[5] -= dt
@@ -557,7 +574,7 @@ class SolitaireTable(TableScene):
     # -- the end ------------------------------------------------------------------------------
     def on_game_over(self) -> None:
         v: SolitaireView = self.view
-        if not self.recorded and self.match.log:
+        if not self.recorded and self.match.log and self.lesson is None:  # lessons are not counted
             self.recorded = True
             try:
                 store = StatsStore.load()

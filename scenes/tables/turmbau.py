@@ -77,6 +77,8 @@ def counts_words(c) -> str:
 
 
 class TurmbauTable(TableScene):
+    TOOLS_ROW = (panels.RX, 800, panels.RW, 40)  # Undo and Hint, under the log
+
     # -- binding ------------------------------------------------------------------------------
     def bind(self) -> None:
         v: TurmbauView = self.view

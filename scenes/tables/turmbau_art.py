@@ -164,7 +164,8 @@ def paint_action_card(name, w: int, h: int) -> pygame.Surface:
 
 
 def paint_trading_card(seat, w: int, h: int) -> pygame.Surface:
-    """The trading card in a seat's colour: two arrows around a disc."""
+    """The trading card in a seat's colour (``seat`` is its palette index, see
+    scenes.seat_colours): two arrows around a disc."""
     colour = theme.SEAT_COLOURS[int(seat)][0]
     surf = card_blank(w, h, (240, 232, 214), _shade(colour, 0.5))
     pad = max(3, w // 12)

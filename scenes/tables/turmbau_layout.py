@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from babel.games.turmbau import data
-from scenes import assets, theme
+from scenes import assets, seat_colours
 from scenes.canvas import Canvas
 from scenes.tables.turmbau_art import paint_wonder_tile
 from scenes.widgets.blocks import paint_cube
@@ -99,7 +99,7 @@ def draw_board(canvas: Canvas) -> None:
 
 
 def cube_image(canvas: Canvas, seat: int, size: float) -> pygame.Surface:
-    colour, pattern, _ = theme.SEAT_COLOURS[seat]
+    colour, pattern, _ = seat_colours.look(seat)
     px = canvas.px(size)
     return assets.surface(
         ("cube", colour, pattern, px), lambda: paint_cube(colour, pattern, px).convert_alpha()

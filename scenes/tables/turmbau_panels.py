@@ -12,7 +12,7 @@ import pygame
 from babel.games.turmbau import data
 from babel.games.turmbau.model import Phase
 from babel.games.turmbau.rules import place_units
-from scenes import anim, assets, theme
+from scenes import anim, assets, seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.tables.turmbau_art import (
     KIND_SHORT,
@@ -39,10 +39,11 @@ from scenes.tables.turmbau_layout import (
     tile_rect,
     track_cell,
 )
-from scenes.widgets.basic import paper
+from scenes.widgets.basic import fitted_size, paper
 from scenes.widgets.cards import paint_back
 
 PAPER_SOFT = (228, 214, 184)
+LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
 
 
 # -- right column geometry -------------------------------------------------------------------
@@ -163,7 +164,7 @@ def _paint_background(size: tuple[int, int], players: int) -> pygame.Surface:
     scoring = top + 34 + players * (PLATE_H + 4) + 14
     paper(c, (RX, scoring, RW, 102))
     paper(c, (RX, scoring + 112, RW, 94))
-    paper(c, (RX, scoring + 216, RW, 838 - scoring - 216))
+    paper(c, (RX, scoring + 216, RW, LOG_BOTTOM - scoring - 216))
     return surf
 
 
@@ -230,7 +231,7 @@ def _draw_wonders(t: Any, canvas: Canvas) -> None:
                 _outlined(canvas, f"+{extra}", (base[0], top - 9), 16, theme.HIGHLIGHT)
             elif ones or threes:
                 top = draw_stack(canvas, s, base, ones, threes, drop)
-                _outlined(canvas, str(wd.units(s)), (base[0], top - 9), 13, theme.SEAT_COLOURS[s][0])
+                _outlined(canvas, str(wd.units(s)), (base[0], top - 9), 13, seat_colours.rgb(s))
 
 
 def _draw_track_markers(t: Any, canvas: Canvas) -> None:
@@ -281,7 +282,7 @@ def _draw_offer_zone(t: Any, canvas: Canvas) -> None:
         if chosen:
             canvas.glow(r, theme.HIGHLIGHT, radius=10)
         canvas.fill_rect((40, 86, 64) if (chosen or hover) else (30, 70, 52), r, radius=10)
-        canvas.fill_rect(theme.SEAT_COLOURS[s][0], r, radius=10, width=2 if chosen else 1)
+        canvas.fill_rect(seat_colours.rgb(s), r, radius=10, width=2 if chosen else 1)
         _seat_dot(canvas, s, (r.x + 16, r.y + 16), 14)
         canvas.text(
             t._name(s), (r.x + 30, r.y + 16), 17, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
@@ -314,7 +315,7 @@ def _draw_offer_draft(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
         draw_card(canvas, k, paint_building_card, t.slot_card_pos(s, i, len(kinds)), SMALL_CARD, dim=True)
     x = r.right - 34
     if t.offer_trade:
-        draw_card(canvas, s, paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
+        draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
         x -= 40
     if t.offer_triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62), dim=True)
@@ -354,7 +355,7 @@ def _draw_offer_extras(t: Any, canvas: Canvas, s: int, r: pygame.Rect) -> None:
         return
     x = r.right - 34
     if o.trade:
-        draw_card(canvas, s, paint_trading_card, (x, r.y + 66), (44, 62))
+        draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62))
         x -= 40
     if o.triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62))
@@ -475,7 +476,7 @@ def _draw_plate(t: Any, canvas: Canvas, s: int) -> None:
     if active:
         canvas.glow(r, theme.HIGHLIGHT, radius=8, spread=6)
     canvas.fill_rect((250, 236, 200) if active else PAPER_SOFT, r, radius=8)
-    canvas.fill_rect(theme.SEAT_COLOURS[s][0], (r.x, r.y, 6, r.h), radius=3)
+    canvas.fill_rect(seat_colours.rgb(s), (r.x, r.y, 6, r.h), radius=3)
     if active:
         canvas.polygon(
             theme.GOLD_DARK, [(r.x - 12, r.centery - 8), (r.x - 2, r.centery), (r.x - 12, r.centery + 8)]
@@ -567,7 +568,7 @@ def _draw_scoring_table(t: Any, canvas: Canvas) -> None:
     canvas.text(
         "light row: end",
         (light.centerx, light.y + 37),
-        11,
+        fitted_size(canvas, "light row: end", 11, light.w - 6),
         theme.INK_SOFT,
         anchor="center",
         max_width=light.w - 6,
@@ -604,7 +605,7 @@ def _draw_supply(t: Any, canvas: Canvas) -> None:
 def _draw_discs_and_log(t: Any, canvas: Canvas) -> None:
     v = t.view
     top = _supply_top(t) + 104
-    bottom = 838
+    bottom = LOG_BOTTOM
     y = top + 8
     if v.seat is not None:
         canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
@@ -662,7 +663,7 @@ def _draw_hand(t: Any, canvas: Canvas) -> None:
             lit = mode == "offer" and (t.offer_trade or sum(t.offer_sel) > 0)
             draw_card(
                 canvas,
-                face,
+                seat_colours.index(face),
                 paint_trading_card,
                 c,
                 SMALL_CARD,

@@ -40,6 +40,17 @@ def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float 
         y += 20
 
 
+def fitted_size(
+    canvas: Canvas, text: str, size: float, width: float, role: str = "sans", least: float = 0.6
+) -> float:
+    """The largest text size up to ``size`` (and down to ``least`` of it) at which ``text`` fits
+    in ``width``: labels that matter shrink a little rather than lose their end to an ellipsis."""
+    floor = size * least
+    while size > floor and canvas.text_size(text, size, role)[0] > width:
+        size = max(floor, size - 0.5)
+    return size
+
+
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
     """A sheet of paper lying on the table (scores, logs, the rules)."""
     canvas.shadow_rect(r, radius=radius)
@@ -119,10 +130,11 @@ class Button(Widget):
         edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
         canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
         colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
+        role = "sans_bold" if self.primary else "sans"
         canvas.text(
             self.label,
             r.center,
-            self.size,
+            fitted_size(canvas, self.label, self.size, r.w - 20, role),
             colour,
             role="sans_bold" if self.primary else "sans",
             anchor="center",
@@ -213,11 +225,12 @@ class TextInput(Widget):
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            was = self.focused
+            # A click elsewhere only ends the typing: it goes on to whatever was clicked, so the
+            # first click after typing a name is never swallowed.
             self.focused = self.rect.collidepoint(event.pos)
             if self.focused:
                 pygame.key.start_text_input()
-            return self.focused or was
+            return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
@@ -274,6 +287,10 @@ class WidgetGroup:
         return widget
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for w in self.widgets:  # a click anywhere ends typing in every other field
+                if isinstance(w, TextInput) and w.focused and not w.rect.collidepoint(event.pos):
+                    w.focused = False
         for w in self.widgets:
             if w.visible and w.handle(event):
                 return True

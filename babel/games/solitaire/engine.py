@@ -50,7 +50,7 @@ PARTIAL_WIN_MAX = 3  # at most this many stacks left is a partial win
 
 class Difficulty(Enum):
     STANDARD = "standard"  # any legal move, any time; drawing is always allowed
-    STRICT = "strict"  # the historical rule: a move must be made, onto the nearest match
+    STRICT = "strict"  # an optional challenge of this edition: a move must be made, onto the nearest match
 
 
 class Phase(Enum):
@@ -211,7 +211,8 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
                 "Difficulty",
                 ("standard", "strict"),
                 "standard",
-                "strict: the historical rule, a possible move must be made, onto the nearest match",
+                "Standard: move when you like, onto any match. Strict, an optional challenge of this edition: "
+                "a possible move must be made, onto the nearest match.",
             ),
             Option(
                 "deal",

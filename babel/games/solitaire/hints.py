@@ -41,7 +41,8 @@ from babel.games.solitaire.engine import (
 SAMPLES = {Variant.TILES: 24, Variant.CARDS: 8}
 NODE_BUDGET = {Variant.TILES: 150_000, Variant.CARDS: 80_000}
 MIN_NODES_PER_SOLVE = 500
-ANALYSIS_NODE_CAP = 400_000
+ANALYSIS_NODE_CAP = 4_000_000  # the deal's own solve after the game: settles every 52-card deal 0-199
+SLIP_NODE_CAP = 200_000  # each probe for the first slip; a capped probe means no slip is claimed
 
 _RULES = SolitaireRules()
 
@@ -336,12 +337,12 @@ def analyse(
 
     def value(i: int) -> int:
         if i not in cache:
-            cache[i] = solver.solve_state(states[i], node_cap)
+            cache[i] = solver.solve_state(states[i], min(node_cap, SLIP_NODE_CAP))
         return cache[i].stacks
 
     slip = None
     worse = None
-    if acts and value(len(acts)) > best.stacks:
+    if best.proven and acts and value(len(acts)) > best.stacks:
         lo, hi = 0, len(acts)  # value(lo) == best, value(hi) > best
         while hi - lo > 1:
             mid = (lo + hi) // 2
@@ -351,7 +352,9 @@ def analyse(
                 lo = mid
         slip = hi - 1
         worse = value(hi)
-    proven = all(s.proven for s in cache.values())
+        if not (cache[hi].proven and cache[lo].proven):
+            slip = worse = None  # a capped search cannot say where the best was lost
+    proven = best.proven
     text = _analysis_text(best.stacks, proven, played, slip, worse, acts, rules, states)
     return Analysis(best.stacks, proven, line, played, slip, worse, text)
 
@@ -363,8 +366,11 @@ def _analysis_text(best, proven, played, slip, worse, acts, rules, states) -> st
     elif proven:
         head = f"This deal {kind[result_class(best)]} at best: {best} stacks with perfect play."
     else:
-        head = f"The best line found leaves {best} stacks (not proven best: the search was capped)."
-    if played is not None and played == best:
+        head = (
+            f"The best line found leaves {best} stacks; the search stopped before it could tell "
+            "whether a better one exists."
+        )
+    if played is not None and played == best and (proven or best == 1):
         head += " You found the best result."
     if slip is not None:
         head += (

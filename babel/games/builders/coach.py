@@ -1,0 +1,79 @@
+"""Babel Builders' coach: the strongest bot's choice for this seat, and what it serves.
+
+The bot sees only this seat's view: its own role, hand and conversion, the Master's private
+cards only when this seat is Master. The reason speaks for this seat's own side (Architects
+build to the blueprint; the Messenger of God and the Zealots want it to fail). Seats are written
+``<P1>`` for the scene to fill in names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from babel.core.coach import Advice, sentence, strongest_choice
+from babel.games.builders.engine import BuildersRules
+from babel.games.builders.model import Action, BuildersView, Role
+
+_RULES = BuildersRules()
+
+
+def advise(view: BuildersView, legal: Sequence[Action]) -> Advice:
+    action = strongest_choice(_RULES, view, legal)
+    return action, sentence(what(action), reason(view, action))
+
+
+def what(action: Action) -> str:
+    text = _RULES.describe(action).replace(": ", " ")  # card names like "1 block: B1/B2/B3"
+    for seat in range(10, -1, -1):  # "seat 3" -> the player's name (longest numbers first)
+        text = text.replace(f"seat {seat + 1}", f"<P{seat}>")
+    return text
+
+
+def _side(view: BuildersView) -> str:
+    if view.role is Role.ARCHITECT:
+        return "builders"
+    return "saboteurs"
+
+
+def reason(view: BuildersView, action: Action) -> str:
+    v = action.verb
+    builders = _side(view) == "builders"
+    if v == "appoint":
+        return (
+            "these are the players whose cards you trust most to build"
+            if builders
+            else "these players help your side most without giving you away"
+        )
+    if v == "play":
+        if action.args[0] < 0:
+            return "no card in your hand may be handed in"
+        return (
+            "it builds towards the blueprint"
+            if builders
+            else "it hurts the tower most without showing your hand"
+        )
+    if v == "swap":
+        return "the card you keep is worth more to your side than the one you give up"
+    if v == "reveal":
+        return "revealing this card now serves your side best"
+    if v == "place":
+        return (
+            "this cell still needs blocks to meet the blueprint"
+            if builders
+            else "a block here helps the blueprint least"
+        )
+    if v == "strike":
+        return "the strike does the least harm here" if builders else "the strike does the most harm here"
+    if v == "deliberate":
+        return f"<P{action.args[0]}>'s discard tells you most about who is who"
+    if v == "master":
+        return (
+            f"<P{action.args[0]}> is the player you trust most with the Master token"
+            if builders
+            else (f"<P{action.args[0]}> as Master helps your side most")
+        )
+    if v == "seal":
+        return "this is the player you suspect most of being the Messenger of God"
+    if v == "punish":
+        return f"<P{action.args[0]}> is the Architect whose turning helps your side most"
+    return ""

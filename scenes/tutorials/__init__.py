@@ -1,0 +1,173 @@
+"""Learn to play: short guided games on a fixed seed where the table points at what to do next.
+
+A tutorial is a ``Lesson``: it starts a match (fixed seed, the learner at seat 0 against a bot),
+and for every position says one sentence of what to do next (``prompt``) and, the first time a
+rule comes into play, what that rule is (``observe``). The table draws both over itself and
+points an arrow at the suggested piece; the learner may follow the suggestion or try anything
+legal. Progress is the action list, kept in the config folder after every move, so a lesson can
+be left and picked up again; which rules were already explained follows from replaying it.
+
+Lessons are listed by hand below (no discovery); a game without one has no "Learn to play".
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from babel.core.jsonfile import read_json, write_json_atomic
+from babel.core.match import Match, ReplayError, Seat
+from babel.core.paths import config_dir
+from babel.core.protocol import Event, IllegalAction
+
+FILE = "tutorials.json"
+LESSONS = {"duel": "scenes.tutorials.duel", "solitaire": "scenes.tutorials.solitaire"}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One sentence of what to do now; ``target`` names what the table points at (a key the
+    table understands) and ``action`` is the move that follows the suggestion."""
+
+    text: str
+    target: Any = None
+    action: Any = None
+
+
+@dataclass
+class Lesson:
+    """Base class of a game's tutorial; subclasses set the match and write the words."""
+
+    game_id: str = ""
+    seed: int = 0
+    required: tuple[str, ...] = ()  # rules that must have come up for the lesson to be complete
+    learner: str = "Anna"  # the learner's name at the table (the last name typed at setup)
+    seen: set[str] = field(default_factory=set)
+    notes: list[str] = field(default_factory=list)  # rules explained since the learner's last move
+
+    def new_match(self) -> Match:
+        raise NotImplementedError
+
+    def prompt(self, view: Any, legal: tuple) -> Prompt | None:
+        """What to do now, or None while waiting for the others."""
+        raise NotImplementedError
+
+    def rule_of(self, event: Event) -> tuple[str, str] | None:
+        """(rule id, one-paragraph explanation) when ``event`` brings a rule into play."""
+        return None
+
+    @property
+    def done(self) -> bool:
+        return all(r in self.seen for r in self.required)
+
+    def observe(self, events: tuple[Event, ...] | list[Event]) -> None:
+        """Explain each rule the first time it happens."""
+        for ev in events:
+            found = self.rule_of(ev)
+            if found is not None and found[0] not in self.seen:
+                self.seen.add(found[0])
+                self.notes.append(found[1])
+
+    def learner_moved(self) -> None:
+        self.notes.clear()
+
+
+def lesson_for(game_id: str) -> Lesson | None:
+    module = LESSONS.get(game_id)
+    return importlib.import_module(module).make_lesson() if module else None
+
+
+def has_lesson(game_id: str) -> bool:
+    return game_id in LESSONS
+
+
+# -- progress --------------------------------------------------------------------------------
+def _read() -> dict:
+    try:
+        data = read_json(config_dir() / FILE)
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def saved_actions(game_id: str) -> list[tuple[int, str]]:
+    entry = _read().get(game_id)
+    if not isinstance(entry, list):
+        return []
+    out = []
+    for item in entry:
+        if (
+            isinstance(item, list)
+            and len(item) == 2
+            and isinstance(item[0], int)
+            and isinstance(item[1], str)
+        ):
+            out.append((item[0], item[1]))
+    return out
+
+
+def save_progress(game_id: str, match: Match | None) -> None:
+    """Keep the lesson's moves (None forgets them: the lesson was finished or restarted)."""
+    data = _read()
+    if match is None:
+        data.pop(game_id, None)
+    else:
+        data[game_id] = [[e.seat, e.text] for e in match.log]
+    try:
+        write_json_atomic(config_dir() / FILE, data)
+    except OSError:
+        pass  # a lesson that cannot be kept is still a lesson
+
+
+def resume_match(lesson: Lesson) -> Match:
+    """The lesson's match with its kept moves replayed (a damaged record starts over)."""
+    match = lesson.new_match()
+    actions = saved_actions(lesson.game_id)
+    if actions:
+        try:
+            match = Match.replay(match.rules, match.config, match.seed, match.seats, actions)
+        except (ReplayError, IllegalAction):  # an unreadable record must not stop the lesson
+            save_progress(lesson.game_id, None)
+            return lesson.new_match()
+        lesson.observe([ev for _, ev in match.events if ev.visible_to(0)])
+        lesson.notes.clear()
+    return match
+
+
+def learner_seats(name: str, bot_level: str, rivals: tuple[str, ...]) -> list[Seat]:
+    return [Seat(name)] + [Seat(r, bot_level) for r in rivals]
+
+
+# -- starting one ------------------------------------------------------------------------------
+def start_lesson(app, game_id: str) -> None:
+    """Open the game's lesson over the current screen; a kept lesson may be resumed."""
+    from scenes.widgets.confirm import ConfirmDialog
+
+    def begin(resume: bool) -> None:
+        from scenes.tables import table_for
+
+        lesson = lesson_for(game_id)
+        names = [n for n in app.settings.last_names if n.strip()]
+        if names:
+            lesson.learner = names[0].strip()
+        if not resume:
+            save_progress(game_id, None)
+        match = resume_match(lesson)
+        table = table_for(game_id)(match, None)
+        table.lesson = lesson
+        app.push(table)
+
+    if saved_actions(game_id):
+        app.push(
+            ConfirmDialog(
+                "Resume the lesson?",
+                "You left this lesson before: pick it up where you were, or start it again.",
+                "Resume",
+                lambda: begin(True),
+                no="Start over",
+                on_no=lambda: begin(False),
+            )
+        )
+    else:
+        begin(False)

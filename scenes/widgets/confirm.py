@@ -1,0 +1,94 @@
+"""A small yes/no question over the current screen: quit the app, leave a game with moves.
+
+Enter confirms, Esc (or the second button) keeps things as they are, so a stray key never
+ends anything at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from scenes import theme
+from scenes.canvas import Canvas
+from scenes.core import Scene
+from scenes.widgets.basic import Button, WidgetGroup, panel
+
+SHADE = (0, 0, 0, 130)
+WIDTH, HEIGHT = 640, 300
+
+
+class ConfirmDialog(Scene):
+    """``question`` with a one-paragraph ``detail``; ``on_yes`` runs after the dialog closes."""
+
+    opaque = False
+    modal = True
+
+    def __init__(
+        self,
+        question: str,
+        detail: str,
+        yes: str,
+        on_yes: Callable[[], None],
+        no: str = "Stay",
+        on_no: Callable[[], None] | None = None,
+    ) -> None:
+        self.question = question
+        self.detail = detail
+        self.yes_label = yes
+        self.no_label = no
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.widgets = WidgetGroup()
+
+    def enter(self) -> None:
+        cx, cy = theme.LOGICAL_W / 2, theme.LOGICAL_H / 2
+        y = cy + HEIGHT / 2 - 84
+        self.widgets = WidgetGroup(
+            [
+                Button((cx - 250, y, 230, 58), self.no_label, self.decline, hotkey=pygame.K_ESCAPE),
+                Button(
+                    (cx + 20, y, 230, 58), self.yes_label, self.confirm, hotkey=pygame.K_RETURN, primary=True
+                ),
+            ]
+        )
+
+    def decline(self) -> None:
+        self.dismiss(False)
+        if self.on_no is not None:
+            self.on_no()
+
+    def confirm(self) -> None:
+        self.dismiss(True)
+        self.on_yes()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.widgets.handle(event)
+        return True
+
+    def draw(self, canvas: Canvas) -> None:
+        canvas.fill_rect(SHADE, (-2000, -2000, 6000, 6000))  # the whole window, letterbox included
+        cx, cy = theme.LOGICAL_W / 2, theme.LOGICAL_H / 2
+        panel(canvas, (cx - WIDTH / 2, cy - HEIGHT / 2, WIDTH, HEIGHT))
+        canvas.text(
+            self.question, (cx, cy - HEIGHT / 2 + 28), 36, theme.GOLD, role="title_bold", anchor="midtop"
+        )
+        canvas.paragraph(
+            self.detail, (cx, cy - HEIGHT / 2 + 90), 20, theme.WHITE, WIDTH - 80, 3, anchor="midtop"
+        )
+        self.widgets.draw(canvas, self.app.mouse)
+
+
+def ask_quit(app) -> None:
+    """Esc on the main menu (or closing the window at a table) asks before the app closes."""
+    if isinstance(app.top, ConfirmDialog):
+        return
+    app.push(
+        ConfirmDialog(
+            "Quit Babel Towers?",
+            "A game in progress is kept: Continue on the main menu picks it up.",
+            "Quit",
+            app.quit,
+        )
+    )

@@ -1,0 +1,86 @@
+"""Seat colours: chosen at setup, the same at the table, kept in saves, colour-blind safe."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+
+from babel.core import registry, saves
+from babel.core.match import Match, Seat
+from scenes import seat_colours, theme
+from scenes.launcher.setup import SetupScene
+from scenes.pilot import Pilot
+from scenes.table import TableScene
+from scenes.widgets.swatch import ColourSwatch
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1024, 640))
+    yield p
+    pygame.display.quit()
+
+
+def _swatches(scene) -> list[ColourSwatch]:
+    return [w for w in scene.widgets.widgets if isinstance(w, ColourSwatch)]
+
+
+def test_babel_on_setup_shows_each_seat_in_its_table_colour(pilot):
+    """Anna was blue at setup and red at the table: the setup now shows the nation colours."""
+    from scenes.tables import babel_on_art as art
+
+    pilot.start(SetupScene(registry.get("babel_on")))
+    for seat, swatch in enumerate(_swatches(pilot.top)):
+        assert swatch.look()[0] == art.NATION_RGB[seat]
+        assert swatch.on_click is None  # nation colours are part of the rules
+
+
+def test_a_chosen_colour_reaches_the_table_and_the_save(pilot):
+    rules = registry.get("duel")
+    pilot.start(SetupScene(rules))
+    setup = pilot.top
+    first, second = _swatches(setup)[:2]
+    assert first.look() == theme.SEAT_COLOURS[0] and second.look() == theme.SEAT_COLOURS[1]
+    pilot.click(first.rect.center)  # Anna takes the second colour; Ben gets hers
+    assert first.look() == theme.SEAT_COLOURS[1] and second.look() == theme.SEAT_COLOURS[0]
+    pilot.press(pygame.K_RETURN)
+    table = pilot.top
+    assert isinstance(table, TableScene)
+    assert [s.colour for s in table.match.seats] == [1, 0]
+    assert seat_colours.rgb(0) == theme.SEAT_COLOURS[1][0]
+    assert seat_colours.look(1) == theme.SEAT_COLOURS[0]
+    record = saves.parse_record(saves.record_of(table.match).to_json())
+    assert [s.colour for s in record.seats] == [1, 0]
+
+
+def test_every_colour_keeps_its_own_pattern():
+    for game in ("duel", "babel_on"):
+        looks = seat_colours.palette(game)
+        assert len({pattern for _, pattern, _ in looks}) == len(looks)
+        assert len({rgb for rgb, _, _ in looks}) == len(looks)
+
+
+def test_seats_never_share_a_colour():
+    assert seat_colours.chosen_indices("duel", [2, 2, None]) == (
+        2,
+        1,
+        3,
+    )  # a clash falls back to a free colour
+    assert seat_colours.chosen_indices("duel", [99, -1]) == (0, 1)
+    assert seat_colours.chosen_indices("babel_on", [3, 3]) == (0, 1)
+
+
+def test_a_save_with_a_bad_colour_is_refused_with_a_message(tmp_path):
+    rules = registry.get("duel")
+    match = Match(rules, rules.make_config(2), 1, [Seat("Ann", None, 3), Seat("Bot", "random", 0)])
+    store = saves.SaveStore()
+    path = store.save(match, "colours")
+    data = json.loads(path.read_text())
+    record = data.get("record", data)
+    assert record["seats"][0]["colour"] == 3
+    record["seats"][0]["colour"] = "blue"
+    path.write_text(json.dumps(data))
+    with pytest.raises(saves.SaveError):
+        saves.load(path)

@@ -1,0 +1,159 @@
+"""Text fits where it matters: no label runs into another, nothing important is cut with "…".
+
+Each check draws a real screen headless at the two reference window sizes while recording every
+line of text the canvas draws, then compares the recorded boxes.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes import assets
+from scenes.canvas import Canvas
+from scenes.pilot import Pilot
+
+SIZES = [(1600, 900), (1024, 640)]
+
+
+class TextLog:
+    """Records (text, logical rect) of every Canvas.text call while installed."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.lines: list[tuple[str, pygame.Rect]] = []
+        self.cut: list[str] = []  # texts shortened with an ellipsis
+        original = Canvas.text
+
+        def text(canvas, s, pos, size=22, *args, **kwargs):
+            rect = original(canvas, s, pos, size, *args, **kwargs)
+            max_width = kwargs.get("max_width", args[3] if len(args) > 3 else None)
+            role = kwargs.get("role", args[1] if len(args) > 1 else "sans")
+            shown = s
+            if max_width is not None:
+                px = max(6, round(size * canvas.scale))
+                shown = assets.ellipsize(s, role, px, max(8, round(max_width * canvas.scale)))
+            self.lines.append((shown, pygame.Rect(rect)))
+            if shown != s:
+                self.cut.append(s)
+            return rect
+
+        monkeypatch.setattr(Canvas, "text", text)
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.cut.clear()
+
+
+@pytest.fixture
+def text_log(monkeypatch):
+    return TextLog(monkeypatch)
+
+
+def _pilot(size) -> Pilot:
+    return Pilot(size=size)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_setup_option_help_never_overlaps_the_next_label(size, text_log):
+    from scenes.launcher.setup import SetupScene
+    from scenes.tables import playable_games
+
+    pilot = _pilot(size)
+    try:
+        for rules in playable_games():
+            pilot.start(SetupScene(rules))
+            text_log.clear()
+            pilot.app.draw()
+            widgets = [pygame.Rect(w.rect) for w in pilot.top.widgets.widgets if w.rect.x >= 1030]
+            free = [
+                (s, r) for s, r in text_log.lines if r.x >= 1030 and not any(w.contains(r) for w in widgets)
+            ]
+            for i, (s, r) in enumerate(free):
+                assert not s.endswith("…"), (rules.info.id, s)
+                for w in widgets:
+                    assert not w.colliderect(r), (rules.info.id, size, s, "runs into a control")
+                for t, q in free[i + 1 :]:
+                    assert not r.colliderect(q), (rules.info.id, size, s, t)
+            pilot.app.pop()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_solitaire_hint_is_wrapped_not_cut(size, text_log):
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.tables.solitaire import SolitaireTable
+
+    rules = registry.get("solitaire")
+    pilot = _pilot(size)
+    try:
+        table = SolitaireTable(Match(rules, rules.make_config(1), 3, [Seat("Anna")]), None, threaded=False)
+        pilot.start(table)
+        long_hint = (
+            "Move the 5 of moons onto the 5 of suns, three places to its left: "
+            + "it keeps " * 20
+            + "options."
+        )
+        table.coach_note = ("Hint", long_hint)
+        table._coach_key = table._coach_position()
+        text_log.clear()
+        pilot.app.draw()
+        shown = " ".join(s for s, _ in text_log.lines)
+        assert "…" not in shown and "options." in shown
+    finally:
+        pygame.display.quit()
+
+
+def _no_ellipsis(text_log, where: str) -> None:
+    assert not text_log.cut, (where, text_log.cut)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_menu_rules_and_saved_games_show_whole_texts(size, text_log):
+    from babel.core import registry, saves
+    from babel.core.match import Match, Seat
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.launcher.saved_games import SavedGames
+
+    rules = registry.get("babel_on")
+    match = Match(
+        rules, rules.make_config(3), 1, [Seat("Anna"), Seat("Ben", "random"), Seat("Carla", "random")]
+    )
+    saves.SaveStore().save(match, f"{rules.info.title} 2026-11-23 20.14.33")
+    pilot = _pilot(size)
+    try:
+        for scene in (MainMenu(), RulesViewer(None), SavedGames()):
+            pilot.start(scene)
+            text_log.clear()
+            pilot.app.draw()
+            _no_ellipsis(text_log, type(scene).__name__)
+            pilot.app.pop()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_duel_nameplates_and_turmbau_light_row_show_whole_texts(size, text_log):
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.tables import table_for
+
+    pilot = _pilot(size)
+    try:
+        for game, players in (("duel", 2), ("turmbau", 4)):
+            rules = registry.get(game)
+            # long names matter on the duel's nameplates; Turmbau's own labels are checked
+            long = ["Maximilian-Josef", "Bartholomew Ann"] if game == "duel" else ["Anna", "Ben"]
+            names = [*long, "Carla", "Dev"][:players]
+            seats = [Seat(names[0])] + [Seat(n, "random") for n in names[1:]]
+            table = table_for(game)(Match(rules, rules.make_config(players), 2, seats), None)
+            table.controller.threaded = False
+            pilot.start(table)
+            text_log.clear()
+            pilot.app.draw()
+            _no_ellipsis(text_log, game)
+            pilot.app.pop()
+    finally:
+        pygame.display.quit()

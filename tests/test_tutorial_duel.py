@@ -1,0 +1,105 @@
+"""Learn to play, the duel: the lesson completes headless by following its own prompts (clicking
+where the table points), explains each rule the first time, and can be left and resumed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.launcher.menu import MainMenu
+from scenes.pilot import Pilot
+from scenes.table import TableScene
+from scenes.widgets.confirm import ConfirmDialog
+
+
+@pytest.fixture(autouse=True)
+def unthreaded_tables(monkeypatch):
+    """The lesson's table runs its bot inline, so the test does not wait on a thread."""
+    from scenes import tables
+
+    real = tables.table_for
+    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+
+
+@pytest.fixture
+def pilot():
+    p = Pilot(size=(1024, 640))
+    yield p
+    pygame.display.quit()
+
+
+def _learn_button(menu: MainMenu):
+    rect = next(r for r, rules in menu.games if rules.info.id == "duel")
+    return next(
+        w
+        for w in menu.buttons.widgets
+        if getattr(w, "label", "") == "Learn to play" and rect.contains(w.rect)
+    )
+
+
+def _open_lesson(pilot) -> TableScene:
+    pilot.start(MainMenu())
+    pilot.click(_learn_button(pilot.top).rect.center)
+    table = pilot.top
+    assert isinstance(table, TableScene) and table.lesson is not None
+    return table
+
+
+def _follow_one_prompt(pilot, table) -> bool:
+    """Click where the lesson points; False when it has nothing to point at."""
+    assert pilot.until(lambda: table.lesson_prompt() is not None or table.match.over, 30)
+    prompt = table.lesson_prompt()
+    if prompt is None or prompt.action is None:
+        return False
+    target = table.lesson_target(prompt.target)
+    assert target is not None, prompt
+    ply = table.match.ply
+    pilot.click(target.center)
+    assert table.match.ply > ply, "the click where the lesson points played the card"
+    assert table.match.log[ply].text == table.rules.action_text(prompt.action)
+    return True
+
+
+def test_the_duel_lesson_completes_by_following_its_prompts(pilot):
+    table = _open_lesson(pilot)
+    explained = []
+    for _ in range(14):
+        if table.lesson.done:
+            break
+        assert _follow_one_prompt(pilot, table)
+        explained.extend(table.lesson.notes)
+        pilot.app.draw()  # every step draws (words, glow, arrow)
+    assert table.lesson.done
+    assert {"builder", "score", "your_score"} <= table.lesson.seen
+    assert any("Builder" in n for n in explained)
+    pilot.until(lambda: table.lesson_prompt() is not None, 30)
+    assert "You know the duel now" in table.lesson_prompt().text
+
+
+def test_the_lesson_can_be_left_and_resumed(pilot):
+    table = _open_lesson(pilot)
+    for _ in range(2):
+        assert _follow_one_prompt(pilot, table)
+    pilot.advance(3)
+    texts = [e.text for e in table.match.log]
+    seen = set(table.lesson.seen)
+    pilot.press(pygame.K_ESCAPE)
+    pilot.press(pygame.K_m)
+    assert isinstance(pilot.top, ConfirmDialog) and "lesson is kept" in pilot.top.detail
+    pilot.press(pygame.K_RETURN)
+    assert isinstance(pilot.top, MainMenu)
+    pilot.click(_learn_button(pilot.top).rect.center)
+    assert isinstance(pilot.top, ConfirmDialog)
+    pilot.press(pygame.K_RETURN)  # Resume
+    resumed = pilot.top
+    assert isinstance(resumed, TableScene) and resumed.lesson is not None
+    assert [e.text for e in resumed.match.log] == texts
+    assert resumed.lesson.seen == seen
+    # and starting over forgets it
+    pilot.press(pygame.K_ESCAPE)
+    pilot.press(pygame.K_m)
+    pilot.press(pygame.K_RETURN)
+    pilot.click(_learn_button(pilot.top).rect.center)
+    pilot.press(pygame.K_ESCAPE)  # Start over
+    fresh = pilot.top
+    assert isinstance(fresh, TableScene) and all(e.seat != 0 for e in fresh.match.log)

@@ -1,0 +1,49 @@
+"""Learn to play, the solitaire: opened from the setup screen, the lesson completes headless by
+clicking where the table points (the pile; a stack, then where it goes)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from babel.core import registry
+from scenes.launcher.setup import SetupScene
+from scenes.pilot import Pilot
+from scenes.table import TableScene
+
+
+@pytest.fixture(autouse=True)
+def unthreaded_tables(monkeypatch):
+    from scenes import tables
+
+    real = tables.table_for
+    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+
+
+def test_the_solitaire_lesson_completes_by_following_its_prompts():
+    pilot = Pilot(size=(1024, 640))
+    try:
+        pilot.start(SetupScene(registry.get("solitaire")))
+        learn = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Learn to play")
+        pilot.click(learn.rect.center)
+        table = pilot.top
+        assert isinstance(table, TableScene) and table.lesson is not None
+        for _ in range(30):
+            if table.lesson.done:
+                break
+            assert pilot.until(lambda: table.lesson_prompt() is not None, 10)
+            prompt = table.lesson_prompt()
+            ply = table.match.ply
+            pilot.click(table.lesson_target(prompt.target).center)
+            if prompt.target[0] == "move":
+                assert table.selected == prompt.target[1]  # the stack is picked up; now where it goes
+                pilot.app.draw()
+                pilot.click(table.lesson_target(prompt.target).center)
+            assert table.match.ply == ply + 1
+            assert table.match.log[ply].text == table.rules.action_text(prompt.action)
+            pilot.app.draw()
+        assert table.lesson.done and {"draw", "one", "three"} <= table.lesson.seen
+        assert pilot.until(lambda: table.lesson_prompt() is not None, 10)
+        assert "You know the moves now" in table.lesson_prompt().text
+    finally:
+        pygame.display.quit()
