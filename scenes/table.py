@@ -23,7 +23,7 @@ from babel.core.saves import SaveStore
 from scenes import theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
-from scenes.core import Scene
+from scenes.core import Scene, wake
 from scenes.widgets.basic import Button, WidgetGroup, panel
 from scenes.widgets.curtain import PrivacyCurtain
 
@@ -114,6 +114,7 @@ class MatchController:
                 deadline = time.perf_counter() + BOT_TIME_CAP
                 budget = Budget(should_stop=lambda: time.perf_counter() > deadline)
                 self._future = _bot_executor().submit(self.match.bot_action, seat, budget)
+                self._future.add_done_callback(lambda _f: wake())  # the waiting loop applies it
             else:
                 f: Future = Future()
                 f.set_result(self.match.bot_action(seat))
@@ -124,6 +125,17 @@ class MatchController:
         action = self._future.result()
         self._future = None
         return seat, action
+
+    def bot_due(self) -> float | None:
+        """Seconds until ``poll_bot`` has work (0: now), or None while a bot thinks on its thread
+        (its finishing wakes the loop) or no bot is to act."""
+        if self.match.over or self.bot_to_act() is None:
+            return None
+        if self._future is None or self._bot_ply != self.match.ply:
+            return 0.0
+        if self._wait > 0:
+            return self._wait
+        return 0.0 if self._future.done() else None
 
 
 class TableScene(Scene):
@@ -153,6 +165,8 @@ class TableScene(Scene):
         """Re-read the viewer's view and legal actions from the match."""
         self.view = self.controller.view()
         self.legal = self.controller.legal()
+        if hasattr(self, "app"):
+            self.app.redraw()
 
     def enter(self) -> None:
         self.animator.speed = self.app.anim_speed
@@ -206,6 +220,12 @@ class TableScene(Scene):
     # -- the frame ---------------------------------------------------------------------------
     def busy(self) -> bool:
         return self.animator.busy
+
+    def needs_frames(self) -> bool:
+        return self.busy()
+
+    def next_wake(self) -> float | None:
+        return self.controller.bot_due()
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)

@@ -24,7 +24,7 @@ from babel.games.solitaire.stats import StatsStore
 from scenes import assets, theme
 from scenes.anim import Animator, Tween, lerp2
 from scenes.canvas import Canvas
-from scenes.core import Scene, Screen
+from scenes.core import Scene, Screen, wake
 from scenes.table import TableScene, _bot_executor
 from scenes.tables.solitaire_pieces import paint_card, paint_tile, paint_tile_back
 from scenes.widgets.basic import Button, WidgetGroup, panel, paper
@@ -412,6 +412,13 @@ class SolitaireTable(TableScene):
             )
 
     # -- frame --------------------------------------------------------------------------------
+    def needs_frames(self) -> bool:
+        return self.busy() or bool(self.particles) or self.drag is not None
+
+    def next_wake(self) -> float | None:
+        pending = self._winnable[1] is not None and SolitaireTable.show_winnable
+        return 0.0 if pending and self._winnable[1].done() else super().next_wake()
+
     def update_table(self, dt: float) -> None:
         alive = []
         for p in self.particles:
@@ -433,6 +440,7 @@ class SolitaireTable(TableScene):
         if ply != self.match.ply:
             view = self.view
             future = _bot_executor().submit(lambda: hints.winnable(view).text)
+            future.add_done_callback(lambda _f: wake())  # the answer wakes a waiting loop
             self._winnable = (self.match.ply, future, "Checking…")
         elif future is not None and future.done():
             self._winnable = (ply, None, future.result())
@@ -654,6 +662,9 @@ class AnalysisScene(Scene):
         while self.step < step:
             self.replay.submit_text(0, self.analysis.line[self.step])
             self.step += 1
+
+    def needs_frames(self) -> bool:
+        return self.playing or (self.analysis is None and self.future is not None)
 
     def update(self, dt: float) -> None:
         if self.analysis is None and self.future is not None and self.future.done():

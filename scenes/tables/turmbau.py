@@ -10,6 +10,7 @@ of the side panels and the score sheet lives in turmbau_panels, the board in tur
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -76,7 +77,14 @@ def counts_words(c) -> str:
     return ", ".join(parts) if parts else "no cards"
 
 
+# Seconds the ring around the disc on offer pulses after it appears; then it holds still, so a
+# table waiting for a click draws nothing.
+PULSE_FOR = 4.0
+
+
 class TurmbauTable(TableScene):
+    _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (wall clock)
+
     # -- binding ------------------------------------------------------------------------------
     def bind(self) -> None:
         v: TurmbauView = self.view
@@ -731,6 +739,22 @@ class TurmbauTable(TableScene):
             self.sel_seats = set()
             self.sel_wild = ZERO
         self._sync_buttons()
+
+    def needs_frames(self) -> bool:
+        return self.busy() or self.aside.busy or self._pulsing()
+
+    def _pulsing(self) -> bool:
+        target = self.view.target if self.view is not None else None
+        now = pygame.time.get_ticks() / 1000
+        if target != self._pulse[0]:
+            self._pulse = (target, now)
+        return target is not None and now - self._pulse[1] < PULSE_FOR
+
+    def target_pulse(self) -> float:
+        """0..1, the size of the ring around the disc on offer: pulsing a while, then still."""
+        if not self._pulsing():
+            return 1.0
+        return 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
 
     def update_table(self, dt: float) -> None:
         self.aside.speed = self.animator.speed

@@ -4,7 +4,6 @@ and discard, the viewer's hand and cards, motion overlays, tooltips and the fina
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -189,7 +188,7 @@ def _draw_wonders(t: Any, canvas: Canvas) -> None:
     preview = None
     if mode == "select":
         preview, _ = t.select_preview()
-    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
+    pulse = t.target_pulse()
     for w, wd in enumerate(v.wonders):
         r = tile_rect(w)
         flash = t.scored_flash.get(w)
