@@ -1,7 +1,9 @@
 """One cached loader for fonts, rendered text, generated surfaces and sounds.
 
 Text is rendered once per (text, font, size, colour) and reused; generated surfaces are keyed
-by name and pixel size, so a window resize simply produces new keys.
+by name and pixel size, so a window resize simply produces new keys. Both caches are bounded by
+the bytes of their pixels (least recently used go first), so resizing the window many times, or
+a 4K window's full-screen textures, cannot grow memory without limit.
 """
 
 from __future__ import annotations
@@ -14,12 +16,21 @@ import pygame
 from scenes import theme
 
 
-class LRU(OrderedDict):
-    """A small least-recently-used cache."""
+def surface_bytes(value: object) -> int:
+    """What a cached value weighs: a surface's pixel bytes, else 1."""
+    if isinstance(value, pygame.Surface):
+        return value.get_width() * value.get_height() * value.get_bytesize() + 64
+    return 1
 
-    def __init__(self, limit: int) -> None:
+
+class LRU(OrderedDict):
+    """A least-recently-used cache bounded by entry count and by total weight (bytes)."""
+
+    def __init__(self, limit: int, max_bytes: int | None = None) -> None:
         super().__init__()
         self.limit = limit
+        self.max_bytes = max_bytes
+        self.bytes = 0
 
     def fetch(self, key: Hashable, make: Callable[[], object]):
         try:
@@ -29,26 +40,36 @@ class LRU(OrderedDict):
         except KeyError:
             value = make()
             self[key] = value
-            if len(self) > self.limit:
-                self.popitem(last=False)
+            self.bytes += surface_bytes(value)
+            while len(self) > 1 and (
+                len(self) > self.limit or (self.max_bytes is not None and self.bytes > self.max_bytes)
+            ):
+                _, old = self.popitem(last=False)
+                self.bytes -= surface_bytes(old)
             return value
 
+    def clear(self) -> None:
+        super().clear()
+        self.bytes = 0
 
-_fonts: dict[tuple[str, int], pygame.font.Font] = {}
-_text = LRU(3000)
-_surfaces = LRU(1500)
+
+TEXT_BYTES = 48 * 2**20  # rendered lines of text
+SURFACE_BYTES = 192 * 2**20  # generated art: wood, felt, cards, shadows (one 4K texture is 33 MB)
+
+_fonts = LRU(240)  # (role, px) -> Font: every window size asks for its own pixel sizes
+_text = LRU(3000, TEXT_BYTES)
+_surfaces = LRU(1500, SURFACE_BYTES)
 
 
 def font(role: str, px: int) -> pygame.font.Font:
     px = max(6, int(px))
-    key = (role, px)
-    f = _fonts.get(key)
-    if f is None:
+
+    def make() -> pygame.font.Font:
         if not pygame.font.get_init():
             pygame.font.init()
-        f = pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px)
-        _fonts[key] = f
-    return f
+        return pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px)
+
+    return _fonts.fetch((role, px), make)
 
 
 def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:

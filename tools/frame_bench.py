@@ -294,7 +294,9 @@ def idle_report(seconds: float, only: list[str], size) -> None:
             continue
         cpu, wall, *rest = (float(v) for v in out.stdout.strip().splitlines()[-1].split())
         frames = f"   {int(rest[0])} frames drawn" if rest and rest[0] >= 0 else "   (every frame drawn)"
-        print(f"  {name:<20} {cpu:6.2f} s CPU in {wall:5.1f} s = {100 * cpu / wall:5.1f}% of one core{frames}")
+        print(
+            f"  {name:<20} {cpu:6.2f} s CPU in {wall:5.1f} s = {100 * cpu / wall:5.1f}% of one core{frames}"
+        )
 
 
 # -- memory -------------------------------------------------------------------------------------
