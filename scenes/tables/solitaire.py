@@ -25,6 +25,7 @@ from scenes import assets, theme
 from scenes.anim import Animator, Tween, lerp2
 from scenes.canvas import Canvas
 from scenes.core import Scene, Screen, wake
+from scenes.layers import StaticLayer
 from scenes.table import TableScene, _bot_executor
 from scenes.tables.solitaire_pieces import paint_card, paint_tile, paint_tile_back
 from scenes.widgets.basic import Button, WidgetGroup, panel, paper
@@ -446,8 +447,48 @@ class SolitaireTable(TableScene):
             self._winnable = (ply, None, future.result())
 
     def draw_table(self, canvas: Canvas) -> None:
-        canvas.table(felt=pygame.Rect(30, 110, 1540, 760))
         v: SolitaireView = self.view
+        geo = self.geo
+        drag_src = self.drag["src"] if self.drag and self.drag["moved"] else None
+        line_still = not self.shift  # no stack sliding: the line goes into the still layer
+        key = (
+            v,
+            self.legal,
+            self.match.over,
+            tuple(sorted(self.hide.items())),
+            self.selected,
+            self.hover if self.drag is None else None,
+            drag_src,
+            tuple(sorted(self.hint_glow)),
+            self.finish_button.visible,
+            line_still,
+        )
+        if not hasattr(self, "still"):
+            self.still = StaticLayer()
+        self.still.draw(canvas, key, lambda c: self._draw_still(c, v, drag_src, line_still))
+        if not line_still:
+            self._draw_line(canvas, v, drag_src)
+        # pieces in flight
+        for code, depth, start, dst, tween, flip in self.flights:
+            if tween.done:
+                continue
+            pos = lerp2(start, geo.centre(dst), tween.t)
+            face = code if (not flip or tween.t > 0.5) else None
+            draw_piece(canvas, geo, face, pos, lift=10 * math.sin(math.pi * tween.t), depth=depth)
+        # the stack being dragged
+        if drag_src is not None:
+            gx, gy = self.drag["grab"]
+            px, py = self.drag["pos"]
+            stack = v.line[drag_src]
+            draw_piece(canvas, geo, stack[-1], (px - gx, py - gy), lift=14, depth=len(stack) - 1)
+        for code, x, y, _, _, delay in self.particles:
+            if delay <= 0:
+                draw_piece(canvas, geo, code, (x, y), lift=0)
+        self._draw_status(canvas, v)
+
+    def _draw_still(self, canvas: Canvas, v: SolitaireView, drag_src: int | None, line: bool) -> None:
+        """The table, the bar, the pile and (unless a stack slides) the line at rest."""
+        canvas.table(felt=pygame.Rect(30, 110, 1540, 760))
         geo = self.geo
         self._draw_bar(canvas, v)
         # the pile
@@ -475,8 +516,11 @@ class SolitaireTable(TableScene):
         )
         if "finish" in self.hint_glow and self.finish_button.visible:
             canvas.glow(self.finish_button.rect)
-        # the line
-        drag_src = self.drag["src"] if self.drag and self.drag["moved"] else None
+        if line:
+            self._draw_line(canvas, v, drag_src)
+
+    def _draw_line(self, canvas: Canvas, v: SolitaireView, drag_src: int | None) -> None:
+        geo = self.geo
         focus = drag_src if drag_src is not None else self.selected
         targets = set(self._targets(focus)) if focus is not None else set()
         movable = {a.src for a in self.legal if a.kind is Kind.MOVE}
@@ -509,23 +553,6 @@ class SolitaireTable(TableScene):
                     role="sans_bold",
                     anchor="center",
                 )
-        # pieces in flight
-        for code, depth, start, dst, tween, flip in self.flights:
-            if tween.done:
-                continue
-            pos = lerp2(start, geo.centre(dst), tween.t)
-            face = code if (not flip or tween.t > 0.5) else None
-            draw_piece(canvas, geo, face, pos, lift=10 * math.sin(math.pi * tween.t), depth=depth)
-        # the stack being dragged
-        if drag_src is not None:
-            gx, gy = self.drag["grab"]
-            px, py = self.drag["pos"]
-            stack = v.line[drag_src]
-            draw_piece(canvas, geo, stack[-1], (px - gx, py - gy), lift=14, depth=len(stack) - 1)
-        for code, x, y, _, _, delay in self.particles:
-            if delay <= 0:
-                draw_piece(canvas, geo, code, (x, y), lift=0)
-        self._draw_status(canvas, v)
 
     def _draw_bar(self, canvas: Canvas, v: SolitaireView) -> None:
         name = "Tower of Babel" if v.variant is Variant.TILES else "Accordion"
