@@ -63,13 +63,25 @@ class Canvas:
 
     # -- backgrounds ---------------------------------------------------------------------
     def table(self, felt: pygame.Rect | None = None) -> None:
-        """The wooden table filling the whole window, with an optional felt inlay."""
+        """The wooden table filling the whole window, with an optional felt inlay.
+
+        Wood, the felt's shadow and the felt are composed once per window size and felt into one
+        opaque picture: one plain blit per frame instead of three, two of them with alpha."""
         w, h = self.surface.get_size()
-        self.surface.blit(assets.surface(("wood", w, h), lambda: _wood(w, h)), (0, 0))
-        if felt is not None:
-            r = self.rect(felt)
-            self.shadow_rect(felt, radius=28, offset=(0, 6))
-            self.surface.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)
+        key = ("table", w, h, tuple(felt) if felt is not None else None)
+        self.surface.blit(assets.surface(key, lambda: self._compose_table(felt)), (0, 0))
+
+    def _compose_table(self, felt: pygame.Rect | None) -> pygame.Surface:
+        w, h = self.surface.get_size()
+        wood = assets.surface(("wood", w, h), lambda: _wood(w, h))
+        if felt is None:
+            return wood
+        picture = wood.copy()
+        on_picture = Canvas(picture)
+        r = on_picture.rect(felt)
+        on_picture.shadow_rect(felt, radius=28, offset=(0, 6))
+        picture.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)
+        return picture
 
     # -- primitives ----------------------------------------------------------------------
     def fill_rect(self, colour: Colour, r, radius: float = 0, width: float = 0) -> None:
