@@ -61,6 +61,17 @@ class Canvas:
     def to_logical(self, pos: Sequence[float]) -> tuple[float, float]:
         return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
 
+    def layer(self, sr: pygame.Rect) -> Canvas:
+        """A transparent canvas over screen rect ``sr`` with this transform: drawn on it and
+        blitted at ``sr.topleft``, every shape lands on exactly the pixels direct drawing gives
+        (the offset is whole pixels, so rounding is unchanged). Widgets cache pictures this way."""
+        layer = Canvas.__new__(Canvas)
+        surface = pygame.Surface(sr.size, pygame.SRCALPHA)
+        layer.surface = surface.convert_alpha() if pygame.display.get_surface() else surface
+        layer.surface.fill((0, 0, 0, 0))
+        layer.scale, layer.ox, layer.oy = self.scale, self.ox - sr.x, self.oy - sr.y
+        return layer
+
     # -- backgrounds ---------------------------------------------------------------------
     def table(self, felt: pygame.Rect | None = None) -> None:
         """The wooden table filling the whole window, with an optional felt inlay.

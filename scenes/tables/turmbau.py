@@ -34,6 +34,7 @@ from babel.games.turmbau.model import (
 from babel.games.turmbau.rules import preview_select
 from scenes import anim, theme
 from scenes.canvas import Canvas
+from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.tables import turmbau_panels as panels
 from scenes.tables import turmbau_sheet
@@ -742,6 +743,32 @@ class TurmbauTable(TableScene):
 
     def needs_frames(self) -> bool:
         return self.busy() or self.aside.busy or self._pulsing()
+
+    def still_key(self) -> tuple | None:
+        """What the still layer shows (see turmbau_panels.draw_all), or None while anything on
+        it moves; everything the still painters read that can change between moves is here."""
+        sprites = [(seat, s) for seat, row in sorted(self.offer_sprites.items()) for s in row]
+        if self.busy() or self.aside.busy or any(s.moving for _, s in sprites):
+            return None
+        if not hasattr(self, "still"):
+            self.still = StaticLayer()
+        return (
+            self.view,
+            self.legal,
+            self.hover,
+            self.cursor,
+            tuple(self.offer_sel),
+            self.offer_trade,
+            self.offer_triple,
+            self.redraw_mode,
+            tuple(self.redraw_sel),
+            tuple(sorted(self.sel_seats)),
+            self.sel_wild,
+            len(self.log_lines),
+            tuple(self.shown_scores),
+            tuple((seat, s.face, s.pos, s.face_up, s.hidden, s.lift) for seat, s in sprites),
+            self._end_shown,
+        )
 
     def _pulsing(self) -> bool:
         target = self.view.target if self.view is not None else None

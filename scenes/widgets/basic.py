@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from scenes import theme
+from scenes import assets, theme
 from scenes.canvas import Canvas
 
 
@@ -113,12 +113,25 @@ class Button(Widget):
         else:
             fill = theme.BUTTON
         lift = 0 if (self._down and hover) else 3
+        edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
+        colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
+        # painted once per look and place, then one blit a frame (buttons sit on every screen)
+        sr = canvas.rect(self.rect.move(0, -3).union(self.rect.move(0, 2)))
+        look = (self.label, self.size, self.primary, fill, edge, lift, hover, colour)
+        key = ("button", tuple(sr), canvas.scale, canvas.ox, canvas.oy, tuple(self.rect), look)
+
+        def paint() -> pygame.Surface:
+            layer = canvas.layer(sr)
+            self._paint(layer, fill, edge, lift, hover, colour)
+            return layer.surface
+
+        canvas.surface.blit(assets.surface(key, paint), sr.topleft)
+
+    def _paint(self, canvas: Canvas, fill, edge, lift: int, hover: bool, colour) -> None:
         r = self.rect.move(0, -lift)
         canvas.fill_rect((20, 12, 6), self.rect.move(0, 2), radius=12)
         canvas.fill_rect(fill, r, radius=12)
-        edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
         canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
-        colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
         canvas.text(
             self.label,
             r.center,
