@@ -58,6 +58,8 @@ SURFACE_BYTES = 192 * 2**20  # generated art: wood, felt, cards, shadows (one 4K
 
 _fonts = LRU(240)  # (role, px) -> Font: every window size asks for its own pixel sizes
 _text = LRU(3000, TEXT_BYTES)
+_fitted = LRU(6000)  # (text, role, px, width) -> the text shortened to fit
+_wrapped = LRU(2000)  # (paragraph, role, px, width) -> its lines
 _surfaces = LRU(1500, SURFACE_BYTES)
 
 
@@ -84,7 +86,11 @@ def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
 
 
 def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
-    """``s`` shortened with an ellipsis so that it fits in ``max_px`` pixels."""
+    """``s`` shortened with an ellipsis so that it fits in ``max_px`` pixels (measured once)."""
+    return _fitted.fetch((s, role, int(px), int(max_px)), lambda: _ellipsize(s, role, px, max_px))
+
+
+def _ellipsize(s: str, role: str, px: int, max_px: int) -> str:
     f = font(role, px)
     if f.size(s)[0] <= max_px:
         return s
@@ -99,7 +105,11 @@ def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
 
 
 def wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
-    """Greedy word wrap of one paragraph into lines that fit ``max_px``."""
+    """Greedy word wrap of one paragraph into lines that fit ``max_px`` (measured once)."""
+    return list(_wrapped.fetch((s, role, int(px), int(max_px)), lambda: tuple(_wrap(s, role, px, max_px))))
+
+
+def _wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
     f = font(role, px)
     lines: list[str] = []
     line = ""
@@ -123,3 +133,5 @@ def surface(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface
 def clear() -> None:
     _text.clear()
     _surfaces.clear()
+    _fitted.clear()
+    _wrapped.clear()
