@@ -98,6 +98,12 @@ class Screen(Scene):
 
     widgets: Any
 
+    def next_wake(self) -> float | None:
+        """A focused text field's cursor blinks every theme.CURSOR_BLINK seconds (wall clock)."""
+        if not getattr(self.widgets, "typing", False):
+            return None
+        return theme.CURSOR_BLINK - (pygame.time.get_ticks() / 1000) % theme.CURSOR_BLINK + 0.001
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):
             return True

@@ -171,3 +171,18 @@ def test_the_art_cache_is_bounded_by_bytes():
         cache.fetch(i, lambda: pygame.Surface((100, 100), pygame.SRCALPHA))
     assert len(cache) == 3 and list(cache) == [7, 8, 9]
     assert cache.bytes <= cache.max_bytes
+
+
+def test_a_focused_text_field_wakes_the_loop_for_its_cursor():
+    from scenes.launcher.setup import SetupScene
+    from scenes.tables import playable_games
+    from scenes.widgets.basic import TextInput
+
+    scene = SetupScene(playable_games()[0])
+    p = settled(Pilot().start(scene))
+    assert scene.next_wake() is None
+    field = next(w for w in scene.widgets.widgets if isinstance(w, TextInput))
+    p.click(field.rect.center)
+    assert field.focused
+    due = scene.next_wake()
+    assert due is not None and 0 < due <= 0.51

@@ -642,6 +642,7 @@ class AnalysisScene(Scene):
 
     def enter(self) -> None:
         self.future = _bot_executor().submit(hints.analyse_match, self.played)
+        self.future.add_done_callback(lambda _f: wake())
         self.replay = Match(self.played.rules, self.played.config, self.played.seed, self.played.seats)
         self.geo = Geometry(self.replay.view(0).variant)
         cx = theme.LOGICAL_W / 2
@@ -691,7 +692,10 @@ class AnalysisScene(Scene):
             self.step += 1
 
     def needs_frames(self) -> bool:
-        return self.playing or (self.analysis is None and self.future is not None)
+        return self.playing
+
+    def next_wake(self) -> float | None:  # the analysis ready on its thread (it also wakes the loop)
+        return 0.0 if self.analysis is None and self.future is not None and self.future.done() else None
 
     def update(self, dt: float) -> None:
         if self.analysis is None and self.future is not None and self.future.done():

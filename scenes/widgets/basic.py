@@ -253,7 +253,9 @@ class TextInput(Widget):
     def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
         canvas.fill_rect((250, 244, 228) if self.focused else theme.PAPER, self.rect, radius=8)
         canvas.fill_rect(theme.FOCUS if self.focused else theme.PAPER_DARK, self.rect, radius=8, width=2)
-        shown = self.text + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
+        shown = self.text + (
+            "|" if self.focused and int(pygame.time.get_ticks() / 1000 / theme.CURSOR_BLINK) % 2 == 0 else ""
+        )
         if not shown and self.placeholder:
             canvas.text(
                 self.placeholder,
