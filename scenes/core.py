@@ -9,9 +9,10 @@ events and simulated time (see scenes.pilot).
 The real loop (``App.run``) draws only when something changed: a game sits open for hours and
 must not heat a laptop while it waits for a click. It is awake (updates and frames at 60 a
 second, exactly as ``App.step`` runs them) while the top scene ``needs_frames`` (an animation,
-a drag, a bot's move being paced) or a toast fades; otherwise it blocks in
-``pygame.event.wait`` until input, a wake event (a bot's move arriving from its thread) or the
-top scene's next timer (``next_wake``), and draws frames for what that changed.
+a drag) or a toast fades, and for SETTLE seconds after any input or change; otherwise it
+blocks (scenes.waiting) until input, a wake event (a bot's move arriving from its thread) or
+the top scene's next timer (``next_wake``: a bot's pause, a cursor blink), and draws frames for
+what that changed. Headless tests and the pilot keep driving ``App.step`` with simulated time.
 """
 
 from __future__ import annotations
