@@ -53,10 +53,10 @@ class LRU(OrderedDict):
         self.bytes = 0
 
 
-TEXT_BYTES = 48 * 2**20  # rendered lines of text
-SURFACE_BYTES = 192 * 2**20  # generated art: wood, felt, cards, shadows (one 4K texture is 33 MB)
+TEXT_BYTES = 24 * 2**20  # rendered lines of text
+SURFACE_BYTES = 144 * 2**20  # generated art: wood, felt, cards, shadows (one 4K texture is 33 MB)
 
-_fonts = LRU(240)  # (role, px) -> Font: every window size asks for its own pixel sizes
+_fonts = LRU(96)  # (role, px) -> Font: every window size asks for its own pixel sizes
 _text = LRU(3000, TEXT_BYTES)
 _fitted = LRU(6000)  # (text, role, px, width) -> the text shortened to fit
 _wrapped = LRU(2000)  # (paragraph, role, px, width) -> its lines
@@ -128,6 +128,13 @@ def _wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
 def surface(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """A generated surface, cached under ``key`` (include the pixel size in the key)."""
     return _surfaces.fetch(key, make)
+
+
+def forget_large(min_pixels: int) -> None:
+    """Drop generated surfaces of at least ``min_pixels`` pixels: after a resize the window-sized
+    backgrounds of the old size are of no use, and at 4K each weighs 33 MB."""
+    for key in [k for k, v in _surfaces.items() if v.get_width() * v.get_height() >= min_pixels]:
+        _surfaces.bytes -= surface_bytes(_surfaces.pop(key))
 
 
 def clear() -> None:

@@ -39,6 +39,10 @@ class Canvas:
         self.resize(surface)
 
     def resize(self, surface: pygame.Surface) -> None:
+        old = getattr(self, "_size", None)
+        if old is not None and old != surface.get_size():
+            assets.forget_large(old[0] * old[1] // 4)
+        self._size = surface.get_size()
         self.surface = surface
         w, h = surface.get_size()
         self.scale = min(w / theme.LOGICAL_W, h / theme.LOGICAL_H)
@@ -84,11 +88,10 @@ class Canvas:
 
     def _compose_table(self, felt: pygame.Rect | None) -> pygame.Surface:
         w, h = self.surface.get_size()
-        wood = assets.surface(("wood", w, h), lambda: _wood(w, h))
+        picture = _wood(w, h)  # not cached on its own: only the composed picture is kept
         if felt is None:
-            return wood
-        picture = wood.copy()
-        on_picture = Canvas(picture)
+            return picture
+        on_picture = Canvas(picture)  # same size as the window, so the same transform
         r = on_picture.rect(felt)
         on_picture.shadow_rect(felt, radius=28, offset=(0, 6))
         picture.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)

@@ -186,3 +186,14 @@ def test_a_focused_text_field_wakes_the_loop_for_its_cursor():
     assert field.focused
     due = scene.next_wake()
     assert due is not None and 0 < due <= 0.51
+
+
+def test_a_resize_forgets_the_old_size_backgrounds():
+    p = Pilot(size=(1280, 720)).start(MainMenu())
+    big = [v for v in assets._surfaces.values() if v.get_width() * v.get_height() >= 1280 * 720 // 4]
+    assert big  # the wooden table of this size
+    p.app.step(0.0, [pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 700), w=1100, h=700)])
+    sizes = {
+        v.get_size() for v in assets._surfaces.values() if v.get_width() * v.get_height() >= 1280 * 720 // 4
+    }
+    assert (1280, 720) not in sizes
