@@ -1,7 +1,9 @@
 """One cached loader for fonts, rendered text, generated surfaces and sounds.
 
 Text is rendered once per (text, font, size, colour) and reused; generated surfaces are keyed
-by name and pixel size, so a window resize simply produces new keys.
+by name and pixel size, so a window resize simply produces new keys. Both caches are bounded by
+the bytes of their pixels (least recently used go first), so resizing the window many times, or
+a 4K window's full-screen textures, cannot grow memory without limit.
 """
 
 from __future__ import annotations
@@ -14,9 +16,15 @@ import pygame
 from scenes import theme
 
 
+def surface_bytes(value: object) -> int:
+    """What a cached value weighs: a surface's pixel bytes, else 1."""
+    if isinstance(value, pygame.Surface):
+        return value.get_width() * value.get_height() * value.get_bytesize() + 64
+    return 1
+
+
 class LRU(OrderedDict):
-    """A small least-recently-used cache, bounded in entries and, for surfaces, in bytes (a
-    window resized again and again must not keep every size's textures)."""
+    """A least-recently-used cache bounded by entry count and by total weight (bytes)."""
 
     def __init__(self, limit: int, max_bytes: int | None = None) -> None:
         super().__init__()
@@ -32,11 +40,12 @@ class LRU(OrderedDict):
         except KeyError:
             value = make()
             self[key] = value
-            self.bytes += _size(value)
-            while len(self) > self.limit or (
-                self.max_bytes is not None and self.bytes > self.max_bytes and len(self) > 1
+            self.bytes += surface_bytes(value)
+            while len(self) > 1 and (
+                len(self) > self.limit or (self.max_bytes is not None and self.bytes > self.max_bytes)
             ):
-                self.bytes -= _size(self.popitem(last=False)[1])
+                _, old = self.popitem(last=False)
+                self.bytes -= surface_bytes(old)
             return value
 
     def clear(self) -> None:
@@ -44,20 +53,25 @@ class LRU(OrderedDict):
         self.bytes = 0
 
 
-def _size(value: object) -> int:
-    return value.get_pitch() * value.get_height() if isinstance(value, pygame.Surface) else 0
+TEXT_BYTES = 24 * 2**20  # rendered lines of text
+SURFACE_BYTES = 144 * 2**20  # generated art: wood, felt, cards, shadows (one 4K texture is 33 MB)
 
-
-_fonts = LRU(64)  # (role, px): every window size brings its own pixel sizes
-_text = LRU(3000, max_bytes=64 << 20)
-_surfaces = LRU(1500, max_bytes=128 << 20)  # a few full-window textures at 2560x1440
+_fonts = LRU(96)  # (role, px) -> Font: every window size asks for its own pixel sizes
+_text = LRU(3000, TEXT_BYTES)
+_fitted = LRU(6000)  # (text, role, px, width) -> the text shortened to fit
+_wrapped = LRU(2000)  # (paragraph, role, px, width) -> its lines
+_surfaces = LRU(1500, SURFACE_BYTES)
 
 
 def font(role: str, px: int) -> pygame.font.Font:
     px = max(6, int(px))
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return _fonts.fetch((role, px), lambda: pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px))
+
+    def make() -> pygame.font.Font:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        return pygame.font.Font(str(theme.ASSETS / theme.FONT_FILES[role]), px)
+
+    return _fonts.fetch((role, px), make)
 
 
 def text(s: str, role: str, px: int, colour: tuple[int, ...]) -> pygame.Surface:
@@ -88,7 +102,11 @@ def drawable(s: str) -> str:
 
 
 def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
-    """``s`` shortened with an ellipsis so that it fits in ``max_px`` pixels."""
+    """``s`` shortened with an ellipsis so that it fits in ``max_px`` pixels (measured once)."""
+    return _fitted.fetch((s, role, int(px), int(max_px)), lambda: _ellipsize(s, role, px, max_px))
+
+
+def _ellipsize(s: str, role: str, px: int, max_px: int) -> str:
     f = font(role, px)
     s = drawable(s)
     if f.size(s)[0] <= max_px:
@@ -104,7 +122,11 @@ def ellipsize(s: str, role: str, px: int, max_px: int) -> str:
 
 
 def wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
-    """Greedy word wrap of one paragraph into lines that fit ``max_px``."""
+    """Greedy word wrap of one paragraph into lines that fit ``max_px`` (measured once)."""
+    return list(_wrapped.fetch((s, role, int(px), int(max_px)), lambda: tuple(_wrap(s, role, px, max_px))))
+
+
+def _wrap(s: str, role: str, px: int, max_px: int) -> list[str]:
     f = font(role, px)
     s = drawable(s) if len(s) <= MAX_LINE * 4 else drawable(s[: MAX_LINE * 4])
     lines: list[str] = []
@@ -126,6 +148,15 @@ def surface(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface
     return _surfaces.fetch(key, make)
 
 
+def forget_large(min_pixels: int) -> None:
+    """Drop generated surfaces of at least ``min_pixels`` pixels: after a resize the window-sized
+    backgrounds of the old size are of no use, and at 4K each weighs 33 MB."""
+    for key in [k for k, v in _surfaces.items() if v.get_width() * v.get_height() >= min_pixels]:
+        _surfaces.bytes -= surface_bytes(_surfaces.pop(key))
+
+
 def clear() -> None:
     _text.clear()
     _surfaces.clear()
+    _fitted.clear()
+    _wrapped.clear()

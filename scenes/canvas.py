@@ -39,6 +39,10 @@ class Canvas:
         self.resize(surface)
 
     def resize(self, surface: pygame.Surface) -> None:
+        old = getattr(self, "_size", None)
+        if old is not None and old != surface.get_size():
+            assets.forget_large(old[0] * old[1] // 4)
+        self._size = surface.get_size()
         self.surface = surface
         w, h = surface.get_size()
         self.scale = min(w / theme.LOGICAL_W, h / theme.LOGICAL_H)
@@ -61,15 +65,37 @@ class Canvas:
     def to_logical(self, pos: Sequence[float]) -> tuple[float, float]:
         return ((pos[0] - self.ox) / self.scale, (pos[1] - self.oy) / self.scale)
 
+    def layer(self, sr: pygame.Rect) -> Canvas:
+        """A transparent canvas over screen rect ``sr`` with this transform: drawn on it and
+        blitted at ``sr.topleft``, every shape lands on exactly the pixels direct drawing gives
+        (the offset is whole pixels, so rounding is unchanged). Widgets cache pictures this way."""
+        layer = Canvas.__new__(Canvas)
+        surface = pygame.Surface(sr.size, pygame.SRCALPHA)
+        layer.surface = surface.convert_alpha() if pygame.display.get_surface() else surface
+        layer.surface.fill((0, 0, 0, 0))
+        layer.scale, layer.ox, layer.oy = self.scale, self.ox - sr.x, self.oy - sr.y
+        return layer
+
     # -- backgrounds ---------------------------------------------------------------------
     def table(self, felt: pygame.Rect | None = None) -> None:
-        """The wooden table filling the whole window, with an optional felt inlay."""
+        """The wooden table filling the whole window, with an optional felt inlay.
+
+        Wood, the felt's shadow and the felt are composed once per window size and felt into one
+        opaque picture: one plain blit per frame instead of three, two of them with alpha."""
         w, h = self.surface.get_size()
-        self.surface.blit(assets.surface(("wood", w, h), lambda: _wood(w, h)), (0, 0))
-        if felt is not None:
-            r = self.rect(felt)
-            self.shadow_rect(felt, radius=28, offset=(0, 6))
-            self.surface.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)
+        key = ("table", w, h, tuple(felt) if felt is not None else None)
+        self.surface.blit(assets.surface(key, lambda: self._compose_table(felt)), (0, 0))
+
+    def _compose_table(self, felt: pygame.Rect | None) -> pygame.Surface:
+        w, h = self.surface.get_size()
+        picture = _wood(w, h)  # not cached on its own: only the composed picture is kept
+        if felt is None:
+            return picture
+        on_picture = Canvas(picture)  # same size as the window, so the same transform
+        r = on_picture.rect(felt)
+        on_picture.shadow_rect(felt, radius=28, offset=(0, 6))
+        picture.blit(assets.surface(("felt", r.w, r.h), lambda: _felt(r.w, r.h)), r.topleft)
+        return picture
 
     def shade(self, alpha: int) -> None:
         """Darken the whole window as black at ``alpha`` would (the shade behind a dialog).

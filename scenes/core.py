@@ -5,10 +5,19 @@ below), covered opaque scenes are not drawn, and a scene dismissed with a result
 result to the scene it uncovers. The loop updates at a fixed step with a catch-up cap and
 draws once per frame. ``App.step`` is the whole loop body, so tests drive it with synthetic
 events and simulated time (see scenes.pilot).
+
+The real loop (``App.run``) draws only when something changed: a game sits open for hours and
+must not heat a laptop while it waits for a click. It is awake (updates and frames at 60 a
+second, exactly as ``App.step`` runs them) while the top scene ``needs_frames`` (an animation,
+a drag) or a toast fades, and for SETTLE seconds after any input or change; otherwise it
+blocks (scenes.waiting) until input, a wake event (a bot's move arriving from its thread) or
+the top scene's next timer (``next_wake``: a bot's pause, a cursor blink), and draws frames for
+what that changed. Headless tests and the pilot keep driving ``App.step`` with simulated time.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import Any
@@ -19,9 +28,33 @@ from babel.core.settings import Settings, SettingsError, load_settings, save_set
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.sound import Sound
+from scenes.waiting import wait_for_events
 
 STEP = 1.0 / theme.UPDATE_HZ
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# Posted from any thread (a bot's move is ready) to wake a loop that waits for input.
+WAKE = pygame.event.custom_type()
+FRAME_HZ = 60
+# While asleep, at most this much time is replayed as fixed steps when the loop wakes: enough
+# for any timer a scene announced through next_wake; idle time beyond it changes nothing.
+MAX_IDLE_CATCH_UP = 1.0
+# After input or any change the loop stays awake this long (seconds), for the updates that follow.
+SETTLE = 0.3
+# Window events that need the picture shown again although no scene changed.
+REPAINT_EVENTS = tuple(
+    getattr(pygame, name)
+    for name in ("WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED", "WINDOWMAXIMIZED", "VIDEOEXPOSE")
+    if hasattr(pygame, name)
+)
+
+
+def wake() -> None:
+    """Wake the real loop from any thread (e.g. a bot's move is ready); harmless when headless."""
+    try:
+        if pygame.display.get_init():
+            pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:
+        pass
 
 
 class Scene:
@@ -48,6 +81,17 @@ class Scene:
         """Whose toast one raised now is (a seat of a shared screen); None: everyone's."""
         return None
 
+    def needs_frames(self) -> bool:
+        """True while something on this scene moves by itself (an animation, a drag, a fading
+        flash): the loop then updates and draws every frame. Input always gets one frame, so a
+        hover change needs nothing here."""
+        return False
+
+    def next_wake(self) -> float | None:
+        """Seconds until a timer of this scene is due although nothing moves (a pause before a
+        bot acts, a blinking cursor), or None: only input or a wake event matters."""
+        return None
+
     def dismiss(self, result: Any = None) -> None:
         """Close this scene, handing ``result`` to the scene below."""
         if self.app.top is self:
@@ -59,6 +103,12 @@ class Screen(Scene):
     and Esc goes back."""
 
     widgets: Any
+
+    def next_wake(self) -> float | None:
+        """A focused text field's cursor blinks every theme.CURSOR_BLINK seconds (wall clock)."""
+        if not getattr(self.widgets, "typing", False):
+            return None
+        return theme.CURSOR_BLINK - (pygame.time.get_ticks() / 1000) % theme.CURSOR_BLINK + 0.001
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.widgets.handle(event):
@@ -99,6 +149,9 @@ class App:
 
     def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
         _unmap_big_blocks()
+        # Windows would otherwise draw the window small and stretch it on a HiDPI screen
+        # (blurry); with this the window surface has the screen's real pixels.
+        os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.init()
         self.settings = settings or load_settings()
         self.size = size or (self.settings.window_w, self.settings.window_h)
@@ -115,6 +168,11 @@ class App:
         self._acc = 0.0
         self.toasts: list[Toast] = []
         self._settings_unsaved = False
+        self.dirty = False  # the picture on screen no longer shows the scenes: draw a frame
+        self._settle = 0.0  # seconds the loop stays awake after a change
+        self._was_moving = False
+        self.redraw()  # nothing is on screen yet
+        self.frames_drawn = 0
 
     # -- window ---------------------------------------------------------------------------
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> None:
@@ -126,6 +184,7 @@ class App:
     def toggle_fullscreen(self) -> None:
         self._open_window(self.size, not self.fullscreen)
         self.canvas.resize(pygame.display.get_surface())
+        self.redraw()
 
     def _resized(self, w: int, h: int) -> None:
         w, h = max(w, theme.MIN_WINDOW[0]), max(h, theme.MIN_WINDOW[1])
@@ -134,6 +193,7 @@ class App:
         if surface.get_size() != (w, h):
             surface = pygame.display.set_mode((w, h), pygame.RESIZABLE)
         self.canvas.resize(surface)
+        self.redraw()
 
     # -- settings -------------------------------------------------------------------------
     @property
@@ -151,6 +211,7 @@ class App:
             self._open_window((settings.window_w, settings.window_h), False)
             self.size = (settings.window_w, settings.window_h)
             self.canvas.resize(pygame.display.get_surface())
+        self.redraw()
         if persist:
             try:
                 save_settings(settings)
@@ -169,12 +230,14 @@ class App:
             self.stack[-1].pause()
         scene.app = self
         self.stack.append(scene)
+        self.redraw()
         scene.enter()
 
     def pop(self, result: Any = None) -> Scene | None:
         if not self.stack:
             return None
         scene = self.stack.pop()
+        self.redraw()
         scene.exit()
         if self.stack:
             self.stack[-1].resume(result)
@@ -188,6 +251,7 @@ class App:
             self.stack.pop().exit()
         scene.app = self
         self.stack.append(scene)
+        self.redraw()
         scene.enter()
 
     def reset(self, scene: Scene) -> None:
@@ -205,6 +269,15 @@ class App:
         owner = self.top.toast_owner() if self.top is not None else None
         self.toasts.append(Toast(message, theme.TOAST, owner))
         self.toasts = self.toasts[-3:]
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Ask for frames: what a scene shows changed (input, a bot's move applied, a scene
+        pushed). The loop stays awake for SETTLE seconds after it, so whatever a scene does in
+        its next updates in answer (a handover, a bot starting to think, buttons following the
+        new state) is shown without each scene having to announce it."""
+        self.dirty = True
+        self._settle = SETTLE
 
     def drop_toasts(self, owner: Any) -> None:
         """Forget the toasts raised for ``owner`` (a handover); public ones stay."""
@@ -221,6 +294,8 @@ class App:
     def step(self, dt: float, events: list[pygame.event.Event], draw: bool = True) -> None:
         """One frame: route input, advance fixed-step updates, draw."""
         for event in events:
+            if event.type != WAKE:
+                self.redraw()  # input gets frames: hovers, presses, typing show at once
             self._route(event)
         self._acc += min(dt, STEP * theme.MAX_CATCH_UP)
         steps = 0
@@ -233,11 +308,17 @@ class App:
 
     def _update(self, dt: float) -> None:
         self.time += dt
+        if self._settle > 0:
+            self._settle -= dt
         if self.top is not None:
             self.top.update(dt)
-        self.toasts = [Toast(t[0], t[1] - dt, t.owner) for t in self.shown_toasts() if t[1] - dt > 0]
+        if self.toasts:
+            self.toasts = [Toast(t[0], t[1] - dt, t.owner) for t in self.shown_toasts() if t[1] - dt > 0]
+            self.dirty = True  # fading, and the last frame must show it gone
 
     def _route(self, event: pygame.event.Event) -> None:
+        if event.type == WAKE or event.type in REPAINT_EVENTS:
+            return
         if event.type == pygame.QUIT:
             from scenes.widgets.confirm import ConfirmDialog, ask_quit
 
@@ -283,15 +364,62 @@ class App:
             from scenes.widgets.toast import draw_toasts
 
             draw_toasts(self.canvas, toasts)
+        self.dirty = False
+        self.frames_drawn += 1
+
+    def present(self) -> None:
+        """Show the drawn frame in the window."""
+        pygame.display.flip()
+
+    # -- when frames are needed ---------------------------------------------------------------
+    def needs_frames(self) -> bool:
+        """True while something moves by itself: the loop updates and draws every frame.
+
+        Only the top scene is updated, so only it can move; toasts fade over everything."""
+        top = self.top
+        return self._settle > 0 or bool(self.toasts) or (top is not None and top.needs_frames())
+
+    def frame_due(self) -> bool:
+        """Whether the loop should draw now: something moves, the picture is out of date, or
+        something stopped moving since the last frame (its resting place is not shown yet)."""
+        moving = self.needs_frames()
+        due = self.dirty or moving or self._was_moving
+        self._was_moving = moving
+        return due
+
+    def sleep_timeout(self) -> float | None:
+        """How long the loop may wait for input before a scene's timer is due (None: forever)."""
+        top = self.top
+        due = top.next_wake() if top is not None else None
+        if due is None:
+            return None
+        return max(0.0, min(due, MAX_IDLE_CATCH_UP))
+
+    def idle_advance(self, seconds: float) -> None:
+        """Replay time that passed while the loop slept as fixed steps (bounded), so a timer a
+        scene announced (a bot's pause) is exactly as long as when frames run."""
+        self._acc += min(seconds, MAX_IDLE_CATCH_UP)
+        while self._acc >= STEP:
+            self._update(STEP)
+            self._acc -= STEP
 
     def run(self) -> None:
-        """The real loop: wall-clock time, real events, vsync-ish pacing at 60 FPS."""
+        """The real loop: frames at 60 a second while something moves, else wait for input."""
         clock = pygame.time.Clock()
         last = time.perf_counter()
         while self.running and self.stack:
-            now = time.perf_counter()
-            dt, last = now - last, now
-            self.step(dt, pygame.event.get())
-            pygame.display.flip()
-            clock.tick(60)
+            if self.needs_frames() or self.dirty or self._was_moving:
+                events = pygame.event.get()
+                now = time.perf_counter()
+                dt, last = now - last, now
+            else:
+                events = wait_for_events(self.sleep_timeout())
+                now = time.perf_counter()
+                self.idle_advance(now - last)  # before input, so what it starts runs from zero
+                dt, last = 0.0, now
+            self.step(dt, events, draw=False)
+            if self.running and self.stack and self.frame_due():
+                self.draw()
+                self.present()
+                clock.tick(FRAME_HZ)
         pygame.quit()

@@ -24,7 +24,7 @@ from babel.core.saves import SaveStore
 from scenes import seat_colours, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
-from scenes.core import Scene
+from scenes.core import Scene, wake
 from scenes.widgets.basic import Button, WidgetGroup, panel, paper
 from scenes.widgets.curtain import PrivacyCurtain
 
@@ -124,6 +124,7 @@ class MatchController:
                 deadline = time.perf_counter() + BOT_TIME_CAP
                 budget = Budget(should_stop=lambda: time.perf_counter() > deadline)
                 self._future = _bot_executor().submit(self.match.bot_action, seat, budget)
+                self._future.add_done_callback(lambda _f: wake())  # the waiting loop applies it
             else:
                 f: Future = Future()
                 f.set_result(self.match.bot_action(seat))
@@ -134,6 +135,17 @@ class MatchController:
         action = self._future.result()
         self._future = None
         return seat, action
+
+    def bot_due(self) -> float | None:
+        """Seconds until ``poll_bot`` has work (0: now), or None while a bot thinks on its thread
+        (its finishing wakes the loop) or no bot is to act."""
+        if self.match.over or self.bot_to_act() is None:
+            return None
+        if self._future is None or self._bot_ply != self.match.ply:
+            return 0.0
+        if self._wait > 0:
+            return self._wait
+        return 0.0 if self._future.done() else None
 
 
 class TableScene(Scene):
@@ -185,6 +197,8 @@ class TableScene(Scene):
         self.legal = self.controller.legal()
         if self._coach_key != self._coach_position():
             self.drop_hint()  # advice is for one seat and one choice: a move or handover ends it
+        if hasattr(self, "app"):
+            self.app.redraw()
 
     def set_viewer(self, seat: int | None) -> None:
         """Hand the screen to ``seat`` (None: to nobody). What was said to the previous seat is
@@ -333,8 +347,10 @@ class TableScene(Scene):
         view, legal = self.view, self.legal
         self._coach_key = self._coach_position()
         self.coach_note = ("Coach", "Thinking…")
+        self.app.redraw()
         if self.controller.threaded:
             self._coach_job = _bot_executor().submit(advise, view, legal)
+            self._coach_job.add_done_callback(lambda _f: wake())  # the waiting loop shows it
         else:
             job: Future = Future()
             job.set_result(advise(view, legal))
@@ -360,6 +376,7 @@ class TableScene(Scene):
         for seat in range(len(self.match.seats)):
             reason = reason.replace(f"<P{seat}>", self.controller.seat_name(seat))
         self.coach_note = ("Coach", reason)
+        self.app.redraw()
 
     def coach_anchor(self) -> tuple[float, float, float]:
         """Where the coach's note sits: (right edge, bottom, width); above the tools row."""
@@ -408,6 +425,12 @@ class TableScene(Scene):
     # -- the frame ---------------------------------------------------------------------------
     def busy(self) -> bool:
         return self.animator.busy
+
+    def needs_frames(self) -> bool:
+        return self.busy()
+
+    def next_wake(self) -> float | None:
+        return self.controller.bot_due()
 
     def update(self, dt: float) -> None:
         self._collect_hint()

@@ -83,6 +83,7 @@ FLIP = 0.22
 DIE_ROLL = 0.75
 BOT_PAUSE = 0.55
 TOAST = 2.6
+CURSOR_BLINK = 0.5  # a focused text field's cursor: shown this long, then hidden as long
 ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 # Frame loop

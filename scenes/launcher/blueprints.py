@@ -391,6 +391,9 @@ class BlueprintEditor(Screen):
             self.on_close(self.chosen)
         self.dismiss()
 
+    def needs_frames(self) -> bool:
+        return self.flash > 0
+
     def update(self, dt: float) -> None:
         self.flash = max(0.0, self.flash - dt)
 

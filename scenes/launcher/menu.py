@@ -9,6 +9,7 @@ from babel.core.protocol import Rules
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
+from scenes.layers import StaticLayer
 from scenes.widgets.basic import Button, WidgetGroup, panel
 from scenes.widgets.blocks import Cube, IsoGrid
 
@@ -115,18 +116,27 @@ class MainMenu(Scene):
         return False
 
     def draw(self, canvas: Canvas) -> None:
+        mouse = self.app.mouse
+        hovered = next((i for i, (rect, _) in enumerate(self.games) if rect.collidepoint(mouse)), None)
+        key = (hovered, tuple((tuple(rect), rules.info) for rect, rules in self.games))
+        if not hasattr(self, "still"):
+            self.still = StaticLayer()
+        self.still.draw(canvas, key, lambda c: self._draw_still(c, hovered))
+        self.buttons.draw(canvas, mouse)
+
+    def _draw_still(self, canvas: Canvas, hovered: int | None) -> None:
+        """Everything but the buttons: painted again only when the hovered game changes."""
         canvas.table()
         _draw_ziggurat(canvas)
         canvas.text("Babel Towers", (90, 60), 92, theme.GOLD, role="title_bold")
         canvas.text(
             "Five games of the Tower of Babel on one table", (96, 170), 28, theme.PAPER, role="italic"
         )
-        mouse = self.app.mouse
         if not self.games:
             panel(canvas, (90, 250, 860, 160))
             canvas.text("No games are installed in this build.", (520, 330), 28, theme.WHITE, anchor="center")
         for number, (rect, rules) in enumerate(self.games, start=1):
-            hover = rect.collidepoint(mouse)
+            hover = number - 1 == hovered
             lifted = rect.move(0, -4) if hover else rect
             if hover:
                 canvas.glow(lifted, radius=14)
@@ -161,7 +171,6 @@ class MainMenu(Scene):
                 2,
                 leading=1.25,
             )
-        self.buttons.draw(canvas, mouse)
         canvas.text(
             "F1 rules  ·  F11 full screen  ·  Esc quit",
             (theme.LOGICAL_W - 40, theme.LOGICAL_H - 30),

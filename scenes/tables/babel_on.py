@@ -358,6 +358,13 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         # finished tweens stay listed until the next update; they do not make the table busy
         return any(not t.done for t in self.animator.tweens)
 
+    def needs_frames(self) -> bool:  # the held block's shake settles even when the mouse rests
+        return self.busy() or self.drag is not None
+
+    def next_wake(self) -> float | None:  # a forced pass is played after a short wait
+        due = [d for d in (super().next_wake(), self.pass_wait) if d is not None]
+        return max(0.0, min(due)) if due else None
+
     def handle(self, event: pygame.event.Event) -> bool:
         self._sync_buttons()  # the legal actions may have changed since the last update
         return super().handle(event)

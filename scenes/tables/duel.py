@@ -14,6 +14,7 @@ from babel.core.protocol import Event
 from babel.games.duel.engine import JOKER, DuelView, Play, RoundKind, RoundRecord, card_text
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
+from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.widgets.basic import Button, fitted_size, paper
 from scenes.widgets.cards import CardSprite, paint_french
@@ -340,27 +341,21 @@ class DuelTable(TableScene):
 
     # -- drawing ------------------------------------------------------------------------------
     def draw_table(self, canvas: Canvas) -> None:
-        canvas.table(felt=FELT)
         v: DuelView = self.view
         legal = {a.card for a in self.legal}
         busy = self.busy()
-        # the die's home in the centre
-        canvas.circle(theme.FELT_DARK, CENTRE_DIE, 44)
-        canvas.circle(theme.GOLD_DARK, CENTRE_DIE, 44, width=2)
+        # hands with no card in motion are painted into the still layer with the table
+        resting = tuple(
+            seat for seat in range(v.players) if not any(s.moving for s in self.hands[seat] if not s.hidden)
+        )
+        hands = tuple(tuple((s.face, s.pos, s.hidden) for s in self.hands[seat]) for seat in resting)
+        key = (v, self.legal, busy, self.hover, len(self.log_lines), resting, hands)
+        if not hasattr(self, "still"):
+            self.still = StaticLayer()
+        self.still.draw(canvas, key, lambda c: self._draw_still(c, v, legal, busy, resting))
         for seat in range(v.players):
-            self._draw_plate(canvas, seat)
-            sx, sy = self._slot_pos(seat)
-            w, h = theme.CARD_W + 10, theme.CARD_H + 10
-            canvas.fill_rect(theme.FELT_DARK, (sx - w / 2, sy - h / 2, w, h), radius=12)
-            canvas.fill_rect((*theme.GOLD_DARK, 255), (sx - w / 2, sy - h / 2, w, h), radius=12, width=1)
-            for sprite in self.hands[seat]:
-                if sprite.hidden:
-                    continue
-                mine = seat == v.seat
-                playable = mine and sprite.face in legal
-                hovered = playable and not busy and sprite.face == self.hover
-                sprite.lift = 16 if hovered else 0
-                sprite.draw(canvas, highlight=hovered, dim=mine and bool(legal) and not playable)
+            if seat not in resting:
+                self._draw_hand(canvas, v, seat, legal, busy)
         for seat, sprite in self.slots.items():
             sprite.draw(canvas, highlight=self.winner_glow == seat)
         if v.seat is not None and v.my_choice is not None and v.seat in self.slots:
@@ -376,7 +371,31 @@ class DuelTable(TableScene):
                 )
         self.floaters = [f for f in self.floaters if not f[2].done]
         self._draw_prompt(canvas)
+
+    def _draw_still(self, canvas: Canvas, v: DuelView, legal: set, busy: bool, resting: tuple) -> None:
+        """The table, the die's home, plates, slots, hands at rest and the panel."""
+        canvas.table(felt=FELT)
+        canvas.circle(theme.FELT_DARK, CENTRE_DIE, 44)
+        canvas.circle(theme.GOLD_DARK, CENTRE_DIE, 44, width=2)
+        for seat in range(v.players):
+            self._draw_plate(canvas, seat)
+            sx, sy = self._slot_pos(seat)
+            w, h = theme.CARD_W + 10, theme.CARD_H + 10
+            canvas.fill_rect(theme.FELT_DARK, (sx - w / 2, sy - h / 2, w, h), radius=12)
+            canvas.fill_rect((*theme.GOLD_DARK, 255), (sx - w / 2, sy - h / 2, w, h), radius=12, width=1)
+            if seat in resting:
+                self._draw_hand(canvas, v, seat, legal, busy)
         self._draw_panel(canvas)
+
+    def _draw_hand(self, canvas: Canvas, v: DuelView, seat: int, legal: set, busy: bool) -> None:
+        for sprite in self.hands[seat]:
+            if sprite.hidden:
+                continue
+            mine = seat == v.seat
+            playable = mine and sprite.face in legal
+            hovered = playable and not busy and sprite.face == self.hover
+            sprite.lift = 16 if hovered else 0
+            sprite.draw(canvas, highlight=hovered, dim=mine and bool(legal) and not playable)
 
     def _draw_plate(self, canvas: Canvas, seat: int) -> None:
         v: DuelView = self.view

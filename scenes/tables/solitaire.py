@@ -24,7 +24,8 @@ from babel.games.solitaire.stats import StatsStore
 from scenes import assets, theme
 from scenes.anim import Animator, Tween, lerp2
 from scenes.canvas import Canvas
-from scenes.core import Scene, Screen
+from scenes.core import Scene, Screen, wake
+from scenes.layers import StaticLayer
 from scenes.table import TableScene, _bot_executor
 from scenes.tables.solitaire_pieces import paint_card, paint_tile, paint_tile_back
 from scenes.widgets.basic import Button, WidgetGroup, panel, paper
@@ -434,6 +435,13 @@ class SolitaireTable(TableScene):
             )
 
     # -- frame --------------------------------------------------------------------------------
+    def needs_frames(self) -> bool:
+        return self.busy() or bool(self.particles) or self.drag is not None
+
+    def next_wake(self) -> float | None:
+        pending = self._winnable[1] is not None and SolitaireTable.show_winnable
+        return 0.0 if pending and self._winnable[1].done() else super().next_wake()
+
     def update_table(self, dt: float) -> None:
         if self.flights:  # at instant speed a tween ends before its flight is listed: settle here
             self._settle_flights()
@@ -457,13 +465,54 @@ class SolitaireTable(TableScene):
         if ply != self.match.ply:
             view = self.view
             future = _bot_executor().submit(lambda: hints.winnable(view).text)
+            future.add_done_callback(lambda _f: wake())  # the answer wakes a waiting loop
             self._winnable = (self.match.ply, future, "Checking…")
         elif future is not None and future.done():
             self._winnable = (ply, None, future.result())
 
     def draw_table(self, canvas: Canvas) -> None:
-        canvas.table(felt=pygame.Rect(30, 110, 1540, 760))
         v: SolitaireView = self.view
+        geo = self.geo
+        drag_src = self.drag["src"] if self.drag and self.drag["moved"] else None
+        line_still = not self.shift  # no stack sliding: the line goes into the still layer
+        key = (
+            v,
+            self.legal,
+            self.match.over,
+            tuple(sorted(self.hide.items())),
+            self.selected,
+            self.hover if self.drag is None else None,
+            drag_src,
+            tuple(sorted(self.hint_glow)),
+            self.finish_button.visible,
+            line_still,
+        )
+        if not hasattr(self, "still"):
+            self.still = StaticLayer()
+        self.still.draw(canvas, key, lambda c: self._draw_still(c, v, drag_src, line_still))
+        if not line_still:
+            self._draw_line(canvas, v, drag_src)
+        # pieces in flight
+        for code, depth, start, dst, tween, flip in self.flights:
+            if tween.done:
+                continue
+            pos = lerp2(start, geo.centre(dst), tween.t)
+            face = code if (not flip or tween.t > 0.5) else None
+            draw_piece(canvas, geo, face, pos, lift=10 * math.sin(math.pi * tween.t), depth=depth)
+        # the stack being dragged
+        if drag_src is not None:
+            gx, gy = self.drag["grab"]
+            px, py = self.drag["pos"]
+            stack = v.line[drag_src]
+            draw_piece(canvas, geo, stack[-1], (px - gx, py - gy), lift=14, depth=len(stack) - 1)
+        for code, x, y, _, _, delay in self.particles:
+            if delay <= 0:
+                draw_piece(canvas, geo, code, (x, y), lift=0)
+        self._draw_status(canvas, v)
+
+    def _draw_still(self, canvas: Canvas, v: SolitaireView, drag_src: int | None, line: bool) -> None:
+        """The table, the bar, the pile and (unless a stack slides) the line at rest."""
+        canvas.table(felt=pygame.Rect(30, 110, 1540, 760))
         geo = self.geo
         self._draw_bar(canvas, v)
         # the pile
@@ -491,8 +540,11 @@ class SolitaireTable(TableScene):
         )
         if "finish" in self.hint_glow and self.finish_button.visible:
             canvas.glow(self.finish_button.rect)
-        # the line
-        drag_src = self.drag["src"] if self.drag and self.drag["moved"] else None
+        if line:
+            self._draw_line(canvas, v, drag_src)
+
+    def _draw_line(self, canvas: Canvas, v: SolitaireView, drag_src: int | None) -> None:
+        geo = self.geo
         focus = drag_src if drag_src is not None else self.selected
         targets = set(self._targets(focus)) if focus is not None else set()
         movable = {a.src for a in self.legal if a.kind is Kind.MOVE}
@@ -525,23 +577,6 @@ class SolitaireTable(TableScene):
                     role="sans_bold",
                     anchor="center",
                 )
-        # pieces in flight
-        for code, depth, start, dst, tween, flip in self.flights:
-            if tween.done:
-                continue
-            pos = lerp2(start, geo.centre(dst), tween.t)
-            face = code if (not flip or tween.t > 0.5) else None
-            draw_piece(canvas, geo, face, pos, lift=10 * math.sin(math.pi * tween.t), depth=depth)
-        # the stack being dragged
-        if drag_src is not None:
-            gx, gy = self.drag["grab"]
-            px, py = self.drag["pos"]
-            stack = v.line[drag_src]
-            draw_piece(canvas, geo, stack[-1], (px - gx, py - gy), lift=14, depth=len(stack) - 1)
-        for code, x, y, _, _, delay in self.particles:
-            if delay <= 0:
-                draw_piece(canvas, geo, code, (x, y), lift=0)
-        self._draw_status(canvas, v)
 
     def _draw_bar(self, canvas: Canvas, v: SolitaireView) -> None:
         name = "Tower of Babel" if v.variant is Variant.TILES else "Accordion"
@@ -638,6 +673,7 @@ class AnalysisScene(Scene):
 
     def enter(self) -> None:
         self.future = _bot_executor().submit(hints.analyse_match, self.played)
+        self.future.add_done_callback(lambda _f: wake())
         self.replay = Match(self.played.rules, self.played.config, self.played.seed, self.played.seats)
         self.geo = Geometry(self.replay.view(0).variant)
         cx = theme.LOGICAL_W / 2
@@ -685,6 +721,12 @@ class AnalysisScene(Scene):
         while self.step < step:
             self.replay.submit_text(0, self.analysis.line[self.step])
             self.step += 1
+
+    def needs_frames(self) -> bool:
+        return self.playing
+
+    def next_wake(self) -> float | None:  # the analysis ready on its thread (it also wakes the loop)
+        return 0.0 if self.analysis is None and self.future is not None and self.future.done() else None
 
     def update(self, dt: float) -> None:
         if self.analysis is None and self.future is not None and self.future.done():

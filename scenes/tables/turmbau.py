@@ -10,6 +10,7 @@ of the side panels and the score sheet lives in turmbau_panels, the board in tur
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -33,6 +34,7 @@ from babel.games.turmbau.model import (
 from babel.games.turmbau.rules import preview_select
 from scenes import anim, theme
 from scenes.canvas import Canvas
+from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.tables import turmbau_panels as panels
 from scenes.tables import turmbau_sheet
@@ -76,8 +78,14 @@ def counts_words(c) -> str:
     return ", ".join(parts) if parts else "no cards"
 
 
+# Seconds the ring around the disc on offer pulses after it appears; then it holds still, so a
+# table waiting for a click draws nothing.
+PULSE_FOR = 4.0
+
+
 class TurmbauTable(TableScene):
     TOOLS_ROW = (panels.RX, 800, panels.RW, 40)  # Undo and Hint, under the log
+    _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (wall clock)
 
     # -- binding ------------------------------------------------------------------------------
     def bind(self) -> None:
@@ -733,6 +741,48 @@ class TurmbauTable(TableScene):
             self.sel_seats = set()
             self.sel_wild = ZERO
         self._sync_buttons()
+
+    def needs_frames(self) -> bool:
+        return self.busy() or self.aside.busy or self._pulsing()
+
+    def still_key(self) -> tuple | None:
+        """What the still layer shows (see turmbau_panels.draw_all), or None while anything on
+        it moves; everything the still painters read that can change between moves is here."""
+        sprites = [(seat, s) for seat, row in sorted(self.offer_sprites.items()) for s in row]
+        if self.busy() or self.aside.busy or any(s.moving for _, s in sprites):
+            return None
+        if not hasattr(self, "still"):
+            self.still = StaticLayer()
+        return (
+            self.view,
+            self.legal,
+            self.hover,
+            self.cursor,
+            tuple(self.offer_sel),
+            self.offer_trade,
+            self.offer_triple,
+            self.redraw_mode,
+            tuple(self.redraw_sel),
+            tuple(sorted(self.sel_seats)),
+            self.sel_wild,
+            len(self.log_lines),
+            tuple(self.shown_scores),
+            tuple((seat, s.face, s.pos, s.face_up, s.hidden, s.lift) for seat, s in sprites),
+            self._end_shown,
+        )
+
+    def _pulsing(self) -> bool:
+        target = self.view.target if self.view is not None else None
+        now = pygame.time.get_ticks() / 1000
+        if target != self._pulse[0]:
+            self._pulse = (target, now)
+        return target is not None and now - self._pulse[1] < PULSE_FOR
+
+    def target_pulse(self) -> float:
+        """0..1, the size of the ring around the disc on offer: pulsing a while, then still."""
+        if not self._pulsing():
+            return 1.0
+        return 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
 
     def update_table(self, dt: float) -> None:
         self.aside.speed = self.animator.speed

@@ -4,7 +4,6 @@ and discard, the viewer's hand and cards, motion overlays, tooltips and the fina
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import pygame
@@ -169,28 +168,44 @@ def _paint_background(size: tuple[int, int], players: int) -> pygame.Surface:
 
 
 def draw_all(t: Any, canvas: Canvas) -> None:
-    size = canvas.surface.get_size()
-    n = t.view.players
-    canvas.surface.blit(assets.surface(("turmbau-bg", size, n), lambda: _paint_background(size, n)), (0, 0))
-    _draw_wonders(t, canvas)
-    _draw_track_markers(t, canvas)
-    _draw_offer_zone(t, canvas)
-    _draw_right(t, canvas)
-    _draw_hand(t, canvas)
+    key = t.still_key()
+    if key is None:  # something moves: everything is drawn afresh this frame
+        _draw_still(t, canvas)
+    else:  # the ring around the disc on offer pulses over the still picture
+        t.still.draw(canvas, key, lambda c: _draw_still(t, c, ring=False))
+        _draw_target_ring(t, canvas)
     _draw_motion(t, canvas)
     canvas.text(t.prompt(), (600, 731), 19, theme.WHITE, anchor="center", max_width=1140)
     canvas.text(t.help_line(), (604, 889), 14, theme.PAPER_DARK, anchor="center", max_width=1170)
     _draw_tooltip(t, canvas)
 
 
-def _draw_wonders(t: Any, canvas: Canvas) -> None:
+def _draw_still(t: Any, canvas: Canvas, ring: bool = True) -> None:
+    """Board, wonders, track, offers, the side panel and the hand: all that rests between moves."""
+    size = canvas.surface.get_size()
+    n = t.view.players
+    canvas.surface.blit(assets.surface(("turmbau-bg", size, n), lambda: _paint_background(size, n)), (0, 0))
+    _draw_wonders(t, canvas, ring)
+    _draw_track_markers(t, canvas)
+    _draw_offer_zone(t, canvas)
+    _draw_right(t, canvas)
+    _draw_hand(t, canvas)
+
+
+def _draw_target_ring(t: Any, canvas: Canvas) -> None:
+    target = t.view.target
+    if target is not None and t.view.wonders[target[0]].discs[target[1]] is not None:
+        pulse = t.target_pulse()
+        canvas.circle(theme.HIGHLIGHT, disc_centre(*target), DISC_D / 2 + 4 + 2 * pulse, width=3)
+
+
+def _draw_wonders(t: Any, canvas: Canvas, ring: bool = True) -> None:
     v = t.view
     mode = t.mode()
     builds = t.L()["builds"] if mode == "turn" else set()
     preview = None
     if mode == "select":
         preview, _ = t.select_preview()
-    pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220)
     for w, wd in enumerate(v.wonders):
         r = tile_rect(w)
         flash = t.scored_flash.get(w)
@@ -207,7 +222,8 @@ def _draw_wonders(t: Any, canvas: Canvas) -> None:
             canvas.circle((0, 0, 0, 90), (c[0] + 3, c[1] + 6), DISC_D / 2)
             draw_disc(canvas, _disc_key(disc), c)
             if v.target == (w, slot):
-                canvas.circle(theme.HIGHLIGHT, c, DISC_D / 2 + 4 + 2 * pulse, width=3)
+                if ring:
+                    _draw_target_ring(t, canvas)
             elif (w, slot) in builds and (t.hover == ("disc", w, slot) or t.cursor == (w, slot)):
                 canvas.circle(theme.HIGHLIGHT, c, DISC_D / 2 + 5, width=3)
         if wd.scored:

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 
-from scenes import theme
+from scenes import assets, theme
 from scenes.canvas import Canvas
 
 
@@ -124,12 +124,25 @@ class Button(Widget):
         else:
             fill = theme.BUTTON
         lift = 0 if (self._down and hover) else 3
+        edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
+        colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
+        # painted once per look and place, then one blit a frame (buttons sit on every screen)
+        sr = canvas.rect(self.rect.move(0, -3).union(self.rect.move(0, 2)))
+        look = (self.label, self.size, self.primary, fill, edge, lift, hover, colour)
+        key = ("button", tuple(sr), canvas.scale, canvas.ox, canvas.oy, tuple(self.rect), look)
+
+        def paint() -> pygame.Surface:
+            layer = canvas.layer(sr)
+            self._paint(layer, fill, edge, lift, hover, colour)
+            return layer.surface
+
+        canvas.surface.blit(assets.surface(key, paint), sr.topleft)
+
+    def _paint(self, canvas: Canvas, fill, edge, lift: int, hover: bool, colour) -> None:
         r = self.rect.move(0, -lift)
         canvas.fill_rect((20, 12, 6), self.rect.move(0, 2), radius=12)
         canvas.fill_rect(fill, r, radius=12)
-        edge = theme.GOLD if (self.primary and self.enabled) else theme.PANEL_EDGE
         canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
-        colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
         role = "sans_bold" if self.primary else "sans"
         canvas.text(
             self.label,
@@ -254,7 +267,9 @@ class TextInput(Widget):
     def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
         canvas.fill_rect((250, 244, 228) if self.focused else theme.PAPER, self.rect, radius=8)
         canvas.fill_rect(theme.FOCUS if self.focused else theme.PAPER_DARK, self.rect, radius=8, width=2)
-        shown = self.text + ("|" if self.focused and int(pygame.time.get_ticks() / 500) % 2 == 0 else "")
+        shown = self.text + (
+            "|" if self.focused and int(pygame.time.get_ticks() / 1000 / theme.CURSOR_BLINK) % 2 == 0 else ""
+        )
         if not shown and self.placeholder:
             canvas.text(
                 self.placeholder,

@@ -99,6 +99,12 @@ def paint_french(face: Hashable, w: int, h: int) -> pygame.Surface:
     return surf
 
 
+def _dimmed(img: pygame.Surface) -> pygame.Surface:
+    out = img.copy()
+    out.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
 class CardSprite:
     """A card on the table: position (logical centre), face up or down, motion and flip."""
 
@@ -196,7 +202,10 @@ class CardSprite:
             img = assets.surface(("card-back", sr.w, sr.h), lambda: paint_back(sr.w, sr.h).convert_alpha())
         if squash < 0.999:
             img = pygame.transform.smoothscale(img, (max(1, round(sr.w * squash)), sr.h))
-        if dim:
-            img = img.copy()
-            img.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        if dim and squash >= 0.999:  # a dimmed face is made once, not per frame
+            img = assets.surface(
+                ("card-dim", key if showing_face else "back", sr.w, sr.h), lambda: _dimmed(img)
+            )
+        elif dim:
+            img = _dimmed(img)
         canvas.surface.blit(img, img.get_rect(center=canvas.pt((x, y - lift))))
