@@ -39,9 +39,9 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         print(f"error: {players} players need 1 or {players} bot levels, not {len(levels)}", file=sys.stderr)
         return 2
     for level in levels or []:
-        if level not in rules.info.bot_levels:
+        if level not in rules.info.all_bot_levels:
             print(
-                f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.bot_levels)})",
+                f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.all_bot_levels)})",
                 file=sys.stderr,
             )
             return 2

@@ -22,6 +22,9 @@ LEVEL_LABELS = {
     "heuristic": "Bot: steady",
     "belief": "Bot: shrewd",
     "strong": "Bot: expert",
+    "novice": "Bot: novice",
+    "steady": "Bot: steady",
+    "expert": "Bot: expert",
 }
 LEVEL_HELP = {
     "random": "plays any legal move; good for learning the rules.",
@@ -31,6 +34,8 @@ LEVEL_HELP = {
     "strong": "searches ahead; a real challenge.",
     "greedy": "makes the move that looks best right now.",
     "expert": "plays the best line it can find.",
+    "novice": "plays by a simple habit of its own; good for learning the rules.",
+    "steady": "plays the best mix of moves against any opponent.",
 }
 HUMAN = "human"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")

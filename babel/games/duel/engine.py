@@ -215,7 +215,8 @@ class DuelRules(Rules[DuelState, Play, DuelView]):
         blurb="Play one card at a time, all at once. Win rounds as Builder while the die climbs to six.",
         min_players=2,
         max_players=3,
-        bot_levels=("random", "heuristic", "strong"),
+        bot_levels=("novice", "steady", "expert"),
+        extra_bot_levels=("lowest", "highest", "die", "above", "joker6", "random", "thumb", "heuristic", "strong"),
         rules_doc="babel.games.duel:RULES.md",
         default_players=2,
     )
