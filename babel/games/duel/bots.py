@@ -220,7 +220,9 @@ def round_game3(view: DuelView, budget: Budget):
     got = _ROUNDS3.get(key)
     if got is None:
         flat = [c for h in view.hands for c in (*h, 0)]
-        rng = Rng(seed_state("duel-3p", view.die, -1 if view.builder is None else view.builder, *view.scores, *flat))
+        rng = Rng(
+            seed_state("duel-3p", view.die, -1 if view.builder is None else view.builder, *view.scores, *flat)
+        )
         got = RoundValues(playouts={2: PLAYOUTS_3P, 3: PLAYOUTS_3P}).solve(view, rng, budget)
         if len(_ROUNDS3) > MEMO_LIMIT_3P:
             _ROUNDS3.clear()

@@ -216,7 +216,17 @@ class DuelRules(Rules[DuelState, Play, DuelView]):
         min_players=2,
         max_players=3,
         bot_levels=("novice", "steady", "expert"),
-        extra_bot_levels=("lowest", "highest", "die", "above", "joker6", "random", "thumb", "heuristic", "strong"),
+        extra_bot_levels=(
+            "lowest",
+            "highest",
+            "die",
+            "above",
+            "joker6",
+            "random",
+            "thumb",
+            "heuristic",
+            "strong",
+        ),
         rules_doc="babel.games.duel:RULES.md",
         default_players=2,
     )
