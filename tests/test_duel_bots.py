@@ -271,3 +271,14 @@ def test_shipped_value_table_knows_the_opening_positions():
     assert len(rows) == len(cols) == 14 and all(0.0 <= v <= 1.0 for line in a for v in line)
     x, _, v = solve_zero_sum(a)
     assert abs(v - 0.5) < 0.05  # a symmetric position: about even
+
+
+def test_rules_of_thumb_habit_predicts_the_cheapest_sure_win():
+    hands = ((3, 9, 13, JOKER), (5, 12, JOKER))
+    ctx = panel.context(0, builder=None, die_value=1, last_cards=None, hands=hands)
+    assert ctx.rival_top == 12 and not ctx.builder_me
+    assert adapt.HABITS["cheap_win"](hands[0], ctx, None) == 13  # beats the Queen
+    ctx = panel.context(0, builder=1, die_value=3, last_cards=None, hands=hands)
+    assert ctx.rival_die == 3 and adapt.HABITS["cheap_win"](hands[0], ctx, None) == JOKER
+    ctx = panel.context(1, builder=None, die_value=1, last_cards=None, hands=hands)
+    assert adapt.HABITS["cheap_win"](hands[1], ctx, None) == 5  # no sure win: the lowest

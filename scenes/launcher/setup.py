@@ -35,7 +35,7 @@ LEVEL_HELP = {
     "greedy": "makes the move that looks best right now.",
     "expert": "plays the best line it can find.",
     "novice": "plays by a simple habit of its own; good for learning the rules.",
-    "steady": "plays the best mix of moves against any opponent.",
+    "steady": "weighs every move against yours and mixes them so it cannot be read.",
 }
 HUMAN = "human"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")

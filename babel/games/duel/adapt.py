@@ -1,6 +1,7 @@
 """Reading an opponent's habits from the cards it has revealed (public history only).
 
-For every other seat, each candidate habit (the deterministic patterns of the panel, and
+For every other seat, each candidate habit (the deterministic patterns of the panel, rules of
+thumb (cheapest sure win, else the lowest card; the Joker on a rival die at 3+), and
 "the card at a fixed place in its sorted hand") is replayed over the rounds so far: what would
 that habit have played, given the hand, the die and the last reveal at the time? A habit that
 predicted the seat's card in most rounds, including the last one, is *clear*; its prediction for
@@ -39,10 +40,22 @@ def _second(hand: Sequence[int], ctx: panel.Context, rng) -> int:
     return r[1] if len(r) > 1 else r[0] if r else JOKER
 
 
+def _cheap_win(hand: Sequence[int], ctx: panel.Context, rng) -> int:
+    """Rules of thumb: the Joker on a rival's die at 3+, else the cheapest sure win, else the
+    lowest card."""
+    r = sorted(c for c in hand if c != JOKER)
+    if not r or (JOKER in hand and ctx.rival_die >= 3):
+        return JOKER
+    need = ctx.rival_top if ctx.builder_me else ctx.rival_top + 1
+    sure = [c for c in r if c >= need]
+    return sure[0] if sure else r[0]
+
+
 HABITS: dict[str, Callable] = {
     **{name: panel.RULES[name] for name in panel.DETERMINISTIC},
     "second": _second,
     "middle": _at(0.5),
+    "cheap_win": _cheap_win,
 }
 
 
@@ -69,7 +82,7 @@ def read(view, seat: int) -> Read | None:
             hand = hands[seat]
             if len(hand) <= 1:
                 continue
-            ctx = panel.context(seat, builder, die_value, prev.cards if prev is not None else None)
+            ctx = panel.context(seat, builder, die_value, prev.cards if prev is not None else None, hands)
             guess = rule(hand, ctx, None)
             checked += 1
             last_hit = guess == rec.cards[seat]

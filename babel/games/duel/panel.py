@@ -74,22 +74,43 @@ def random_card(hand: Sequence[int], ctx: Context, rng: Rng | None) -> int:
 
 
 class Context:
-    """What a pattern looks at: the die, whether a rival Builder's die shows six, and the
-    highest card the others revealed last round (the Joker counts above the Ace)."""
+    """What a pattern looks at: the die, whether a rival Builder's die shows six, the highest
+    card the others revealed last round (the Joker counts above the Ace), the rival Builder's die
+    (0: no rival Builder), whether the seat is Builder, and the highest rank the others still
+    hold (0 when not given)."""
 
-    __slots__ = ("die", "rival_six", "last")
+    __slots__ = ("die", "rival_six", "last", "rival_die", "builder_me", "rival_top")
 
-    def __init__(self, die: int, rival_six: bool, last: int | None) -> None:
+    def __init__(
+        self,
+        die: int,
+        rival_six: bool,
+        last: int | None,
+        rival_die: int = 0,
+        builder_me: bool = False,
+        rival_top: int = 0,
+    ) -> None:
         self.die, self.rival_six, self.last = die, rival_six, last
+        self.rival_die, self.builder_me, self.rival_top = rival_die, builder_me, rival_top
 
 
-def context(seat: int, builder: int | None, die_value: int, last_cards: Sequence[int] | None) -> Context:
+def context(
+    seat: int,
+    builder: int | None,
+    die_value: int,
+    last_cards: Sequence[int] | None,
+    hands: Sequence[Sequence[int]] | None = None,
+) -> Context:
     last = None
     if last_cards is not None:
         others = [c for i, c in enumerate(last_cards) if i != seat]
         last = max(others) if others else None
     shown = die_value if builder is not None else DIE_START
-    return Context(shown, builder is not None and builder != seat and die_value == 6, last)
+    rival = builder is not None and builder != seat
+    top = 0
+    if hands is not None:
+        top = max((c for i, h in enumerate(hands) if i != seat for c in h if c != JOKER), default=0)
+    return Context(shown, rival and die_value == 6, last, die_value if rival else 0, builder == seat, top)
 
 
 def view_context(view: DuelView) -> Context:
@@ -99,7 +120,7 @@ def view_context(view: DuelView) -> Context:
 def view_context_for(view: DuelView, seat: int) -> Context:
     """The context of ``seat`` in a view (every seat's context is public)."""
     last = view.history[-1].cards if view.history else None
-    return context(seat, view.builder, view.die, last)
+    return context(seat, view.builder, view.die, last, view.hands)
 
 
 RULES: dict[str, Callable[[Sequence[int], Context, Rng | None], int]] = {
