@@ -94,8 +94,8 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     if levels is not None and len(levels) != players:
         return _fail(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
     for level in levels or []:
-        if level not in info.bot_levels:
-            return _fail(f"{info.title} has no bot level '{level}' (levels: {', '.join(info.bot_levels)})")
+        if level not in info.all_bot_levels:
+            return _fail(f"{info.title} has no bot level '{level}' (levels: {', '.join(info.all_bot_levels)})")
     known = {o.key: o for o in info.options}
     options = {}
     for item in args.option or []:
@@ -174,7 +174,7 @@ def _games_epilog() -> str:
     for rules in registry.all_games():
         info = rules.info
         lines.append(f"  {info.id:<10} {info.title}, {_players_text(info)}")
-        lines.append(f"  {'':<10} bot levels: {', '.join(info.bot_levels)}")
+        lines.append(f"  {'':<10} bot levels: {', '.join(info.all_bot_levels)}")
         for opt in info.options:
             lines.append(f"  {'':<10} --option {_describe_option(opt)}")
     return "\n".join(lines)

@@ -120,7 +120,7 @@ def test_info_is_complete(rules: Rules) -> None:
     assert 1 <= info.min_players <= info.max_players
     assert info.bot_levels, "every game offers bot levels, weakest first"
     assert rules.make_bot("random") is not None, "'random' stays a valid id (older saves hold it)"
-    for level in info.bot_levels:
+    for level in info.all_bot_levels:
         assert rules.make_bot(level) is not None
     for opt in info.options:
         assert opt.default in opt.choices

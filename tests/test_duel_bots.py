@@ -1,66 +1,183 @@
-"""The card duel's bots: legal and reproducible choices, card classes, the matrix-game solver,
-and the strong bot's sense in positions with an obvious answer."""
+"""The card duel's bots: levels, legal and reproducible choices, the pattern panel, the exact
+solver over the reduced public state, the matrix-game solvers, habit reading and safe
+exploitation, and sense in positions with an obvious answer."""
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from babel.core.bots import Budget, bot_rng
 from babel.core.protocol import Config, replace
 from babel.core.rng import Rng
 from babel.core.simulate import play_game, simulate
-from babel.games.duel import RULES, bots, fast
-from babel.games.duel.engine import JOKER, Play
+from babel.games.duel import RULES, adapt, bots, fast, panel, public2, three, values
+from babel.games.duel.engine import JOKER, SUIT, Play, resolve_round
+from babel.games.duel.matrix import safe_mix, solve_zero_sum, worst_case
 
-SMALL = Budget(iterations=1500)
+SMALL = Budget(iterations=600)
+
+
+def test_levels_offered_are_the_names_the_table_shows():
+    assert RULES.info.bot_levels == bots.LEVELS == ("novice", "steady", "expert")
+    assert RULES.info.extra_bot_levels == bots.EXTRA_LEVELS
+    assert set(panel.PATTERNS) <= set(RULES.info.extra_bot_levels)
+
+
+def test_old_level_ids_still_make_their_successors():
+    assert isinstance(RULES.make_bot("strong"), bots.EquilibriumBot) and RULES.make_bot("strong").adaptive
+    assert isinstance(RULES.make_bot("heuristic"), bots.EquilibriumBot)
+    assert not RULES.make_bot("heuristic").adaptive
+    assert isinstance(RULES.make_bot("thumb"), bots.HeuristicBot)
 
 
 @pytest.mark.parametrize("players", [2, 3])
-@pytest.mark.parametrize("level", ["random", "heuristic"])
+@pytest.mark.parametrize("level", ["novice", "thumb", *panel.PATTERNS])
 def test_cheap_bots_finish_games(players, level):
-    summary = simulate(RULES, players, 40, seed=5, levels=[level] * players)
-    assert summary.errors == [] and summary.games == 40
+    summary = simulate(RULES, players, 10, seed=5, levels=[level] * players)
+    assert summary.errors == [] and summary.games == 10
 
 
 @pytest.mark.parametrize("players", [2, 3])
-def test_strong_bot_plays_a_legal_reproducible_game(players):
-    config = Config(players)
-    state = RULES.initial_state(config, 11)
-    bot = RULES.make_bot("strong")
+@pytest.mark.parametrize("level", ["steady", "expert"])
+def test_solving_bots_play_legal_reproducible_games(players, level):
+    state = RULES.initial_state(Config(players), 11)
+    agents = [RULES.make_bot(level if s == 0 else "lowest") for s in range(players)]
     ply = 0
     while not RULES.is_over(state):
         seat = RULES.to_act(state)[0]
         view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
-        a = bot.choose(view, legal, bot_rng(11, seat, ply), SMALL)
+        a = agents[seat].choose(view, legal, bot_rng(11, seat, ply), SMALL)
         assert a in legal
-        if ply < 4:
-            assert bot.choose(view, legal, bot_rng(11, seat, ply), SMALL) == a
+        if seat == 0 and ply < 8:
+            assert RULES.make_bot(level).choose(view, legal, bot_rng(11, seat, ply), SMALL) == a
         state = RULES.apply(state, seat, a).state
         ply += 1
 
 
-def test_card_classes_merge_cards_nobody_separates():
-    # indices: 0 = the 2 ... 12 = the Ace, 13 = the Joker
-    hands = ((0, 1, 2, 7, 8, 13), (3, 8, 13))
-    assert bots.card_classes(hands, 0) == [0, 7, 8, 13]  # 2,3,4 alike; 9 and 10 split by their 10
-    assert bots.card_classes(hands, 1) == [3, 8, 13]
+# -- the pattern panel ---------------------------------------------------------------------------
+def _ctx(die=1, rival_six=False, last=None):
+    return panel.Context(die, rival_six, last)
 
 
-def test_solve2_finds_matching_pennies_mix():
-    x, y, v = bots.solve2([[1.0, 0.0], [0.0, 1.0]], 2000)
-    assert abs(x[0] - 0.5) < 0.05 and abs(y[0] - 0.5) < 0.05 and abs(v - 0.5) < 0.02
+def test_panel_patterns_play_as_named():
+    hand = (3, 7, 9, 14, JOKER)
+    assert panel.lowest(hand, _ctx(), None) == 3
+    assert panel.highest(hand, _ctx(), None) == 14
+    assert panel.lowest((JOKER,), _ctx(), None) == JOKER
+    assert panel.die(hand, _ctx(die=5), None) == 7  # no 5: the nearest above
+    assert panel.die(hand, _ctx(die=1), None) == 14  # a die's one is the Ace
+    assert panel.above(hand, _ctx(last=7), None) == 9
+    assert panel.above(hand, _ctx(last=14), None) == 3  # nothing beats it: the lowest
+    assert panel.joker6(hand, _ctx(rival_six=True), Rng(1)) == JOKER
+    assert all(panel.joker6(hand, _ctx(), Rng(s)) != JOKER for s in range(20))
 
 
-def test_solve2_finds_dominant_row():
-    x, _, v = bots.solve2([[0.2, 0.3], [0.9, 0.8]], 500)
-    assert x[1] > 0.95 and abs(v - 0.8) < 0.02
+def test_panel_context_sees_a_rival_six_and_the_last_reveal():
+    ctx = panel.context(0, builder=1, die_value=6, last_cards=(4, 11))
+    assert ctx.rival_six and ctx.last == 11 and ctx.die == 6
+    assert not panel.context(1, builder=1, die_value=6, last_cards=None).rival_six
 
 
-def test_solve3_finds_dominant_choices():
-    # player 0 prefers action 1 whatever the others do; the others are indifferent
+# -- matrix games -------------------------------------------------------------------------------
+def test_zero_sum_solver_finds_matching_pennies_mix():
+    x, y, v = solve_zero_sum([[1.0, 0.0], [0.0, 1.0]])
+    assert x == pytest.approx([0.5, 0.5]) and y == pytest.approx([0.5, 0.5]) and v == pytest.approx(0.5)
+
+
+def test_zero_sum_solver_finds_a_saddle_point():
+    x, y, v = solve_zero_sum([[0.2, 0.3], [0.9, 0.8]])
+    assert x == [0.0, 1.0] and y == [0.0, 1.0] and v == 0.8
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(st.floats(0, 1), min_size=4, max_size=4), min_size=1, max_size=6))
+def test_zero_sum_solution_is_an_equilibrium(rows):
+    a = [r[:3] for r in rows]
+    x, y, v = solve_zero_sum(a)
+    assert worst_case(a, x) == pytest.approx(v, abs=1e-9)
+    assert max(sum(r[j] * y[j] for j in range(3)) for r in a) == pytest.approx(v, abs=1e-9)
+
+
+def test_safe_mix_keeps_the_floor_against_every_reply():
+    a = [[1.0, 0.0], [0.0, 1.0]]
+    mix, t = safe_mix(a, [0.5, 0.5], [1.0, 0.0], 0.1)
+    assert 0 < t < 1 and worst_case(a, mix) == pytest.approx(0.4)
+    assert safe_mix(a, [0.5, 0.5], [1.0, 0.0], 0.0)[1] == 0.0
+
+
+def test_three_player_solver_finds_dominant_choices():
     u = [[[(0.0, 0.5, 0.5)] * 2] * 2, [[(1.0, 0.0, 0.0)] * 2] * 2]
-    strat, ev = bots.solve3(u, 200)
+    from babel.games.duel.matrix import solve3
+
+    strat, ev = solve3(u, 200)
     assert strat[0][1] > 0.95 and ev[0] > 0.95
+
+
+def test_card_classes_merge_cards_nobody_separates():
+    hands = ((0, 1, 2, 7, 8, 13), (3, 8, 13))  # indices: 0 = the 2 ... 12 = the Ace, 13 = Joker
+    assert three.card_classes(hands, 0) == [0, 7, 8, 13]
+    assert three.card_classes(hands, 1) == [3, 8, 13]
+
+
+# -- the reduced public state ---------------------------------------------------------------------
+def test_pattern_keeps_only_the_order_between_held_cards():
+    s, ja, jb, ranks = public2.pattern((2, 3, 9, JOKER), (3, 5, 14, JOKER))
+    assert s == "acbab" and ja and jb and ranks == [2, 3, 5, 9, 14]
+    assert public2.my_classes(s, ja) == [0, 1, 3, public2.JK]
+    assert public2.their_classes(s, jb) == [1, 2, 4, public2.JK]
+    assert public2.play(s, 1, 1) == "abab"  # both play the 3
+    assert public2.play(s, 0, 1) == "abab"  # my 2 and their 3: my 3 stays, theirs goes
+    assert public2.play(s, 3, 2) == "acb"  # my 9 and their 5
+
+
+def _engine_kind_result(tower, mine, theirs):
+    builder = None if tower == 0 else 0 if tower <= 6 else 1
+    die = 1 if tower == 0 else (tower - 1) % 6 + 1
+    return resolve_round((mine, theirs), builder, die)
+
+
+@pytest.mark.parametrize("tower", range(13))
+def test_round_table_agrees_with_the_engine(tower):
+    for mine, theirs in ((JOKER, 5), (5, JOKER), (JOKER, JOKER), (9, 4), (4, 4), (4, 9)):
+        res = _engine_kind_result(tower, mine, theirs)
+        i = public2.JK if mine == JOKER else mine
+        j = public2.JK if theirs == JOKER else theirs
+        after, dd, final = public2.ROUNDS[tower][public2.kind_of(i, j)]
+        if res.game_won:
+            assert final == (1.0 if res.winner == 0 else 0.0)
+        else:
+            assert final is None and dd == (res.points if res.winner == 0 else -res.points)
+            expect = 0 if res.builder is None else public2.tower_of(res.builder == 0, res.die)
+            assert after == expect
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 4),
+    st.randoms(use_true_random=False),
+    st.integers(0, 12),
+    st.integers(-6, 6),
+)
+def test_exact_values_are_zero_sum_from_either_side(k, rnd, tower, d):
+    mine = rnd.sample(SUIT, k)
+    theirs = rnd.sample(SUIT, k)
+    s, ja, jb, _ = public2.pattern(mine, theirs)
+    ex = public2.Exact()
+    assert ex.value(s, ja, jb, tower, d) + ex.value(*public2.mirror(s, ja, jb, tower, d)) == pytest.approx(
+        1.0
+    )
+
+
+def test_exact_value_of_a_decided_endgame():
+    ex = public2.Exact()
+    # one card each; I am Builder with the die on 1 holding the 2, they hold the Ace: they take
+    # the title and score nothing, so equal scores stay equal
+    s, ja, jb, _ = public2.pattern((2,), (14,))
+    assert ex.value(s, ja, jb, public2.tower_of(True, 1), 0) == 0.5
+    s, ja, jb, _ = public2.pattern((14,), (2,))
+    assert ex.value(s, ja, jb, public2.tower_of(True, 1), 0) == 1.0
 
 
 def _position(players, hands, builder, die, scores):
@@ -70,38 +187,98 @@ def _position(players, hands, builder, die, scores):
     )
 
 
-def test_exact_endgame_takes_the_sure_win():
-    # last two rounds; I am Builder on a six holding the Ace: any round I win ends the game.
+@pytest.mark.parametrize("level", ["steady", "expert"])
+def test_takes_the_sure_win(level):
+    # last two rounds; Builder on a six holding the Ace: any round it wins ends the game
     state = _position(2, [(14, 2), (13, 3)], builder=0, die=6, scores=(0, 20))
-    bot = bots.StrongBot()
-    a = bot.choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(1), Budget())
+    a = RULES.make_bot(level).choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(1), Budget())
     assert a == Play(14)
 
 
-def test_strong_bot_uses_the_joker_against_a_six():
-    # the rival is Builder on a six and wins any round I do not cancel: only the Joker saves me
-    # (after the Joker the rival can climb again, but only to 15 + 1 + 2 + 3 < 30)
-    state = _position(2, [(2, 3, 4, 5, 6, JOKER), (7, 8, 9, 12, 13, 14)], builder=1, die=6, scores=(30, 15))
-    bot = bots.StrongBot()
-    a = bot.choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(2), Budget(iterations=3000))
+@pytest.mark.parametrize("players", [2, 3])
+def test_uses_the_joker_against_a_six(players):
+    # the rival is Builder on a six and wins any round the Joker does not cancel
+    hands = [(2, 3, 4, 5, 6, JOKER), (7, 8, 9, 12, 13, 14)] + [(2, 3, 4, 5, 10, 11)] * (players - 2)
+    state = _position(players, hands, builder=1, die=6, scores=(30, 15, 0)[:players])
+    a = RULES.make_bot("steady").choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(2), SMALL)
     assert a == Play(JOKER)
 
 
-def test_exact_search_value_of_a_decided_endgame():
-    # one card each, Builder 0 with 2 and the die on 1; the Ace takes the round but scores nothing
-    search = bots.ExactSearch(2)
-    st = fast.pack(2, 0, 1, (3, 3))
-    assert search.value(((0,), (12,)), st) == (0.5, 0.5)
-    assert search.value(((12,), (0,)), st) == (1.0, 0.0)
+def test_three_player_exact_search_value_of_a_decided_endgame():
+    search = three.ExactSearch(2)
+    st_ = fast.pack(2, 0, 1, (3, 3))
+    assert search.value(((0,), (12,)), st_) == (0.5, 0.5)
+    assert search.value(((12,), (0,)), st_) == (1.0, 0.0)
 
 
-def test_strong_beats_random_in_a_few_games():
+# -- habits ---------------------------------------------------------------------------------------
+def _play_rounds(levels, rounds, seed=3):
+    state = RULES.initial_state(Config(len(levels)), seed)
+    agents = [RULES.make_bot(level) for level in levels]
+    ply = 0
+    while len(state.history) < rounds:
+        seat = RULES.to_act(state)[0]
+        legal = RULES.legal_actions(state, seat)
+        state = RULES.apply(
+            state, seat, agents[seat].choose(RULES.view(state, seat), legal, bot_rng(seed, seat, ply), SMALL)
+        ).state
+        ply += 1
+    return state
+
+
+def test_a_clear_habit_is_read_and_predicts_the_next_card():
+    state = _play_rounds(["steady", "lowest"], 3)
+    habit = adapt.read(RULES.view(state, 0), 1)
+    assert habit is not None and habit.name == "lowest" and habit.card == 5 and habit.hits == 3
+
+
+def test_no_habit_is_read_from_random_play():
+    state = _play_rounds(["steady", "random"], 5, seed=8)
+    assert adapt.read(RULES.view(state, 0), 1) is None
+
+
+def test_expert_shifts_towards_the_reply_only_when_a_habit_is_clear():
+    state = _play_rounds(["steady", "lowest"], 4)
+    view = RULES.view(state, 0)
+    _, _, note = RULES.make_bot("expert").strategy(view, Rng(1), Budget())
+    _, _, plain = RULES.make_bot("steady").strategy(view, Rng(1), Budget())
+    assert note["habit"] == "lowest" and note["blend"] > 0 and "habit" not in plain
+
+
+def test_expert_beats_a_lowest_first_player():
     wins = 0.0
-    for g in range(4):
+    for g in range(6):
         seat = g % 2
-        levels = ["random", "random"]
-        levels[seat] = "strong"
-        rec = play_game(RULES, Config(2), 500 + g, levels, Budget(iterations=1000))
+        levels = ["lowest", "lowest"]
+        levels[seat] = "expert"
+        rec = play_game(RULES, Config(2), 700 + g, levels, Budget())
         if seat in rec.outcome.winners:
             wins += 1 / len(rec.outcome.winners)
-    assert wins >= 2.5
+    assert wins >= 5
+
+
+def test_value_table_backs_off_to_coarser_summaries():
+    table = values.Table({(9, 0, 0): (0.5, 10), (9, 0, 0, 3): (0.7, 6), (9, 0, 0, 3, 1): (0.9, 2)})
+    fine = table.value((9, 0, 0, 3, 1, 0))  # the 5-long prefix, shrunk towards its parent
+    assert 0.7 < fine < 0.9
+    assert table.value((9, 0, 0, 0, 0, 0)) == pytest.approx(0.5)  # only the 3-long prefix known
+    assert table.value((9, 5, 4, 0, 0, 0)) == pytest.approx(values._prior((9, 5, 4)))
+
+
+def test_shipped_value_table_knows_the_opening_positions():
+    s, ja, jb, _ = public2.pattern(SUIT, SUIT)
+    rows, cols, a = bots.round_game2((s, ja, jb, 0, 0))
+    assert len(rows) == len(cols) == 14 and all(0.0 <= v <= 1.0 for line in a for v in line)
+    x, _, v = solve_zero_sum(a)
+    assert abs(v - 0.5) < 0.05  # a symmetric position: about even
+
+
+def test_rules_of_thumb_habit_predicts_the_cheapest_sure_win():
+    hands = ((3, 9, 13, JOKER), (5, 12, JOKER))
+    ctx = panel.context(0, builder=None, die_value=1, last_cards=None, hands=hands)
+    assert ctx.rival_top == 12 and not ctx.builder_me
+    assert adapt.HABITS["cheap_win"](hands[0], ctx, None) == 13  # beats the Queen
+    ctx = panel.context(0, builder=1, die_value=3, last_cards=None, hands=hands)
+    assert ctx.rival_die == 3 and adapt.HABITS["cheap_win"](hands[0], ctx, None) == JOKER
+    ctx = panel.context(1, builder=None, die_value=1, last_cards=None, hands=hands)
+    assert adapt.HABITS["cheap_win"](hands[1], ctx, None) == 5  # no sure win: the lowest

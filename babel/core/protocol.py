@@ -108,7 +108,9 @@ class GameInfo:
     min_players: int
     max_players: int
     options: tuple[Option, ...] = ()
-    bot_levels: tuple[str, ...] = ("random",)
+    bot_levels: tuple[str, ...] = ("random",)  # offered at the table, weakest first
+    # accepted by make_bot and the command line but not offered at the table (test panels, old ids)
+    extra_bot_levels: tuple[str, ...] = ()
     rules_version: int = 1
     rules_doc: str = ""  # "package:resource", read by the rules viewer
     default_players: int = 0
@@ -117,6 +119,11 @@ class GameInfo:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    @property
+    def all_bot_levels(self) -> tuple[str, ...]:
+        """Every level ``make_bot`` accepts: the offered ones, then the extra ones."""
+        return self.bot_levels + self.extra_bot_levels
 
 
 class Rules(ABC, Generic[S, A, V]):

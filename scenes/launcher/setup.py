@@ -26,6 +26,9 @@ LEVEL_LABELS = {
     "heuristic": "Bot: steady",
     "belief": "Bot: shrewd",
     "strong": "Bot: expert",
+    "novice": "Bot: novice",
+    "steady": "Bot: steady",
+    "expert": "Bot: expert",
 }
 LEVEL_HELP = {
     "novice": "plays any legal move; good for learning the rules.",
@@ -37,6 +40,8 @@ LEVEL_HELP = {
     "strong": "searches ahead; a real challenge.",
     "greedy": "makes the move that looks best right now.",
     "expert": "plays the best line it can find.",
+    "novice": "plays by a simple habit of its own; good for learning the rules.",
+    "steady": "weighs every move against yours and mixes them so it cannot be read.",
 }
 HUMAN = "human"
 ROW_H = 58

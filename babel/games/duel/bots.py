@@ -1,56 +1,67 @@
-"""Bots for the card duel: random, heuristic and strong.
+"""Bots for the card duel.
 
-All hands are public knowledge, so the only thing a bot does not know is what the others choose
-this round. The strong bot therefore treats each round as a one-shot simultaneous game:
+The levels the table offers (``DuelRules.info.bot_levels``):
 
-1. Card classes: two of a player's cards that no other player's card separates (no other hand
-   holds a rank between them, ends included) win, lose and tie against exactly the same cards now
-   and in every later round, so they are interchangeable. Each player's choices shrink to one card
-   per class, which keeps the matrices small late in the game (an exact reduction, not a guess).
-2. Each joint choice (a cell of the matrix) is valued by the fast path: many random playouts of
-   the rest of the game from the position after that round (``fast.rollout2/3``), or, with few
-   cards left, an exact search of every remaining round, each round solved as a matrix game.
-3. The matrix game is solved by regret matching+ (two players: alternating updates; three
-   players: simultaneous updates, each with its own win chance as payoff). The bot plays a card
-   drawn from its average strategy, so it cannot be read.
+- ``novice``: a plausible habit of its own (``NoviceBot``): chases the last card shown, keeps
+  its Joker for a rival's climbing die, and now and then plays any card.
+- ``steady``: near-equilibrium play (``EquilibriumBot``). Two players: every round is solved as
+  the matrix game it is, by linear programming, over card classes; the cells are exact values
+  (backward induction over the public state, ``public2.Exact``) once at most ``EXACT_CARDS``
+  cards are left, and the learned table of ``values`` before that. Three players: the round
+  values of ``three`` solved by regret matching. The card is drawn from the mixed strategy with
+  the seat's random stream, so it cannot be read.
+- ``expert``: the same, plus reading habits (``adapt``): when an opponent's revealed cards follow
+  a clear pattern, it shifts towards the best reply, never risking more than ``matrix.safe_mix``
+  allows.
 
-Budgets count playouts (``Budget.iterations``), never seconds, so games are reproducible.
+Levels accepted but not offered (``info.extra_bot_levels``): the pattern panel (``panel``:
+lowest, highest, die, above, joker6, random) for the match tools; ``thumb``, the rules of thumb
+that were the steady level before; and the old ids ``heuristic`` (now steady) and ``strong``
+(now expert), so older saves still load.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
-from operator import mul
 
-from babel.core.bots import Budget, RandomBot
+from babel.core.bots import Budget
 from babel.core.protocol import ConfigError
-from babel.core.rng import Rng
-from babel.games.duel import fast
+from babel.core.rng import Rng, seed_state
+from babel.games.duel import adapt, fast, panel, public2, values
 from babel.games.duel.engine import JOKER, DuelView, Play
+from babel.games.duel.matrix import safe_mix, solve_zero_sum
+from babel.games.duel.three import RoundValues
 
-# -- strong bot tuning ---------------------------------------------------------------------
-PLAYOUTS = {2: 8_000, 3: 4_000}  # playouts per decision (the default budget)
-MIN_PLAYOUTS_PER_CELL = {2: 4, 3: 2}  # first-pass playouts per cell at least
-RM_ITERATIONS = {2: 600, 3: 50}  # regret-matching iterations at the root
-EXACT_CARDS = {2: 4, 3: 3}  # at most this many cards in hand: search every remaining round
-EXACT_RM_ITERATIONS = 80  # regret matching inside the exact search (matrices are at most 4x4)
-FIRST_PASS = 0.4  # share of the playouts spread evenly over all cells before focusing
-SUPPORT = 0.03  # a choice played at least this often counts as likely in the second pass
-PURIFY = 0.03  # probabilities below this are dropped from the chosen mixed strategy
+LEVELS = ("novice", "steady", "expert")
+OLD_LEVELS = {"heuristic": "steady", "strong": "expert"}
+EXTRA_LEVELS = (*panel.PATTERNS, "thumb", *OLD_LEVELS)
 
-# -- heuristic bot tuning ------------------------------------------------------------------
+EXACT_CARDS = 7  # two players, at most this many cards in hand: solve the rest of the game exactly
+MEMO_LIMIT = 400_000  # exact values kept between decisions (a pure cache: values never change)
+PLAYOUTS_3P = 400  # three players: playouts per decision
+MEMO_LIMIT_3P = 5_000  # three-player round solutions kept between decisions
+
+# -- novice tuning -------------------------------------------------------------------------
+NOVICE_WHIM = 0.2  # share of rounds the novice plays any card
+NOVICE_JOKER_DIE = 4  # the novice plays its Joker on a rival Builder's die this high
+
+# -- rules-of-thumb tuning -----------------------------------------------------------------
 JOKER_DIE = 3  # knock a rival Builder's die back to the centre once it shows this much
 CONTEST_CHANCE = 0.25  # with no sure win, sometimes play the highest card anyway
 
 
 def make_bot(level: str):
-    if level == "random":
-        return RandomBot()
-    if level == "heuristic":
+    level = OLD_LEVELS.get(level, level)
+    if level == "novice":
+        return NoviceBot()
+    if level == "steady":
+        return EquilibriumBot(adaptive=False)
+    if level == "expert":
+        return EquilibriumBot(adaptive=True)
+    if level == "thumb":
         return HeuristicBot()
-    if level == "strong":
-        return StrongBot()
+    if level in panel.RULES:
+        return panel.PatternBot(level)
     raise ConfigError(f"the card duel has no bot level '{level}'")
 
 
@@ -61,9 +72,36 @@ def _pick(legal: Sequence[Play], card: int) -> Play:
     return legal[0]
 
 
+def _draw(probs: Sequence[float], rng: Rng) -> int:
+    pick = rng.random() * sum(probs)
+    for i, q in enumerate(probs):
+        if pick < q:
+            return i
+        pick -= q
+    return max(range(len(probs)), key=probs.__getitem__)
+
+
+class NoviceBot:
+    """Chases: plays the lowest card that beats the highest card shown last round (the lowest
+    card when none does), plays the Joker once a rival Builder's die shows ``NOVICE_JOKER_DIE``,
+    and in ``NOVICE_WHIM`` of the rounds any card at all."""
+
+    def choose(self, view: DuelView, legal: Sequence[Play], rng: Rng, budget: Budget) -> Play:
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < NOVICE_WHIM:
+            return rng.choice(legal)
+        hand = view.hand
+        rival = view.builder is not None and view.builder != view.seat
+        if JOKER in hand and rival and view.die >= NOVICE_JOKER_DIE:
+            return _pick(legal, JOKER)
+        return _pick(legal, panel.above(hand, panel.view_context(view), rng))
+
+
 class HeuristicBot:
-    """Plays the cheapest sure win, knocks a rival's rising die back with the Joker, and
-    otherwise throws away its lowest card (sometimes contesting with its highest)."""
+    """Rules of thumb (the former steady level): plays the cheapest sure win, knocks a rival's
+    rising die back with the Joker, and otherwise throws away its lowest card (sometimes
+    contesting with its highest)."""
 
     def choose(self, view: DuelView, legal: Sequence[Play], rng: Rng, budget: Budget) -> Play:
         if len(legal) == 1:
@@ -87,288 +125,172 @@ class HeuristicBot:
         return _pick(legal, ranks[0])
 
 
-# -- the strong bot --------------------------------------------------------------------------
-def card_classes(hands: Sequence[Sequence[int]], p: int) -> list[int]:
-    """One representative card index per class of interchangeable cards of player ``p``
-    (indices 0..13 as in ``fast``): cards no other player's card lies between, ends included."""
-    theirs = {c for i, h in enumerate(hands) if i != p for c in h if c != 13}
-    reps: list[int] = []
-    prev = None
-    for c in sorted(hands[p]):
-        if c == 13:
-            reps.append(c)
-            continue
-        if prev is None or any(prev <= o <= c for o in theirs):
-            reps.append(c)
-        prev = c
-    return reps
+# -- two players: the round as an exactly solved matrix game ---------------------------------
+_EXACT = public2.Exact()
 
 
-def _rm(regret: list[float]) -> list[float]:
-    pos = [r if r > 0 else 0.0 for r in regret]
-    tot = sum(pos)
-    if tot <= 0:
-        return [1.0 / len(regret)] * len(regret)
-    return [r / tot for r in pos]
+def exact() -> public2.Exact:
+    """The shared exact solver (its memo is a cache of pure values, bounded in size)."""
+    if len(_EXACT.memo) > MEMO_LIMIT:
+        _EXACT.memo.clear()
+    return _EXACT
 
 
-def solve2(a: list[list[float]], iterations: int) -> tuple[list[float], list[float], float]:
-    """Regret matching+ with alternating updates on a zero-sum matrix of the row player's
-    payoffs (the column player gets 1 - a). Returns the average strategies and the value."""
-    m, n = len(a), len(a[0])
-    if m == 1 or n == 1:
-        if m == 1 and n == 1:
-            return [1.0], [1.0], a[0][0]
-        if m == 1:
-            j = min(range(n), key=lambda k: a[0][k])
-            y = [0.0] * n
-            y[j] = 1.0
-            return [1.0], y, a[0][j]
-        i = max(range(m), key=lambda k: a[k][0])
-        x = [0.0] * m
-        x[i] = 1.0
-        return x, [1.0], a[i][0]
-    cols = [list(c) for c in zip(*a)]
-    r0, r1 = [0.0] * m, [0.0] * n
-    s0, s1 = [0.0] * m, [0.0] * n
-    y = [1.0 / n] * n
-    for t in range(1, iterations + 1):
-        x = _rm(r0)
-        v = [sum(map(mul, row, y)) for row in a]
-        ev = sum(map(mul, x, v))
-        r0 = [max(0.0, r + u - ev) for r, u in zip(r0, v)]
-        x = _rm(r0)
-        s0 = [s + t * p for s, p in zip(s0, x)]
-        w = [sum(map(mul, col, x)) for col in cols]  # row player's payoff per column
-        ew = sum(map(mul, y, w))
-        r1 = [max(0.0, r + ew - u) for r, u in zip(r1, w)]
-        y = _rm(r1)
-        s1 = [s + t * p for s, p in zip(s1, y)]
-    x, y = _norm(s0), _norm(s1)
-    value = sum(xi * sum(map(mul, row, y)) for xi, row in zip(x, a))
-    return x, y, value
+def position2(view: DuelView, seat: int | None = None):
+    """The reduced public position from ``seat``'s side (default the viewer), and the rank at
+    each pattern position: ``((s, ja, jb, tower, d), ranks)``."""
+    me = view.seat if seat is None else seat
+    other = 1 - me
+    s, ja, jb, ranks = public2.pattern(view.hands[me], view.hands[other])
+    builder = None if view.builder is None else view.builder == me
+    tower = public2.tower_of(builder, view.die)
+    return (s, ja, jb, tower, view.scores[me] - view.scores[other]), ranks
 
 
-def solve3(
-    u: list[list[list[tuple[float, float, float]]]], iterations: int
-) -> tuple[list[list[float]], tuple[float, ...]]:
-    """Regret matching+ for three players, each maximising its own payoff in ``u[a][b][c]``.
-    Returns the average strategies and the expected payoffs under them."""
-    m0, m1, m2 = len(u), len(u[0]), len(u[0][0])
-    u0 = [[[cell[0] for cell in line] for line in plane] for plane in u]
-    u1 = [[[cell[1] for cell in line] for line in plane] for plane in u]
-    u2 = [[[cell[2] for cell in line] for line in plane] for plane in u]
-    r = [[0.0] * m0, [0.0] * m1, [0.0] * m2]
-    s = [[0.0] * m0, [0.0] * m1, [0.0] * m2]
-    x, y, z = [1.0 / m0] * m0, [1.0 / m1] * m1, [1.0 / m2] * m2
-    for t in range(1, iterations + 1):
-        v0 = [sum(yb * sum(map(mul, z, u0[a][b])) for b, yb in enumerate(y)) for a in range(m0)]
-        v1 = [0.0] * m1
-        v2 = [0.0] * m2
-        for a, xa in enumerate(x):
-            if xa == 0.0:
-                continue
-            pa, qa = u1[a], u2[a]
-            for b, yb in enumerate(y):
-                v1[b] += xa * sum(map(mul, z, pa[b]))
-                w = xa * yb
-                if w:
-                    v2 = [acc + w * q for acc, q in zip(v2, qa[b])]
-        for k, (vals, strat) in enumerate(((v0, x), (v1, y), (v2, z))):
-            ev = sum(map(mul, vals, strat))
-            r[k] = [max(0.0, rr + vv - ev) for rr, vv in zip(r[k], vals)]
-        x, y, z = _rm(r[0]), _rm(r[1]), _rm(r[2])
-        s[0] = [a + t * p for a, p in zip(s[0], x)]
-        s[1] = [a + t * p for a, p in zip(s[1], y)]
-        s[2] = [a + t * p for a, p in zip(s[2], z)]
-    x, y, z = _norm(s[0]), _norm(s[1]), _norm(s[2])
-    ev = [0.0, 0.0, 0.0]
-    for a, xa in enumerate(x):
-        for b, yb in enumerate(y):
-            w = xa * yb
-            if not w:
-                continue
-            for c, zc in enumerate(z):
-                if zc:
-                    cell = u[a][b][c]
-                    ev[0] += w * zc * cell[0]
-                    ev[1] += w * zc * cell[1]
-                    ev[2] += w * zc * cell[2]
-    return [x, y, z], tuple(ev)
+def round_game2(pos) -> tuple[list[int], list[int], list[list[float]]]:
+    """(my classes, their classes, my win chance per cell) for a reduced position."""
+    s, ja, jb, tower, d = pos
+    if public2.hand_size(s, ja) <= EXACT_CARDS:
+        return exact().matrix(s, ja, jb, tower, d)
+    table = values.table()
+    rows, cols = public2.my_classes(s, ja), public2.their_classes(s, jb)
+    trans = public2.ROUNDS[tower]
+    a = []
+    for i in rows:
+        line = []
+        for j in cols:
+            after, dd, final = trans[public2.kind_of(i, j)]
+            if final is not None:
+                line.append(final)
+            else:
+                child = public2.play(s, i, j)
+                line.append(
+                    table.value(
+                        values.summary(child, ja and i != public2.JK, jb and j != public2.JK, after, d + dd)
+                    )
+                )
+        a.append(line)
+    return rows, cols, a
 
 
-def _norm(v: list[float]) -> list[float]:
-    tot = sum(v)
-    return [p / tot for p in v] if tot > 0 else [1.0 / len(v)] * len(v)
+def strategy2(view: DuelView, adaptive: bool) -> tuple[list[int], list[float], dict]:
+    """The viewer's cards (one per class) and the probabilities to play them, with a note of
+    how they came about (equilibrium value, the habit read, the blend towards the reply)."""
+    pos, ranks = position2(view)
+    rows, cols, a = round_game2(pos)
+    x, y, v = solve_zero_sum(a)
+    cards = [JOKER if i == public2.JK else ranks[i] for i in rows]
+    note: dict = {"value": v}
+    if adaptive:
+        habit = adapt.read(view, 1 - view.seat)
+        if habit is not None:
+            col_cards = [JOKER if j == public2.JK else ranks[j] for j in cols]
+            target = _class_of(col_cards, habit.card)
+            if target is not None:
+                c = habit.confidence
+                q = [(1 - c) * yj + (c if k == target else 0.0) for k, yj in enumerate(y)]
+                reply = [sum(a[i][k] * q[k] for k in range(len(cols))) for i in range(len(rows))]
+                best = max(range(len(rows)), key=reply.__getitem__)
+                margin = c * (adapt.ALLOWANCE + max(0.0, v - 0.5))
+                x, t = safe_mix(a, x, [1.0 if i == best else 0.0 for i in range(len(rows))], margin)
+                note.update(habit=habit.name, confidence=c, blend=t)
+    return cards, x, note
 
 
-class ExactSearch:
-    """Every remaining round searched, each solved as a matrix game (for few cards left)."""
-
-    def __init__(self, players: int, iterations: int = EXACT_RM_ITERATIONS) -> None:
-        self.players = players
-        self.iterations = iterations
-        self.memo: dict[tuple, tuple[float, ...]] = {}
-
-    def value(self, hands: tuple[tuple[int, ...], ...], st: int) -> tuple[float, ...]:
-        p = self.players
-        if not hands[0] or fast.won_on_six(p, st):
-            return fast.payoffs(p, st)
-        key = (hands, st)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        _, val = self.solve(hands, st)
-        self.memo[key] = val
-        return val
-
-    def matrix(self, hands: tuple[tuple[int, ...], ...], st: int):
-        p = self.players
-        reps = [card_classes(hands, i) for i in range(p)]
-
-        def child(joint: tuple[int, ...]) -> tuple[float, ...]:
-            rest = tuple(tuple(c for c in h if c != j) for h, j in zip(hands, joint))
-            return self.value(rest, fast.step(p, st, joint))
-
-        if p == 2:
-            return reps, [[child((a, b)) for b in reps[1]] for a in reps[0]]
-        return reps, [[[child((a, b, c)) for c in reps[2]] for b in reps[1]] for a in reps[0]]
-
-    def solve(
-        self, hands: tuple[tuple[int, ...], ...], st: int
-    ) -> tuple[list[list[float]], tuple[float, ...]]:
-        reps, cells = self.matrix(hands, st)
-        if self.players == 2:
-            a = [[v[0] for v in row] for row in cells]
-            x, y, val = solve2(a, self.iterations)
-            return [x, y], (val, 1.0 - val)
-        return solve3(cells, self.iterations)
+def _class_of(col_cards: list[int], card: int) -> int | None:
+    """The index of the class (given by its lowest card) that holds ``card``."""
+    if card == JOKER:
+        return col_cards.index(JOKER) if JOKER in col_cards else None
+    best = None
+    for k, c in enumerate(col_cards):
+        if c != JOKER and c <= card:
+            best = k
+    return best
 
 
-class StrongBot:
-    """Solves each round as a simultaneous-move matrix game (see the module docstring)."""
+# -- three players ------------------------------------------------------------------------------
+_ROUNDS3: dict = {}
 
-    def __init__(
-        self, playouts: dict[int, int] | None = None, rm_iterations: dict[int, int] | None = None
-    ) -> None:
-        self.playouts = playouts or PLAYOUTS
-        self.rm_iterations = rm_iterations or RM_ITERATIONS
+
+def round_game3(view: DuelView, budget: Budget):
+    """The round's values and strategies for a public position (``three.RoundValues``). The
+    playouts draw from a stream seeded by the position itself, so the answer is a pure function
+    of it and is kept between decisions (the opening is the same in every game)."""
+    key = (view.hands, view.builder, view.die, view.scores, budget.iterations)
+    got = _ROUNDS3.get(key)
+    if got is None:
+        flat = [c for h in view.hands for c in (*h, 0)]
+        rng = Rng(
+            seed_state("duel-3p", view.die, -1 if view.builder is None else view.builder, *view.scores, *flat)
+        )
+        got = RoundValues(playouts={2: PLAYOUTS_3P, 3: PLAYOUTS_3P}).solve(view, rng, budget)
+        if len(_ROUNDS3) > MEMO_LIMIT_3P:
+            _ROUNDS3.clear()
+        if not budget.stop():
+            _ROUNDS3[key] = got
+    return got
+
+
+def strategy3(
+    view: DuelView, rng: Rng, budget: Budget, adaptive: bool
+) -> tuple[list[int], list[float], dict]:
+    me = view.seat
+    strat, reps, cells = round_game3(view, budget)
+    cards = [fast.index_card(r) for r in reps[me]]
+    x = list(strat[me])
+    note: dict = {}
+    if adaptive:
+        others = [s for s in range(view.players) if s != me]
+        qs = {}
+        reads = {}
+        for s in others:
+            q = list(strat[s])
+            habit = adapt.read(view, s)
+            if habit is not None:
+                col_cards = [fast.index_card(r) for r in reps[s]]
+                target = _class_of(col_cards, habit.card)
+                if target is not None:
+                    c = habit.confidence
+                    q = [(1 - c) * p + (c if k == target else 0.0) for k, p in enumerate(q)]
+                    reads[s] = (habit.name, c)
+            qs[s] = q
+        if reads:
+            o1, o2 = others
+            cols = [(j, k) for j in range(len(reps[o1])) for k in range(len(reps[o2]))]
+            a = []
+            for r in reps[me]:
+                line = []
+                for j, k in cols:
+                    joint = [0, 0, 0]
+                    joint[me], joint[o1], joint[o2] = r, reps[o1][j], reps[o2][k]
+                    line.append(cells[tuple(joint)][me])
+                a.append(line)
+            q = [qs[o1][j] * qs[o2][k] for j, k in cols]
+            reply = [sum(u * p for u, p in zip(line, q)) for line in a]
+            best = max(range(len(a)), key=reply.__getitem__)
+            c = min(c for _, c in reads.values())
+            fair = 1.0 / view.players
+            q_eq = [strat[o1][j] * strat[o2][k] for j, k in cols]
+            now = sum(xi * sum(u * p for u, p in zip(line, q_eq)) for xi, line in zip(x, a))
+            margin = c * (adapt.ALLOWANCE + max(0.0, now - fair))
+            x, t = safe_mix(a, x, [1.0 if i == best else 0.0 for i in range(len(a))], margin)
+            note.update(habits=reads, blend=t)
+    return cards, x, note
+
+
+class EquilibriumBot:
+    """Steady (``adaptive=False``) and expert (``adaptive=True``): see the module docstring."""
+
+    def __init__(self, adaptive: bool) -> None:
+        self.adaptive = adaptive
+
+    def strategy(self, view: DuelView, rng: Rng, budget: Budget) -> tuple[list[int], list[float], dict]:
+        if view.players == 2:
+            return strategy2(view, self.adaptive)
+        return strategy3(view, rng, budget, self.adaptive)
 
     def choose(self, view: DuelView, legal: Sequence[Play], rng: Rng, budget: Budget) -> Play:
         if len(legal) == 1:
             return legal[0]
-        strategy, reps = self.strategy(view, rng, budget)
-        me = view.seat
-        probs = [q if q >= PURIFY else 0.0 for q in strategy[me]]
-        if sum(probs) <= 0:
-            probs = strategy[me]
-        pick = rng.random() * sum(probs)
-        choice = reps[me][-1]
-        for rep, q in zip(reps[me], probs):
-            if pick < q:
-                choice = rep
-                break
-            pick -= q
-        return _pick(legal, fast.index_card(choice))
-
-    def strategy(self, view: DuelView, rng: Rng, budget: Budget) -> tuple[list[list[float]], list[list[int]]]:
-        """Mixed strategies for every seat (over card-class representatives) for this round."""
-        p = view.players
-        hands = tuple(tuple(sorted(fast.card_index(c) for c in h)) for h in view.hands)
-        st = fast.pack(p, view.builder, view.die, view.scores)
-        if len(hands[0]) <= EXACT_CARDS[p]:
-            search = ExactSearch(p)
-            strategy, _ = search.solve(hands, st)
-            reps = [card_classes(hands, i) for i in range(p)]
-            return strategy, reps
-        reps = [card_classes(hands, i) for i in range(p)]
-        cells = 1
-        for r in reps:
-            cells *= len(r)
-        total = budget.iterations if budget.iterations is not None else self.playouts[p]
-        every = list(product(*reps))
-        x0 = rng.next64()  # common random numbers: every cell is played out with the same draws
-        # first pass: a share of the playouts spread evenly over every cell
-        first = max(MIN_PLAYOUTS_PER_CELL[p], int(total * FIRST_PASS) // cells)
-        sums: dict[tuple[int, ...], list[float]] = {}
-        counts: dict[tuple[int, ...], int] = {}
-        settled: set[tuple[int, ...]] = set()  # cells whose value is known exactly
-        positions = {}
-        for joint in every:
-            rest = [[c for c in h if c != j] for h, j in zip(hands, joint)]
-            st1 = fast.step(p, st, joint)
-            if fast.won_on_six(p, st1) or not rest[0]:
-                sums[joint], counts[joint] = list(fast.payoffs(p, st1)), 1
-                settled.add(joint)
-                continue
-            positions[joint] = (rest, st1)
-            mean, _ = _playouts(p, rest, st1, first, x0)
-            sums[joint], counts[joint] = [m * first for m in mean], first
-            if budget.stop():
-                break
-        strat = self._solve(p, reps, sums, counts)
-        # second pass: the rest of the playouts on the cells that decide someone's best reply
-        # (that player's every choice against the others' likely choices)
-        left = total - first * len(positions)
-        if left > 0 and not budget.stop():
-            likely = [{r for r, q in zip(reps[i], strat[i]) if q >= SUPPORT} for i in range(p)]
-            focus = [
-                j
-                for j in positions
-                if any(all(j[k] in likely[k] for k in range(p) if k != i) for i in range(p))
-            ]
-            if focus:
-                more = max(1, left // len(focus))
-                x1 = rng.next64()
-                for joint in focus:
-                    rest, st1 = positions[joint]
-                    mean, _ = _playouts(p, rest, st1, more, x1)
-                    sums[joint] = [s + m * more for s, m in zip(sums[joint], mean)]
-                    counts[joint] += more
-                    if budget.stop():
-                        break
-                strat = self._solve(p, reps, sums, counts)
-        return strat, reps
-
-    def _solve(self, p: int, reps: list[list[int]], sums: dict, counts: dict) -> list[list[float]]:
-        even = [1.0 / p] * p
-
-        def value(joint: tuple[int, ...]) -> list[float]:
-            n = counts.get(joint)
-            return [s / n for s in sums[joint]] if n else even  # unvalued (stopped early): even
-
-        if p == 2:
-            a = [[value((i, j))[0] for j in reps[1]] for i in reps[0]]
-            x, y, _ = solve2(a, self.rm_iterations[2])
-            return [x, y]
-        u = [[[tuple(value((i, j, k))) for k in reps[2]] for j in reps[1]] for i in reps[0]]
-        strat, _ = solve3(u, self.rm_iterations[3])
-        return strat
-
-
-def _playouts(
-    players: int, rest: list[list[int]], st: int, count: int, x: int
-) -> tuple[tuple[float, ...], int]:
-    """Mean payoffs of ``count`` random finishes from a packed position."""
-    if players == 2:
-        h0 = [c * 14 for c in rest[0]]
-        h1 = rest[1]
-        tot0 = 0.0
-        rollout = fast.rollout2
-        for _ in range(count):
-            end, x = rollout(h0[:], h1[:], st, x)
-            tot0 += fast.payoffs(2, end)[0]
-        u0 = tot0 / count
-        return (u0, 1.0 - u0), x
-    h0 = [c * 196 for c in rest[0]]
-    h1 = [c * 14 for c in rest[1]]
-    h2 = rest[2]
-    tot = [0.0, 0.0, 0.0]
-    rollout3 = fast.rollout3
-    for _ in range(count):
-        end, x = rollout3(h0[:], h1[:], h2[:], st, x)
-        pay = fast.payoffs(3, end)
-        tot[0] += pay[0]
-        tot[1] += pay[1]
-        tot[2] += pay[2]
-    return (tot[0] / count, tot[1] / count, tot[2] / count), x
+        cards, probs, _ = self.strategy(view, rng, budget)
+        return _pick(legal, cards[_draw(probs, rng)])
