@@ -95,7 +95,9 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         return _fail(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
     for level in levels or []:
         if level not in info.all_bot_levels:
-            return _fail(f"{info.title} has no bot level '{level}' (levels: {', '.join(info.all_bot_levels)})")
+            return _fail(
+                f"{info.title} has no bot level '{level}' (levels: {', '.join(info.all_bot_levels)})"
+            )
     known = {o.key: o for o in info.options}
     options = {}
     for item in args.option or []:

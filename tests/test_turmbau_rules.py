@@ -590,7 +590,9 @@ def test_ruling_9_everyone_passing_with_no_cards_left_ends_the_game():
 
 
 def test_ruling_9_a_turn_that_is_not_a_pass_starts_the_count_again():
-    state = with_wonder(empty_table(hands=(c(ship=5), c(), c(), c())), 0, [d(SHIP, 3), d(CAMEL, 3), d(MASON, 4)])
+    state = with_wonder(
+        empty_table(hands=(c(ship=5), c(), c(), c())), 0, [d(SHIP, 3), d(CAMEL, 3), d(MASON, 4)]
+    )
     state, _ = run(state, (0, Pass()), (1, Pass()), (2, Pass()))
     assert state.active == 3 and state.stalled == (0, 1, 2)
     state = replace(state, active=0, hands=(c(ship=5), c(), c(), c()))

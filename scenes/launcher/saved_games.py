@@ -126,7 +126,13 @@ class SavedGames(Screen):
                 # after its game ("Babel On! 2026-...") does not repeat it
                 game = "" if entry.title.startswith(title) else f"  ·  {title}"
                 room = 760 - min(380, canvas.text_size(game, 22)[0]) if game else 760
-                shown = canvas.text(entry.title, (260, y + 8), fitted_size(canvas, entry.title, 22, room), theme.GOLD, max_width=room)
+                shown = canvas.text(
+                    entry.title,
+                    (260, y + 8),
+                    fitted_size(canvas, entry.title, 22, room),
+                    theme.GOLD,
+                    max_width=room,
+                )
                 if game:
                     canvas.text(game, (shown.right, y + 8), 22, theme.GOLD, max_width=760 - shown.w)
                 canvas.text(

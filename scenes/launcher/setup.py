@@ -26,22 +26,17 @@ LEVEL_LABELS = {
     "heuristic": "Bot: steady",
     "belief": "Bot: shrewd",
     "strong": "Bot: expert",
-    "novice": "Bot: novice",
-    "steady": "Bot: steady",
-    "expert": "Bot: expert",
 }
 LEVEL_HELP = {
-    "novice": "plays any legal move; good for learning the rules.",
-    "steady": "plays sound rules of thumb.",
+    "novice": "plays simply, by a habit of its own; good for learning the rules.",
+    "steady": "plays a sound game; hard to read.",
+    "expert": "plays the strongest game it can and reads your habits; a real challenge.",
     "random": "plays any legal move; good for learning the rules.",
     "simple": "follows plain rules of thumb.",
     "heuristic": "plays sound rules of thumb.",
     "belief": "keeps track of who it suspects and acts on it.",
     "strong": "searches ahead; a real challenge.",
     "greedy": "makes the move that looks best right now.",
-    "expert": "plays the best line it can find.",
-    "novice": "plays by a simple habit of its own; good for learning the rules.",
-    "steady": "weighs every move against yours and mixes them so it cannot be read.",
 }
 HUMAN = "human"
 ROW_H = 58
