@@ -501,7 +501,7 @@ class TableScene(Scene):
             self.draw_lesson(canvas)
             self.draw_coach(canvas)
         if self._end_shown:
-            canvas.fill_rect(END_DIM, (-2000, -2000, 6000, 6000))  # the whole window recedes, letterbox too
+            canvas.shade(END_DIM[3])  # the whole window recedes, letterbox too (in place: no big surface)
             self.draw_end(canvas)
 
     # -- a guided game (Learn to play) ------------------------------------------------------------

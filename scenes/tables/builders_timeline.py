@@ -57,7 +57,7 @@ class TimelineScreen(Scene):
 
     def draw(self, canvas: Canvas) -> None:
         v = self.view
-        canvas.fill_rect((0, 0, 0, 210), (-2000, -2000, 6000, 6000))
+        canvas.shade(210)  # the whole window, in place
         r = (40, 30, 1520, 840)
         panel(canvas, r, alpha=255)
         canvas.text("Who was what, and when", (800, 44), 40, theme.GOLD, role="title_bold", anchor="midtop")

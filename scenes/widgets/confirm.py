@@ -68,7 +68,7 @@ class ConfirmDialog(Scene):
         return True
 
     def draw(self, canvas: Canvas) -> None:
-        canvas.fill_rect(SHADE, (-2000, -2000, 6000, 6000))  # the whole window, letterbox included
+        canvas.shade(SHADE[3])  # the whole window, letterbox included, darkened in place
         cx, cy = theme.LOGICAL_W / 2, theme.LOGICAL_H / 2
         panel(canvas, (cx - WIDTH / 2, cy - HEIGHT / 2, WIDTH, HEIGHT))
         canvas.text(
