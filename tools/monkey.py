@@ -424,6 +424,7 @@ class Run:
         """Can Esc and the game menu get from here back to the main menu?"""
         from scenes.launcher.menu import MainMenu
         from scenes.launcher.pause import PauseMenu
+        from scenes.widgets.confirm import ConfirmDialog
         from scenes.widgets.curtain import PrivacyCurtain
 
         E = pygame.event.Event
@@ -437,7 +438,9 @@ class Run:
                 return True
             if isinstance(top, PrivacyCurtain):
                 self._step(0.3, [], False, "leave")
-            if isinstance(top, PauseMenu):
+            if isinstance(top, ConfirmDialog):  # "Leave the game?" / "Quit?": yes, that is the way out
+                events = [E(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0)]
+            elif isinstance(top, PauseMenu):
                 button = next(w for w in top.widgets.widgets if getattr(w, "label", "") == "Main menu")
                 p = self._screen(button.rect.center)
                 events = [E(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)),
