@@ -4,33 +4,32 @@ resizes with the clock advancing must raise nothing and leave no scene stuck. Th
 
 from __future__ import annotations
 
-import importlib.util
+import json
+import os
+import subprocess
 import sys
 from pathlib import Path
-
-import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(scope="module")
-def monkey():
-    spec = importlib.util.spec_from_file_location("monkey", ROOT / "tools" / "monkey.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["monkey"] = module  # its dataclasses look their module up by name
-    spec.loader.exec_module(module)
-    yield module
-    sys.modules.pop("monkey", None)
-
-
-def test_a_short_seeded_monkey_run_over_every_scene_finds_nothing(monkey, tmp_path):
-    scenes = list(monkey.all_scenes())
-    assert {"menu", "settings", "saves", "rules", "blueprints"} <= set(scenes)
-    assert any(s.endswith(":pass") for s in scenes) and any(s.endswith(":bots") for s in scenes)
-    report = monkey.run(90, seed=3, sizes=[(1024, 640)], per_run=True, home=tmp_path)
-    assert report.events == 90 * len(scenes)
-    assert not report.exceptions, report.summary()
-    assert not report.stuck, report.summary()
+def test_a_short_seeded_monkey_run_over_every_scene_finds_nothing(tmp_path):
+    """Run in its own process: the monkey swaps the bot executor and fills every cache, and no
+    other test should inherit that."""
+    out = tmp_path / "report.json"
+    cmd = [sys.executable, str(ROOT / "tools" / "monkey.py"), "--seed", "3", "--events", "90", "--per-run"]
+    cmd += ["--sizes", "1024x640", "--json", str(out)]
+    env = dict(os.environ, BABEL_TOWERS_HOME=str(tmp_path / "home"), PYTHONPATH=str(ROOT))
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=600)
+    listed = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "monkey.py"), "--list"], env=env, capture_output=True, text=True
+    ).stdout.split()
+    assert {"menu", "settings", "saves", "rules", "blueprints"} <= set(listed)
+    assert any(s.endswith(":pass") for s in listed) and any(s.endswith(":bots") for s in listed)
+    report = json.loads(out.read_text())
+    assert report["events"] == 90 * len(listed), done.stdout[-2000:] + done.stderr[-2000:]
+    assert not report["exceptions"], done.stdout[-4000:]
+    assert not report["stuck"], done.stdout[-4000:]
 
 
 # -- what the monkey found ------------------------------------------------------------------------
