@@ -37,7 +37,7 @@ def _run(capsys, *argv) -> tuple[int, str, str]:
         (["sim", "duel", "--games", str(10**12)], "--games must be between 1"),
         (["sim", "duel", "--seed", "-1"], "--seed must be between"),
         (["sim", "chess"], "there is no game 'chess' (games: duel, solitaire"),
-        (["sim", "duel", "--bots", "genius"], "levels: random, heuristic, strong"),
+        (["sim", "duel", "--bots", "genius"], "levels: novice, steady, expert"),
     ],
 )
 def test_bad_values_are_clear_errors(capsys, argv, words):

@@ -61,5 +61,5 @@ def test_the_texture_cache_keeps_its_byte_budget_across_resizes(pilot):
     for i in range(14):
         _resize(pilot, 2560 - 37 * i, 1440 - 19 * i)
     cache = assets._surfaces
-    assert cache.bytes == sum(s.get_pitch() * s.get_height() for s in cache.values())
+    assert cache.bytes == sum(assets.surface_bytes(s) for s in cache.values())
     assert cache.bytes <= cache.max_bytes

@@ -43,6 +43,7 @@ ROW_H = 58
 HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
 SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
 OPTIONS_TOP = 245  # the first option's label
+OPTIONS_PANEL_BOTTOM = 740  # the options panel's inside bottom edge
 OPTION_HELP_SIZE, OPTION_HELP_LEADING, OPTION_HELP_LINES = 14, 1.35, 4
 OPTION_WIDGET_DY, OPTION_HELP_DY, OPTION_GAP = 30, 84, 18  # label -> widget -> help -> next label
 
@@ -175,12 +176,18 @@ class SetupScene(Screen):
     def _option_rows(self, canvas: Canvas) -> list[tuple]:
         """Each option with the logical y of its label and its help wrapped at the canvas's
         scale: the next label starts below the whole help, so no help text runs into it."""
-        out, oy = [], OPTIONS_TOP
+        helps = []
         for opt in self.rules.info.options:
             lines = canvas.wrap(opt.help, OPTION_HELP_SIZE, 400) if opt.help else []
-            lines = lines[:OPTION_HELP_LINES]
+            helps.append((opt, lines[:OPTION_HELP_LINES]))
+        heights = [OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING for _, lines in helps]
+        # many options close up the gaps between them so the last help stays inside the panel
+        room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - sum(heights)
+        gap = min(OPTION_GAP, max(2.0, room / max(1, len(helps) - 1)))
+        out, oy = [], OPTIONS_TOP
+        for (opt, lines), height in zip(helps, heights):
             out.append((opt, oy, lines))
-            oy += OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING + OPTION_GAP
+            oy += height + gap
         return out
 
     def _options_bottom(self, canvas: Canvas) -> float:
