@@ -39,7 +39,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
         print(f"error: {players} players need 1 or {players} bot levels, not {len(levels)}", file=sys.stderr)
         return 2
     for level in levels or []:
-        if level not in rules.info.bot_levels:
+        if level not in rules.info.bot_levels and not _old_level(rules, level):
             print(
                 f"error: {rules.info.title} has no bot level '{level}' (levels: {', '.join(rules.info.bot_levels)})",
                 file=sys.stderr,
@@ -103,3 +103,14 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.func(args)
+
+
+def _old_level(rules, level: str) -> bool:
+    """A level id the game still accepts from older saves (e.g. Babel On!'s 'strong')."""
+    from babel.core.protocol import ConfigError
+
+    try:
+        rules.make_bot(level)
+    except ConfigError:
+        return False
+    return True
