@@ -4,8 +4,6 @@ plausibility table of named towers, determinism and replays of recorded falls.""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 from hypothesis import given, settings
