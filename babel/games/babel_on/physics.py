@@ -466,6 +466,9 @@ def _member_falls(m: Member, slices: Sequence[_Slice], limits: Sequence[int], sh
 @lru_cache(maxsize=20000)
 def _ensemble(places: tuple[Placed, ...], touched: int, shake: int) -> Ensemble:
     slices = _slices(places, touched)
+    if shake == 0:  # no jolt: only gravity can bring a block down (the thresholds' first step)
+        falls = any(_slice_falls(sl.spec, 0, 0) for sl in slices)
+        return Ensemble((falls,) * MEMBERS)
     limits = [threshold(sl.spec, sl.direction) for sl in slices]
     return Ensemble(tuple(_member_falls(m, slices, limits, shake) for m in ENSEMBLE))
 
