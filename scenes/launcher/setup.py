@@ -17,6 +17,9 @@ from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.blocks import paint_cube
 
 LEVEL_LABELS = {
+    "novice": "Bot: novice",
+    "steady": "Bot: steady",
+    "expert": "Bot: expert",
     "random": "Bot: novice",
     "simple": "Bot: plain",
     "heuristic": "Bot: steady",
@@ -24,6 +27,8 @@ LEVEL_LABELS = {
     "strong": "Bot: expert",
 }
 LEVEL_HELP = {
+    "novice": "any legal move, with shaky hands.",
+    "steady": "sound rules of thumb and a fairly steady hand.",
     "random": "plays any legal move; good for learning the rules.",
     "simple": "follows plain rules of thumb.",
     "heuristic": "plays sound rules of thumb.",
