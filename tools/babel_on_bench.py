@@ -1,4 +1,4 @@
-"""Babel On! benchmarks: one stability check, one risk preview, random full games per second.
+"""Babel On! benchmarks: a settled check, a move's ensemble, an outcome, random games per second.
 
 Run: .venv/bin/python tools/babel_on_bench.py [--repeat 5]
 Each figure is the median over several runs; the physics cache is cleared before every timed
@@ -18,7 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from babel.core.simulate import play_game  # noqa: E402
 from babel.games.babel_on import RULES, physics  # noqa: E402
-from babel.games.babel_on.preview import PREVIEW_HANDS  # noqa: E402
 
 P = physics.Placed
 
@@ -32,10 +31,14 @@ def tower24(lean: bool) -> list[physics.Placed]:
     return out
 
 
-def time_check(places, touched, shake) -> tuple[float, float]:
-    physics._check_cached.cache_clear()
+def clear_caches() -> None:
+    for fn in (physics._slice_falls, physics.threshold, physics._ensemble, physics._outcome):
+        fn.cache_clear()
+
+
+def timed(fn) -> tuple[float, float]:
     c0, t0 = time.process_time(), time.perf_counter()
-    physics.check(places, touched, shake, record=False)
+    fn()
     return time.perf_counter() - t0, time.process_time() - c0
 
 
@@ -47,31 +50,49 @@ def medians(pairs: list[tuple[float, float]]) -> dict:
     }
 
 
-def bench_check(repeat: int) -> dict:
-    """A 24-block tower: the top block of each cell added (shake 0..3), in turn."""
+def bench_settled(repeat: int) -> dict:
+    """One settled check with frames: one side view of a 24-block tower (12 blocks) jolted,
+    simulated until it has come to rest, every frame recorded."""
     times = []
     for lean in (False, True):
-        full = tower24(lean)
+        spec = tuple((c, f, min(8, 2 * (f - 1)) if lean else 0, True) for c in (0, 1) for f in range(1, 7))
         for _ in range(repeat):
-            for cell in range(4):
-                for shake in (0, 1, 2, 3):
-                    times.append(time_check(full, cell, shake))
+            for level in (2, 5, 8):
+                times.append(
+                    timed(
+                        lambda s=spec, lv=level: physics._simulate_slice(
+                            s, -1, lv * physics.LEVEL_SPEED, True
+                        )
+                    )
+                )
     return {**medians(times), "checks": len(times)}
 
 
-def bench_risk(repeat: int, hand: str) -> dict:
+def bench_ensemble(repeat: int, shake: int) -> dict:
+    """A move's ensemble (what ``apply`` and the preview cost) on a 24-block tower: the top
+    block of each cell taken, memo cleared before each (so every threshold is simulated)."""
     times = []
-    weights = PREVIEW_HANDS[hand]
     for lean in (False, True):
         full = tower24(lean)
         for _ in range(repeat):
             for cell in range(4):
                 pl = [p for p in full if (p.cell, p.floor) != (cell, 6)]
-                physics._check_cached.cache_clear()
-                c0, t0 = time.process_time(), time.perf_counter()
-                physics.risk(pl, cell, weights)
-                times.append((time.perf_counter() - t0, time.process_time() - c0))
-    return {"hand": hand, "levels": len(weights), **medians(times)}
+                clear_caches()
+                times.append(timed(lambda pl=pl, c=cell: physics.ensemble(pl, c, shake)))
+    return {"shake": shake, **medians(times)}
+
+
+def bench_apply_outcome(repeat: int) -> dict:
+    """The drawn member's outcome with frames (4 side views), after the ensemble is known."""
+    times = []
+    full = tower24(False)
+    for _ in range(repeat):
+        for cell in range(4):
+            pl = [p for p in full if (p.cell, p.floor) != (cell, 6)]
+            physics.ensemble(pl, cell, 5)
+            physics._outcome.cache_clear()
+            times.append(timed(lambda pl=pl, c=cell: physics.outcome(pl, c, 5, 3)))
+    return medians(times)
 
 
 def bench_games(games: int, players: int) -> dict:
@@ -79,7 +100,7 @@ def bench_games(games: int, players: int) -> dict:
     c0, t0 = time.process_time(), time.perf_counter()
     plies = 0
     for seed in range(games):
-        rec = play_game(RULES, config, 10_000 + seed, ["random"] * players)
+        rec = play_game(RULES, config, 10_000 + seed, ["novice"] * players)
         plies += rec.plies
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {
@@ -97,9 +118,10 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=40)
     args = ap.parse_args()
     out = {
-        "stability_check_24_blocks": bench_check(args.repeat),
-        "risk_preview_average_hand": bench_risk(args.repeat, "average"),
-        "risk_preview_shaky_hand": bench_risk(args.repeat, "shaky"),
+        "settled_check_with_frames": bench_settled(args.repeat),
+        "ensemble_24_blocks_shake_3": bench_ensemble(args.repeat, 3),
+        "ensemble_24_blocks_shake_6": bench_ensemble(args.repeat, 6),
+        "outcome_with_frames_24_blocks": bench_apply_outcome(args.repeat),
         "random_games_4p": bench_games(args.games, 4),
     }
     print(json.dumps(out, indent=1))
