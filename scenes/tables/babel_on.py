@@ -884,6 +884,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if v.phase is Phase.OVER or actor is None:
             return "Game over"
         who = self._name(actor)
+        if self.fall is not None and self.fall["result"] == "wobble":
+            return f"{self._name(self.fall['tower'])}'s tower wobbles... and settles"
         if self.fall is not None:
             t, mover = self.fall["tower"], self.fall["seat"]
             if self.fall["result"] == "destroyed":

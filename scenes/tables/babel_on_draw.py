@@ -246,7 +246,7 @@ class BabelOnDrawing:
             label = f"{round(risk * 100)}%"
             sub = f"for {wording.article(self.hand_profile)} hand (H to change)"
             if now is not None:
-                sub = "for this drag as it is now (steadier drags risk less)"
+                sub = "for this drag as it is now"
         canvas.text(
             "risk of a fall" if not self.view.steady_hands else "the tower",
             (x + 12, y + 8),
