@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from babel.core.protocol import IllegalAction, replace
+from babel.core.protocol import ConfigError, IllegalAction, replace
 from babel.core.rng import Rng
 from babel.games.babel_on import RULES
 from babel.games.babel_on import structure as st
@@ -313,6 +313,7 @@ def test_eliminating_the_last_opponent_ends_the_game():
     s2 = R.apply(s, 0, Move("take", tower=1, cell=0, floor=1)).state
     out = R.outcome(s2)
     assert out is not None and out.winners == (1,) and "last player" in out.summary
+    assert out.ending == "last standing" and out.stats["eliminations"] == 1
     assert R.to_act(s2) == ()
 
 
@@ -367,6 +368,7 @@ def test_win_is_checked_at_the_end_of_the_round():
     s = finish_turn(s, 2)
     out = R.outcome(s)
     assert out is not None and out.winners == (1,) and "Perfect Tower" in out.summary
+    assert out.ending == "perfect tower"
 
 
 def test_first_finished_wins_a_tie():
@@ -388,6 +390,7 @@ def test_round_limit_gives_the_best_tower():
     s = finish_turn(s, 1)
     out = R.outcome(s)
     assert out.winners == (0,) and "round limit" in out.summary
+    assert out.ending == "round limit" and out.stats == {"eliminations": 0, "games with an elimination": 0}
 
 
 def test_drawn_block_with_no_legal_place_returns_to_bag():
@@ -457,3 +460,28 @@ def test_bots_of_every_level_choose_legal_moves_with_hands():
         R.apply(s, 0, m)  # accepted with its offset and shake
     with pytest.raises(Exception, match="no bot level"):
         R.make_bot("grandmaster")
+
+
+def test_bot_levels_are_named_as_the_table_shows_and_old_ids_still_load():
+    from babel.games.babel_on import bots
+
+    assert R.info.bot_levels == ("novice", "steady", "expert")
+    for old, new_id in (("random", "novice"), ("heuristic", "steady"), ("strong", "expert")):
+        assert type(R.make_bot(old)) is type(R.make_bot(new_id))
+    assert (
+        R.make_bot("strong").tolerance == 0.0
+        and R.make_bot("steady").tolerance == bots.RIVAL_TOLERANCE["steady"]
+    )
+    with pytest.raises(ConfigError):
+        R.make_bot("grandmaster")
+
+
+def test_repair_debt_counts_the_blocks_to_take_down():
+    from babel.games.babel_on.bots import repair_debt
+
+    assert repair_debt(tower("00", "00", "0", "0"), 0, 4) == 0
+    # floor 1 has no two adjacent red blocks and every cell is built: the cheapest repair takes
+    # down b and d (one block each), cheaper than a (two blocks) and a neighbour
+    assert repair_debt(tower("10", "1", "1", "1"), 0, 4) == 2
+    assert repair_debt(tower("10", "11", "1", "11"), 0, 4) == 3
+    assert repair_debt(tower("1", "1", "1", "1"), 0, 5) == 1
