@@ -95,6 +95,58 @@ def bench_apply_outcome(repeat: int) -> dict:
     return medians(times)
 
 
+def bench_wobble_frames(frames: int) -> dict:
+    """Draw times of the table at 1920x1080 while a 24-block tower wobbles (its top blocks
+    swaying by recorded frames), in ms; the tower surfaces of the still towers are cached."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from babel.core.match import Match, Seat
+    from babel.core.protocol import replace
+    from babel.games.babel_on.structure import Block
+    from scenes.pilot import Pilot
+    from scenes.tables.babel_on import BabelOnTable
+
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo"), Seat("Dov")]
+    match = Match(RULES, RULES.make_config(4), 1, seats)
+    full = tuple(tuple(Block(c % 4) for _ in range(6)) for c in range(4))
+    match.state = replace(match.state, towers=(full,) * 4)
+    table = BabelOnTable(match, None, threaded=False)
+    pilot = Pilot(size=(1920, 1080), anim_speed="normal")
+    pilot.start(table)
+    pilot.advance(0.5)
+    places = [P(c, f) for c in range(4) for f in range(1, 7)]
+    report = next(
+        r for r in (physics.outcome(places, 0, 9, k) for k in range(physics.MEMBERS)) if r.wobble and r.frames
+    )
+    moving = {(e[0], e[1]) for e in report.frames[0][1]}
+    span = report.frames[-1][0]
+    times = []
+    for i in range(frames):
+        t = span * (i % 30) / 30
+        table.fall = {
+            "tower": 0,
+            "seat": 1,
+            "static": tuple(
+                (c, f, c % 4, 0, 0) for c in range(4) for f in range(1, 7) if (c, f) not in moving
+            ),
+            "colours": {k: k[0] % 4 for k in moving},
+            "frames": report.to_data()["frames"],
+            "span": span,
+            "hold": 0.0,
+            "result": "wobble",
+            "tween": type("T", (), {"t": t / span if span else 1.0})(),
+        }
+        times.append(timed(pilot.app.draw))
+    table.fall = None
+    still = [timed(pilot.app.draw) for _ in range(frames // 3)]
+    out = medians(times)
+    out["still_median_cpu_ms"] = medians(still)["median_cpu_ms"]
+    out["p95_ms"] = round(sorted(w for w, _ in times)[int(len(times) * 0.95) - 1] * 1000, 2)
+    return {**out, "frames": frames, "moving_blocks": len(moving)}
+
+
 def bench_games(games: int, players: int) -> dict:
     config = RULES.make_config(players)
     c0, t0 = time.process_time(), time.perf_counter()
@@ -116,12 +168,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--frames", type=int, default=120)
     args = ap.parse_args()
     out = {
         "settled_check_with_frames": bench_settled(args.repeat),
         "ensemble_24_blocks_shake_3": bench_ensemble(args.repeat, 3),
         "ensemble_24_blocks_shake_6": bench_ensemble(args.repeat, 6),
         "outcome_with_frames_24_blocks": bench_apply_outcome(args.repeat),
+        "wobble_frames_1080p": bench_wobble_frames(args.frames),
         "random_games_4p": bench_games(args.games, 4),
     }
     print(json.dumps(out, indent=1))
