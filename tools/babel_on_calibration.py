@@ -70,14 +70,16 @@ def position(rng: Rng):
     raise RuntimeError("no position found")
 
 
-def calibrate(positions: int, per: int, seed: int) -> dict:
+def calibrate(positions: int, per: int, seed: int, shake_min: int = 1) -> dict:
     rng = Rng(seed_state("babel_on calibration", seed))
     rows = []
     for _ in range(positions):
         s, m = position(rng)
         view = RULES.view(s, 0)
         for _ in range(per):
-            made = preview.hand_move(view, m, rng.randint(-3, 3), rng.randint(-3, 3), rng.randint(1, 9))
+            made = preview.hand_move(
+                view, m, rng.randint(-3, 3), rng.randint(-3, 3), rng.randint(shake_min, 9)
+            )
             risk = preview.knock_risk(view, made)
             step = RULES.apply(replace(s, rng=rng.next64()), 0, made)
             fell = any(e.kind == "fall" for e in step.events)
@@ -130,8 +132,11 @@ def main() -> int:
     ap.add_argument("--per", type=int, default=5, help="moves (shake, RNG) per position")
     ap.add_argument("--monotonic", type=int, default=0, help="positions for the monotonic check")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--shake-min", type=int, default=1, help="hands from this shake to 9 (higher: riskier moves)"
+    )
     args = ap.parse_args()
-    out = {"calibration": calibrate(args.positions, args.per, args.seed)}
+    out = {"calibration": calibrate(args.positions, args.per, args.seed, args.shake_min)}
     if args.monotonic:
         out["monotonic_in_shake"] = monotonic(args.monotonic, args.seed)
     print(json.dumps(out, indent=1))
