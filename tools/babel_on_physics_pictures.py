@@ -49,7 +49,8 @@ def draw(out: Path) -> None:
     small = pygame.font.Font(None, 19)
     title = pygame.font.Font(None, 34)
     screen.blit(
-        title.render("Plausibility table: risk of touching cell a, by the hand's shake", True, PAPER), (20, 14)
+        title.render("Plausibility table: risk of touching cell a, by the hand's shake", True, PAPER),
+        (20, 14),
     )
     for i, (name, places) in enumerate(TOWERS.items()):
         x0 = 20 + i * COL
@@ -65,9 +66,7 @@ def draw(out: Path) -> None:
             h = round(r * 150)
             pygame.draw.rect(screen, BAR, (x0 + 4 + s * 25, base - h, 18, h))
             screen.blit(small.render(str(s), True, PAPER), (x0 + 8 + s * 25, base + 4))
-        screen.blit(
-            small.render(f"shake 0-9; at 9: {round(risks[-1] * 100)}%", True, PAPER), (x0, base + 26)
-        )
+        screen.blit(small.render(f"shake 0-9; at 9: {round(risks[-1] * 100)}%", True, PAPER), (x0, base + 26))
     pygame.image.save(screen, str(out))
 
 
