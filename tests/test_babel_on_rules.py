@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from babel.core.protocol import IllegalAction, replace
+from babel.core.protocol import ConfigError, IllegalAction, replace
 from babel.core.rng import Rng
 from babel.games.babel_on import RULES
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.engine import BabelState, Move, Phase, total_blocks
+from babel.games.babel_on.physics import GAP
 from babel.games.babel_on.structure import EMPTY_TOWER, Block
 
 R = RULES
@@ -151,33 +152,43 @@ def test_wrong_guess_pass_or_return_one_own_block():
 def test_bonus_blocks_after_the_roll_only_and_become_normal_blocks():
     s = at_turn(new(2), 0)
     assert "roll first" in refusal(s, 0, Move("bonus", tower=0, cell=0))
-    s = rolled(s, 0, "even", 3)  # wrong guess
-    s = R.apply(s, 0, Move("bonus", tower=0, cell=0)).state
-    assert s.bonus[0] == 1 and s.towers[0][0] == (Block(0),) and s.phase is Phase.WRONG
+    s = rolled(s, 0, "even", 3)  # wrong guess: the roll is resolved by pass or return
+    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=0))
     s = R.apply(s, 0, Move("pass")).state
-    assert s.phase is Phase.FINISH and s.turn == 0  # a Bonus Block may still be played
+    assert s.phase is Phase.FINISH and s.turn == 0  # now a Bonus Block may be played
+    s = R.apply(s, 0, Move("bonus", tower=0, cell=0)).state
+    assert s.bonus[0] == 1 and s.towers[0][0] == (Block(0),) and s.phase is Phase.FINISH
     s = R.apply(s, 0, Move("bonus", tower=0, cell=1)).state
     assert s.bonus[0] == 0 and s.turn == 1  # nothing left to do: the turn passes
     # once placed, a Bonus Block is an ordinary block: it can be taken off like any other
     s = rolled(replace(s, bonus=(0, 0)), 1, "odd", 1)
-    assert Move("take", tower=0, cell=1, floor=1) in R.legal_actions(s, 1) or Move(
-        "take", tower=0, cell=0, floor=1
-    ) not in R.legal_actions(s, 1)
-    assert "Bonus Blocks go on your own tower" in refusal(
-        rolled(new(2), 0, "even", 1), 0, Move("bonus", tower=1, cell=0)
-    )
+    assert Move("take", tower=0, cell=1, floor=1) in R.legal_actions(s, 1)
+    finish = replace(rolled(new(2), 0, "even", 1), phase=Phase.FINISH, hand=(), holder=-1)
+    assert "Bonus Blocks go on your own tower" in refusal(finish, 0, Move("bonus", tower=1, cell=0))
 
 
 def test_no_bonus_blocks_left():
     s = replace(new(2), bonus=(0, 2))
-    s = rolled(s, 0, "even", 1)
+    s = replace(rolled(s, 0, "even", 1), phase=Phase.FINISH, hand=(), holder=-1)
     assert "no Bonus Blocks" in refusal(s, 0, Move("bonus", tower=0, cell=0))
 
 
-def test_bonus_while_placing():
+def test_ruling_4_no_bonus_block_until_the_roll_is_fully_resolved():
+    """Never while placing drawn blocks, and never between an odd roll's removals and its
+    additions (a Bonus Block placed then could be taken straight back and moved away)."""
     s = rolled(new(2), 0, "even", 2)
-    kinds = {m.kind for m in R.legal_actions(s, 0)}
-    assert kinds == {"add", "bonus"}
+    assert {m.kind for m in R.legal_actions(s, 0)} == {"add"}
+    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=0))
+    s = replace(new(2), towers=(tower("0", "0"), tower("1", "1", "1")))
+    s = rolled(s, 0, "odd", 3)
+    assert s.phase is Phase.REMOVE
+    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=2))
+    s = R.apply(s, 0, Move("take", tower=1, cell=0, floor=1)).state
+    s = R.apply(s, 0, Move("take", tower=1, cell=1, floor=1)).state
+    s = R.apply(s, 0, Move("take", tower=1, cell=2, floor=1)).state
+    assert s.phase is Phase.ADD and s.hand
+    assert not any(m.kind == "bonus" for m in R.legal_actions(s, 0))
+    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=2))
 
 
 # -- structure and safety --------------------------------------------------------------------
@@ -211,14 +222,14 @@ def test_refusal_names_the_rule_in_play():
 def test_offset_is_clamped_against_a_neighbour():
     # a's floor-2 block pushed right into b's floor-2 block (dx 5): it stops touching it
     t = ((Block(0),), (Block(0), Block(0, 5, 0)), (), ())
-    assert st.clamp_offset(t, 0, 8, 0) == (5 + 2, 0)
+    assert st.clamp_offset(t, 0, 8, 0) == (5 + GAP, 0)
     assert st.clamp_offset(t, 0, -8, 3) == (-8, 3)  # away from it: free
     # b's floor-2 block pushed left into a's floor-2 block (dx 0)
     t = ((Block(0), Block(0)), (Block(0, -6, 0),), (), ())
-    assert st.clamp_offset(t, 1, -8, 0) == (-2, 0)
+    assert st.clamp_offset(t, 1, -8, 0) == (-GAP, 0)
     # c's block pushed back (towards a) in y
     t = ((Block(0, 0, -1),), (), (), ())
-    assert st.clamp_offset(t, 2, 0, -8) == (0, -3)
+    assert st.clamp_offset(t, 2, 0, -8) == (0, -1 - GAP)
 
 
 # -- protected floors and last resort --------------------------------------------------------
@@ -302,6 +313,7 @@ def test_eliminating_the_last_opponent_ends_the_game():
     s2 = R.apply(s, 0, Move("take", tower=1, cell=0, floor=1)).state
     out = R.outcome(s2)
     assert out is not None and out.winners == (1,) and "last player" in out.summary
+    assert out.ending == "last standing" and out.stats["eliminations"] == 1
     assert R.to_act(s2) == ()
 
 
@@ -346,16 +358,17 @@ def test_win_is_checked_at_the_end_of_the_round():
     almost[3] = almost[3][:5]
     s = replace(s, towers=(EMPTY_TOWER, tuple(almost), EMPTY_TOWER))
     s = finish_turn(s, 0)
-    s = rolled(s, 1, "even", 3)  # wrong guess; a Bonus Block completes the tower
+    s = rolled(s, 1, "even", 3)  # wrong guess; after passing, a Bonus Block completes the tower
+    s = R.apply(s, 1, Move("pass")).state
     s = R.apply(s, 1, Move("bonus", tower=1, cell=3)).state
     assert s.perfect_since[1] >= 0 and R.outcome(s) is None
-    s = R.apply(s, 1, Move("pass")).state
     if s.phase is Phase.FINISH:
         s = R.apply(s, 1, Move("end")).state
     assert R.outcome(s) is None  # player 3 still has a turn this round
     s = finish_turn(s, 2)
     out = R.outcome(s)
     assert out is not None and out.winners == (1,) and "Perfect Tower" in out.summary
+    assert out.ending == "perfect tower"
 
 
 def test_first_finished_wins_a_tie():
@@ -377,6 +390,7 @@ def test_round_limit_gives_the_best_tower():
     s = finish_turn(s, 1)
     out = R.outcome(s)
     assert out.winners == (0,) and "round limit" in out.summary
+    assert out.ending == "round limit" and out.stats == {"eliminations": 0, "games with an elimination": 0}
 
 
 def test_drawn_block_with_no_legal_place_returns_to_bag():
@@ -446,3 +460,28 @@ def test_bots_of_every_level_choose_legal_moves_with_hands():
         R.apply(s, 0, m)  # accepted with its offset and shake
     with pytest.raises(Exception, match="no bot level"):
         R.make_bot("grandmaster")
+
+
+def test_bot_levels_are_named_as_the_table_shows_and_old_ids_still_load():
+    from babel.games.babel_on import bots
+
+    assert R.info.bot_levels == ("novice", "steady", "expert")
+    for old, new_id in (("random", "novice"), ("heuristic", "steady"), ("strong", "expert")):
+        assert type(R.make_bot(old)) is type(R.make_bot(new_id))
+    assert (
+        R.make_bot("strong").tolerance == 0.0
+        and R.make_bot("steady").tolerance == bots.RIVAL_TOLERANCE["steady"]
+    )
+    with pytest.raises(ConfigError):
+        R.make_bot("grandmaster")
+
+
+def test_repair_debt_counts_the_blocks_to_take_down():
+    from babel.games.babel_on.bots import repair_debt
+
+    assert repair_debt(tower("00", "00", "0", "0"), 0, 4) == 0
+    # floor 1 has no two adjacent red blocks and every cell is built: the cheapest repair takes
+    # down b and d (one block each), cheaper than a (two blocks) and a neighbour
+    assert repair_debt(tower("10", "1", "1", "1"), 0, 4) == 2
+    assert repair_debt(tower("10", "11", "1", "11"), 0, 4) == 3
+    assert repair_debt(tower("1", "1", "1", "1"), 0, 5) == 1

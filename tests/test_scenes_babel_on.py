@@ -68,7 +68,7 @@ def _play_one(pilot, table) -> None:
         pilot.click(table.b_pass.rect.center)
         return
     if takes:
-        safe = [m for m in takes if preview.predict(v, m).stands] or takes
+        safe = [m for m in takes if preview.knock_risk(v, m, 0) == 0.0] or takes
         safe.sort(key=lambda m: (m.tower == v.seat, -m.floor))
         for m in safe:
             point = _grab_point(pilot, table, (m.tower, m.cell, m.floor))
@@ -144,7 +144,7 @@ def test_knock_over_plays_the_fall(rules):
     move = next(
         m for m in table.legal if m.kind == "take" and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
     )
-    assert not preview.predict(v, move).stands
+    assert preview.knock_risk(v, move, 0) == 1.0
     point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
     pilot.move(point)
     pilot.frame()
@@ -237,8 +237,8 @@ def test_two_to_six_seats_lay_out(rules, size):
         for i in range(n):
             for j in range(i + 1, n):
                 assert not plates[i].colliderect(plates[j])
-        for _ in range(5):
-            pilot.app.draw()  # frame times are measured in tools/frame_bench.py, not asserted here
+        for _ in range(2):
+            pilot.app.draw()  # frame times are measured in tools/frame_bench.py, not here
     pygame.display.quit()
 
 
@@ -280,8 +280,8 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
     """Four humans at one screen: Anna pulls a load-bearing block off Ben's tower, is
     eliminated, and the screen goes to Ben (no curtain) to put the fallen blocks back."""
     seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo"), Seat("Dov")]
-    match = Match(rules, rules.make_config(4), 18, seats)
-    for _ in range(20):  # seed 18, ply 20: Anna's odd move, Ben's tower is vulnerable
+    match = Match(rules, rules.make_config(4), 11, seats)
+    for _ in range(23):  # seed 11, ply 23: Anna's odd move, Ben's tower is vulnerable
         seat = match.to_act()[0]
         match.submit(seat, match.bot_action(seat))
     table = BabelOnTable(match, None, threaded=False)
@@ -296,7 +296,7 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
         if m.kind == "take"
         and m.tower == 1
         and m.floor < len(v.towers[1][m.cell])
-        and not preview.predict(v, m).stands
+        and preview.knock_risk(v, m, 0) == 1.0
     )
     point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
     pilot.drag(point, (point[0] + 120, point[1] + 40), steps=8, seconds=0.8)

@@ -1,4 +1,4 @@
-"""Babel On! benchmarks: one stability check, one risk preview, random full games per second.
+"""Babel On! benchmarks: a settled check, a move's ensemble, an outcome, random games per second.
 
 Run: .venv/bin/python tools/babel_on_bench.py [--repeat 5]
 Each figure is the median over several runs; the physics cache is cleared before every timed
@@ -18,7 +18,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from babel.core.simulate import play_game  # noqa: E402
 from babel.games.babel_on import RULES, physics  # noqa: E402
-from babel.games.babel_on.preview import PREVIEW_HANDS  # noqa: E402
 
 P = physics.Placed
 
@@ -32,10 +31,14 @@ def tower24(lean: bool) -> list[physics.Placed]:
     return out
 
 
-def time_check(places, touched, shake) -> tuple[float, float]:
-    physics._check_cached.cache_clear()
+def clear_caches() -> None:
+    for fn in (physics._slice_falls, physics.threshold, physics._ensemble, physics._outcome):
+        fn.cache_clear()
+
+
+def timed(fn) -> tuple[float, float]:
     c0, t0 = time.process_time(), time.perf_counter()
-    physics.check(places, touched, shake, record=False)
+    fn()
     return time.perf_counter() - t0, time.process_time() - c0
 
 
@@ -47,31 +50,101 @@ def medians(pairs: list[tuple[float, float]]) -> dict:
     }
 
 
-def bench_check(repeat: int) -> dict:
-    """A 24-block tower: the top block of each cell added (shake 0..3), in turn."""
+def bench_settled(repeat: int) -> dict:
+    """One settled check with frames: one side view of a 24-block tower (12 blocks) jolted,
+    simulated until it has come to rest, every frame recorded."""
     times = []
     for lean in (False, True):
-        full = tower24(lean)
+        spec = tuple((c, f, min(8, 2 * (f - 1)) if lean else 0, True) for c in (0, 1) for f in range(1, 7))
         for _ in range(repeat):
-            for cell in range(4):
-                for shake in (0, 1, 2, 3):
-                    times.append(time_check(full, cell, shake))
+            for level in (2, 5, 8):
+                times.append(
+                    timed(
+                        lambda s=spec, lv=level: physics._simulate_slice(
+                            s, -1, lv * physics.LEVEL_SPEED, True
+                        )
+                    )
+                )
     return {**medians(times), "checks": len(times)}
 
 
-def bench_risk(repeat: int, hand: str) -> dict:
+def bench_ensemble(repeat: int, shake: int) -> dict:
+    """A move's ensemble (what ``apply`` and the preview cost) on a 24-block tower: the top
+    block of each cell taken, memo cleared before each (so every threshold is simulated)."""
     times = []
-    weights = PREVIEW_HANDS[hand]
     for lean in (False, True):
         full = tower24(lean)
         for _ in range(repeat):
             for cell in range(4):
                 pl = [p for p in full if (p.cell, p.floor) != (cell, 6)]
-                physics._check_cached.cache_clear()
-                c0, t0 = time.process_time(), time.perf_counter()
-                physics.risk(pl, cell, weights)
-                times.append((time.perf_counter() - t0, time.process_time() - c0))
-    return {"hand": hand, "levels": len(weights), **medians(times)}
+                clear_caches()
+                times.append(timed(lambda pl=pl, c=cell: physics.ensemble(pl, c, shake)))
+    return {"shake": shake, **medians(times)}
+
+
+def bench_apply_outcome(repeat: int) -> dict:
+    """The drawn member's outcome with frames (4 side views), after the ensemble is known."""
+    times = []
+    full = tower24(False)
+    for _ in range(repeat):
+        for cell in range(4):
+            pl = [p for p in full if (p.cell, p.floor) != (cell, 6)]
+            physics.ensemble(pl, cell, 5)
+            physics._outcome.cache_clear()
+            times.append(timed(lambda pl=pl, c=cell: physics.outcome(pl, c, 5, 3)))
+    return medians(times)
+
+
+def bench_wobble_frames(frames: int) -> dict:
+    """Draw times of the table at 1920x1080 while a 24-block tower wobbles (its top blocks
+    swaying by recorded frames), in ms; the tower surfaces of the still towers are cached."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from babel.core.match import Match, Seat
+    from babel.core.protocol import replace
+    from babel.games.babel_on.structure import Block
+    from scenes.pilot import Pilot
+    from scenes.tables.babel_on import BabelOnTable
+
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo"), Seat("Dov")]
+    match = Match(RULES, RULES.make_config(4), 1, seats)
+    full = tuple(tuple(Block(c % 4) for _ in range(6)) for c in range(4))
+    match.state = replace(match.state, towers=(full,) * 4)
+    table = BabelOnTable(match, None, threaded=False)
+    pilot = Pilot(size=(1920, 1080), anim_speed="normal")
+    pilot.start(table)
+    pilot.advance(0.5)
+    places = [P(c, f) for c in range(4) for f in range(1, 7)]
+    report = next(
+        r for r in (physics.outcome(places, 0, 9, k) for k in range(physics.MEMBERS)) if r.wobble and r.frames
+    )
+    moving = {(e[0], e[1]) for e in report.frames[0][1]}
+    span = report.frames[-1][0]
+    times = []
+    for i in range(frames):
+        t = span * (i % 30) / 30
+        table.fall = {
+            "tower": 0,
+            "seat": 1,
+            "static": tuple(
+                (c, f, c % 4, 0, 0) for c in range(4) for f in range(1, 7) if (c, f) not in moving
+            ),
+            "colours": {k: k[0] % 4 for k in moving},
+            "frames": report.to_data()["frames"],
+            "span": span,
+            "hold": 0.0,
+            "result": "wobble",
+            "tween": type("T", (), {"t": t / span if span else 1.0})(),
+        }
+        times.append(timed(pilot.app.draw))
+    table.fall = None
+    still = [timed(pilot.app.draw) for _ in range(frames // 3)]
+    out = medians(times)
+    out["still_median_cpu_ms"] = medians(still)["median_cpu_ms"]
+    out["p95_ms"] = round(sorted(w for w, _ in times)[int(len(times) * 0.95) - 1] * 1000, 2)
+    return {**out, "frames": frames, "moving_blocks": len(moving)}
 
 
 def bench_games(games: int, players: int) -> dict:
@@ -79,7 +152,7 @@ def bench_games(games: int, players: int) -> dict:
     c0, t0 = time.process_time(), time.perf_counter()
     plies = 0
     for seed in range(games):
-        rec = play_game(RULES, config, 10_000 + seed, ["random"] * players)
+        rec = play_game(RULES, config, 10_000 + seed, ["novice"] * players)
         plies += rec.plies
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0
     return {
@@ -95,11 +168,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--frames", type=int, default=120)
     args = ap.parse_args()
     out = {
-        "stability_check_24_blocks": bench_check(args.repeat),
-        "risk_preview_average_hand": bench_risk(args.repeat, "average"),
-        "risk_preview_shaky_hand": bench_risk(args.repeat, "shaky"),
+        "settled_check_with_frames": bench_settled(args.repeat),
+        "ensemble_24_blocks_shake_3": bench_ensemble(args.repeat, 3),
+        "ensemble_24_blocks_shake_6": bench_ensemble(args.repeat, 6),
+        "outcome_with_frames_24_blocks": bench_apply_outcome(args.repeat),
+        "wobble_frames_1080p": bench_wobble_frames(args.frames),
         "random_games_4p": bench_games(args.games, 4),
     }
     print(json.dumps(out, indent=1))

@@ -1,11 +1,11 @@
 """Seeded Babel On! matches: one bot level (the hero) against another (the field).
 
-    .venv/bin/python tools/babel_on_match.py --games 40 --players 2 --hero strong --field heuristic
+    python tools/babel_on_match.py --games 40 --players 2 --hero expert --field steady
 
 Game g puts the hero in seat g % players and field bots elsewhere, so every seat is played
 equally often. Prints JSON: hero wins (a shared win counts 1/k), win rate with a 95% interval,
 the chance baseline, how games ended, and mean game length. Each level plays with its own hands
-(random: shaky, heuristic: average, strong: careful); ``--steady`` plays with steady hands.
+(novice: shaky, steady: average, expert: careful); ``--steady`` plays with steady hands.
 """
 
 from __future__ import annotations
@@ -44,7 +44,8 @@ def play(seed: int, players: int, hero: str, field: str, steady: bool, limit: in
         "hero_share": share,
         "plies": plies,
         "rounds": state.round,
-        "reason": out.summary.split(":")[0],
+        "reason": out.ending,
+        "eliminations": out.stats["eliminations"],
         "hero_eliminated": state.eliminated[hero_seat],
     }
 
@@ -53,8 +54,8 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--players", type=int, default=2)
-    ap.add_argument("--hero", default="strong")
-    ap.add_argument("--field", default="heuristic")
+    ap.add_argument("--hero", default="expert")
+    ap.add_argument("--field", default="steady")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--steady", action="store_true")
     ap.add_argument("--round-limit", type=int, default=50)
@@ -81,6 +82,7 @@ def main() -> int:
                 "interval95": [round(max(0.0, rate - half), 3), round(min(1.0, rate + half), 3)],
                 "baseline": round(1 / args.players, 3),
                 "endings": dict(Counter(r["reason"] for r in results)),
+                "games_with_an_elimination": sum(1 for r in results if r["eliminations"]),
                 "hero_eliminated": sum(r["hero_eliminated"] for r in results),
                 "mean_plies": round(sum(r["plies"] for r in results) / n, 1),
                 "mean_rounds": round(sum(r["rounds"] for r in results) / n, 1),

@@ -6,8 +6,8 @@ Every step: blocks conserved (bag + towers + Bonus Blocks + in hand = total), St
 Safety hold (engine.invariant_errors), the state's JSON round trip is exact, the action's text
 form round-trips; every game ends; replaying each game's action log through the text form
 reproduces every fall (tower, fallen blocks) and the final state. Games rotate over 2-6 players,
-both hand settings, and mixes of bot levels ("random" mostly, for speed; ``--skilled`` more games
-with heuristic and strong bots). Prints a JSON summary and exits 1 on any failure.
+both hand settings, and mixes of bot levels (novice mostly, for speed; ``--skilled`` more games
+with steady and expert bots). Prints a JSON summary and exits 1 on any failure.
 """
 
 from __future__ import annotations
@@ -81,10 +81,10 @@ def main() -> int:
     plan = []
     for g in range(args.games):
         players = 2 + g % 5
-        plan.append((args.seed + g, players, ["random"] * players, g % 3 == 2))
+        plan.append((args.seed + g, players, ["novice"] * players, g % 3 == 2))
     for g in range(args.skilled):
         players = 2 + g % 3
-        levels = [("heuristic", "strong", "random")[(g + k) % 3] for k in range(players)]
+        levels = [("steady", "expert", "novice")[(g + k) % 3] for k in range(players)]
         plan.append((args.seed + args.games + g, players, levels, g % 2 == 1))
     for seed, players, levels, steady in plan:
         r = run(seed, players, levels, steady)

@@ -141,13 +141,27 @@ def solitaire(out: Path) -> None:
 
 
 def babel_on(out: Path) -> None:
+    from babel.core.bots import Budget
+    from babel.core.rng import Rng
+    from babel.games.babel_on.engine import Phase
     from scenes.tables.babel_on import BabelOnTable
 
     rules = registry.get("babel_on")
+    anna = rules.make_bot("steady")
+
+    def bots_until(match: Match, done) -> None:  # Anna's moves up to the picture: a steady bot's
+        while not match.over and not done(match):
+            seat = match.to_act()[0]
+            if seat == 0:
+                action = anna.choose(rules.view(match.state, 0), match.legal(0), Rng(match.ply), Budget())
+            else:
+                action = match.bot_action(seat)
+            match.submit(seat, action)
+
     # Mid-game: four nations, Anna dragging a drawn block onto her tower with the risk shown.
-    seats = [Seat("Anna"), Seat("Bashir", "strong"), Seat("Chen", "heuristic"), Seat("Dana", "strong")]
+    seats = [Seat("Anna"), Seat("Bashir", "expert"), Seat("Chen", "steady"), Seat("Dana", "expert")]
     match = Match(rules, rules.make_config(4), 3, seats)
-    bots_until(match, lambda m: m.ply >= 100 and 0 in m.to_act() and any(a.kind == "add" for a in m.legal(0)))
+    bots_until(match, lambda m: m.ply >= 60 and 0 in m.to_act() and any(a.kind == "add" for a in m.legal(0)))
     table = BabelOnTable(match, None, threaded=False)
     p = sit_down(table, 1.0)
     move = next(m for m in table.legal if m.kind == "add")
@@ -156,13 +170,56 @@ def babel_on(out: Path) -> None:
     hold_drag(p, src, (dst[0] + 4, dst[1]))
     p.screenshot(out / "table_midgame.png")
 
-    # A fall: Anna pulls the bottom block from under Dana's sixteen-block tower (seed 3, ply 140).
-    seats = [Seat("Anna"), Seat("Bashir", "heuristic"), Seat("Chen", "heuristic"), Seat("Dana", "heuristic")]
+    # A wobble: a bot's move that its tower stood through while its top blocks rocked.
+    def wobbles(m: Match) -> bool:
+        seat = m.to_act()[0] if not m.over else 0
+        if seat == 0 or m.ply < 60:
+            return False
+        step = rules.apply(m.state, seat, m.bot_action(seat))
+        tilt = [
+            max(abs(e[5]), abs(e[6]))
+            for ev in step.events
+            for _, entries in ev.data.get("wobble", ())
+            for e in entries
+        ]
+        return bool(tilt) and max(tilt) > 0.06
+
+    match = Match(rules, rules.make_config(4), 5, seats)
+    bots_until(match, wobbles)
+    table = BabelOnTable(match, None, threaded=False)
+    p = sit_down(table, 0.0)
+    for _ in range(400):
+        p.advance(1 / 30)
+        fall = table.fall
+        if fall and fall["result"] == "wobble" and fall["tween"] and fall["tween"].t > 0.2:
+            break
+    p.screenshot(out / "wobble.png")
+
+    # A fall: Anna pulls a block from under others on a rival's tower.
+    seats = [Seat("Anna"), Seat("Bashir", "steady"), Seat("Chen", "steady"), Seat("Dana", "steady")]
     match = Match(rules, rules.make_config(4), 3, seats)
-    bots_until(match, lambda m: m.ply >= 140)
+
+    def can_pull(m: Match) -> bool:
+        v = m.view(None)
+        return (
+            0 in m.to_act()
+            and v.phase is Phase.REMOVE
+            and any(
+                a.kind == "take" and a.tower != 0 and a.floor < len(v.towers[a.tower][a.cell])
+                for a in m.legal(0)
+            )
+        )
+
+    bots_until(match, lambda m: m.ply >= 60 and can_pull(m))
     table = BabelOnTable(match, None, threaded=False)
     p = sit_down(table, 0.3)
-    move = next(m for m in table.legal if m.kind == "take" and (m.tower, m.cell, m.floor) == (3, 3, 1))
+    v = table.view
+    pulls = [
+        m
+        for m in table.legal
+        if m.kind == "take" and m.tower != 0 and m.floor < len(v.towers[m.tower][m.cell])
+    ]
+    move = max(pulls, key=lambda m: len(v.towers[m.tower][m.cell]) - m.floor)
     point = table.block_point((move.tower, move.cell, move.floor))
     while point is None:  # hidden behind its neighbours: turn the view until it shows
         p.press(pygame.K_r)

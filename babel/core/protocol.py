@@ -72,6 +72,7 @@ class Outcome:
         ""  # how the game ended, a short fixed word per game ("round limit", "sealed"); "" if one way
     )
     team: str = ""  # the winning team's name in team games ("" where seats win alone)
+    stats: Mapping[str, int] = field(default_factory=dict)  # per-game counts a sim adds up
 
     @property
     def shared(self) -> bool:

@@ -58,6 +58,7 @@ class SimSummary:
     total_plies: int = 0
     endings: dict[str, int] = field(default_factory=dict)
     teams: dict[str, int] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
     errors: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -71,6 +72,7 @@ class SimSummary:
             "mean_length": round(self.total_plies / self.games, 2) if self.games else 0,
             **({"endings": dict(sorted(self.endings.items()))} if self.endings else {}),
             **({"teams": dict(sorted(self.teams.items()))} if self.teams else {}),
+            **({"stats": dict(sorted(self.stats.items()))} if self.stats else {}),
             "errors": self.errors,
         }
 
@@ -106,5 +108,7 @@ def simulate(
             summary.endings[rec.outcome.ending] = summary.endings.get(rec.outcome.ending, 0) + 1
         if rec.outcome.team:
             summary.teams[rec.outcome.team] = summary.teams.get(rec.outcome.team, 0) + 1
+        for key, n in rec.outcome.stats.items():
+            summary.stats[key] = summary.stats.get(key, 0) + n
     summary.wins = [round(w, 3) for w in summary.wins]
     return summary

@@ -653,6 +653,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
                 self._fly(colour, start, end, delay, hide=(t, cell, floor), drop=True)
                 delay += FLY
                 added = d
+                if d.get("wobble"):
+                    delay = self._start_wobble(d, delay)
             elif k in ("take", "return"):
                 t = d["tower"]
                 colour = self._colour_index(d["colour"])
@@ -667,6 +669,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
                     added = dict(d, removed=True)
                 else:
                     delay += FLY
+                    if d.get("wobble"):
+                        delay = self._start_wobble(d, delay)
             elif k == "fall":
                 delay = self._start_fall(old, d, added, delay)
             elif k == "eliminated":
@@ -822,6 +826,45 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         self.animator.wait(start, lambda: self.app.sound.play("fall"))
         return start + span + hold + FLY
 
+    def _start_wobble(self, d: dict, delay: float) -> float:
+        """A move the tower stood through while rocking: its top blocks sway by the recorded
+        frames and settle back (drawn like a fall, without the banner)."""
+        t = d["tower"]
+        frames = d["wobble"]
+        moving = {(e[0], e[1]) for e in frames[0][1]} if frames else set()
+        tower = self.view.towers[t]
+        static = tuple(
+            (cell, f, b.colour, b.dx, b.dy)
+            for cell, col in enumerate(tower)
+            for f, b in enumerate(col, start=1)
+            if (cell, f) not in moving
+        )
+        colours = {(cell, f): tower[cell][f - 1].colour for cell, f in moving if f <= len(tower[cell])}
+        span = frames[-1][0] if frames else 0.0
+        wobble = {
+            "tower": t,
+            "seat": d["seat"],
+            "static": static,
+            "colours": colours,
+            "frames": frames,
+            "span": span,
+            "hold": 0.1,
+            "result": "wobble",
+            "tween": None,
+        }
+
+        def begin() -> None:
+            self.fall = wobble
+
+        def end() -> None:
+            if self.fall is wobble:
+                self.fall = None
+
+        self.animator.wait(delay, begin)
+        wobble["tween"] = self.animator.add(span + 0.1, delay, anim.linear, end)
+        self.animator.wait(delay, lambda: self.app.sound.play("block"))
+        return delay + span + 0.1
+
     # -- text ---------------------------------------------------------------------------------
     def _note_out(self, d: dict) -> None:
         self.out_reason[d["seat"]] = f"knocked over {self._short(d['victim'])}'s tower"
@@ -851,6 +894,8 @@ class BabelOnTable(BabelOnDrawing, TableScene):
         if v.phase is Phase.OVER or actor is None:
             return "Game over"
         who = self._name(actor)
+        if self.fall is not None and self.fall["result"] == "wobble":
+            return f"{self._name(self.fall['tower'])}'s tower wobbles... and settles"
         if self.fall is not None:
             t, mover = self.fall["tower"], self.fall["seat"]
             if self.fall["result"] == "destroyed":

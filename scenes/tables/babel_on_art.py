@@ -31,7 +31,7 @@ NATION_RGB = (
 NATION_NAMES = ("red", "blue", "yellow", "green", "purple", "orange")
 NATION_PATTERN = ("plain", "dots", "stripes", "cross", "diamond", "ring")
 NEUTRAL_PATTERN = "bars"
-PITCH = 1.05  # cell spacing in block edges (physics.PITCH / physics.BLOCK)
+PITCH = 1.0  # cell spacing in block edges (physics.PITCH / physics.BLOCK: the cubes touch)
 ZH = 0.62  # a cube's side height per edge on screen (scenes.widgets.blocks)
 
 

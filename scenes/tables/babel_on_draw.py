@@ -5,6 +5,8 @@ lines, the die, the bag, the hand tray, the log and the floor plan. Layout const
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from babel.games.babel_on import preview
@@ -28,6 +30,8 @@ FLY = 0.32  # seconds a block travels
 PLATE_H = 36
 OUT_SHADE = (20, 16, 12, 110)  # over an eliminated player's place at the table
 OUT_TEXT = (150, 142, 134)
+SWAY_PER_SHAKE = 0.018  # a careless drag's tremor: block edges of sway per shake level
+SWAY_HZ = 7.0
 
 
 def rows_for(n: int) -> list[int]:
@@ -133,7 +137,10 @@ class BabelOnDrawing:
         scale = canvas.scale
         surf = art.tower_surface(tuple(blocks), v.neutral, self.rot, scale, self.cube, self._ladder(t), pick)
         ox, oy = self.origin[t]
-        canvas.surface.blit(surf, canvas.pt((ox - art.SURF_LEFT * self.cube, oy - art.SURF_TOP * self.cube)))
+        sway = self._hand_sway(t)
+        canvas.surface.blit(
+            surf, canvas.pt((ox + sway - art.SURF_LEFT * self.cube, oy - art.SURF_TOP * self.cube))
+        )
         hb = self.hover_block if self.drag is None else None
         sel = self.drag or self.selected
         for block in {hb, sel["block"] if sel and sel["kind"] == "block" else None}:
@@ -152,8 +159,20 @@ class BabelOnDrawing:
             entries = art.frame_at(fall["frames"], ts)
             cubes = [(fall["colours"].get((e[0], e[1]), 0), e[2], e[3], e[4], e[5], e[6]) for e in entries]
             art.draw_tumbling(canvas, (ox, oy), self.cube, self.rot, cubes, v.neutral)
-            if tw is not None and tw.t * (fall["span"] + fall["hold"]) > 0.15:
+            if fall["result"] != "wobble" and tw is not None and tw.t * (fall["span"] + fall["hold"]) > 0.15:
                 self._draw_fall_banner(canvas, fall)
+
+    def _hand_sway(self, t: int) -> float:
+        """How far a careless drag shakes tower ``t`` under the hand now (logical pixels): a
+        quick tremor growing with the drag's shake, on the tower the block comes from or goes to."""
+        d = self.drag
+        if d is None or self.fall:
+            return 0.0
+        under = d["block"][0] if d["kind"] == "block" else (self.target[0] if self.target else None)
+        shake = self.drag_shake()
+        if under != t or shake < 2:
+            return 0.0
+        return SWAY_PER_SHAKE * self.cube * shake * math.sin(self.clock * SWAY_HZ * 2 * math.pi)
 
     def _draw_fall_banner(self, canvas: Canvas, fall: dict) -> None:
         """What the fall means, over the falling tower: destroyed, or its knocker is out."""
@@ -211,6 +230,8 @@ class BabelOnDrawing:
         w = 280
         phrase = canvas.wrap(self._move_phrase(move), 14, w - 24)[:2]
         now = self._drag_verdict(move)
+        if now is not None:
+            risk = now[1]  # the headline is this very drag's chance: what the move will draw from
         h = 76 + 18 * len(phrase) + (18 if now else 0)
         x = mx + 30 if mx + 30 + w < theme.LOGICAL_W else mx - 30 - w
         y = max(4, min(theme.LOGICAL_H - h - 4, my - h - 20))
@@ -224,6 +245,8 @@ class BabelOnDrawing:
         else:
             label = f"{round(risk * 100)}%"
             sub = f"for {wording.article(self.hand_profile)} hand (H to change)"
+            if now is not None:
+                sub = "for this drag as it is now"
         canvas.text(
             "risk of a fall" if not self.view.steady_hands else "the tower",
             (x + 12, y + 8),
@@ -239,33 +262,40 @@ class BabelOnDrawing:
         canvas.fill_rect(col, (x + 12, yy + 6, max(6, (w - 24) * risk), 9), radius=4)
         canvas.text(sub, (x + 12, yy + 22), 13, theme.PAPER_DARK, max_width=w - 24)
         if now:
-            text, falls = now
+            text, chance = now
             canvas.text(
                 text,
                 (x + 12, yy + 40),
                 13,
-                risk_colour(1.0 if falls else 0.0),
+                risk_colour(chance),
                 role="sans_bold",
                 max_width=w - 24,
             )
 
-    def _drag_verdict(self, move: Move) -> tuple[str, bool] | None:
-        """While a block is dragged with some shake: what this very hand would do if let go now
-        (the physics is deterministic, so this is exact)."""
+    def drag_shake(self, move: Move | None = None) -> int:
+        """The shake of the drag in progress (0 when calm, not dragging, or with steady hands)."""
+        d = self.drag
+        if d is None or not d["moved"] or self.view.steady_hands:
+            return 0
+        placing = d["kind"] != "block" if move is None else move.kind in ("add", "bonus")
+        speed = self.speed if placing else self.pull_speed
+        jerk = self.jerk if placing else self.pull_jerk
+        return preview.shake_from_drag(speed, jerk, False)
+
+    def _drag_verdict(self, move: Move) -> tuple[str, float] | None:
+        """While a block is dragged: this very drag's shake and the real chance of a fall if it
+        were let go now (the share of the move's ensemble that falls at that shake)."""
         d = self.drag
         if d is None or not d["moved"] or self.view.steady_hands:
             return None
-        speed = self.speed if move.kind in ("add", "bonus") else self.pull_speed
-        jerk = self.jerk if move.kind in ("add", "bonus") else self.pull_jerk
-        shake = preview.shake_from_drag(speed, jerk, False)
-        if shake == 0:
-            return ("this drag: calm, no shake", False)
-        exact = preview.hand_move(self.view, move, move.dx, move.dy, shake)
-        key = ("now", exact, self.view.ply)
+        shake = self.drag_shake(move)
+        key = ("now", move.canonical(), move.dx, move.dy, shake, self.view.ply)
         if key not in self.risk_cache:
-            self.risk_cache[key] = 0.0 if preview.predict(self.view, exact).stands else 1.0
-        falls = self.risk_cache[key] >= 0.5
-        return (f"this drag (shake {shake}): {'it FALLS' if falls else 'it stands'}", falls)
+            self.risk_cache[key] = preview.knock_risk(self.view, move, shake)
+        chance = self.risk_cache[key]
+        if shake == 0:
+            return ("this drag: calm, no shake", chance)
+        return (f"this drag: shake {shake} of 9{' - careful!' if shake >= 5 else ''}", chance)
 
     def _move_phrase(self, move: Move) -> str:
         """A move in words for the risk note: "red block onto c3", "take a2 off Dana's tower"."""

@@ -1,19 +1,21 @@
-"""Babel On! bots: random, heuristic and strong, each with its own steadiness of hand.
+"""Babel On! bots: novice, steady and expert, each with its own steadiness of hand.
 
 A bot sees only its view (which in this game is the whole table except the random stream) and
-the legal actions, which are canonical (zero offset, no shake). After choosing a move it applies
-its *hand*: a placement offset (aligned with the block below, plus a little noise) and a shake
-drawn from the hand's distribution with the bot's rng. The hand is part of the level:
+the legal actions, which are canonical (zero offset, no shake). After choosing a move it makes
+it with its *hand*: a placement offset (aligned with the block below; a novice adds noise) and
+its steadiness as the move's shake level. The risk a bot weighs is ``preview.knock_risk`` of the
+very move it will make: the same ensemble the table shows and ``apply`` draws from.
 
-- "random": any legal move, shaky hands.
-- "heuristic": a greedy builder with average hands; it scores towers by their progress towards
-  a Perfect Tower, protects its floors (never pulls a block it knows is load-bearing, avoids risky
-  pulls from rival towers), and attacks the leader (takes blocks that spoil the leader's floors
-  and dumps spoiling blocks on the leader's tower).
-- "strong": careful hands; it chooses even/odd by expected value over the die faces (sampled
-  draws from the bag, a greedy plan of the odd move, the wrong-guess fallback), and weighs every
-  move by its sampled physics risk (``physics.risk`` over the shake distribution of its hand)
-  against the loss a fall would cause (its own tower, or elimination).
+- "novice" (old id "random"): any legal move, shaky hands.
+- "steady" (old id "heuristic"): a greedy builder with a fairly steady hand; it scores towers by
+  their progress towards a Perfect Tower (with the blocks still to take down to repair a floor
+  that can no longer meet the colour rules, so it repairs over several turns), never makes a
+  move whose risk on a rival tower exceeds its tolerance unless nothing else is legal, avoids
+  risky moves on its own tower, and attacks the leader.
+- "expert" (old id "strong"): a careful hand; it chooses even/odd by expected value over the die
+  faces, tolerates no risk on a rival tower (a move none of whose ensemble falls, unless it is
+  the only legal move), and weighs every move on its own tower by its risk against the loss a
+  fall would cause.
 """
 
 from __future__ import annotations
@@ -27,47 +29,45 @@ from babel.core.rng import Rng
 from babel.games.babel_on import physics
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.engine import BabelView, Move, Phase
-from babel.games.babel_on.preview import PREVIEW_HANDS
+from babel.games.babel_on.preview import PREVIEW_HANDS, knock_risk
 from babel.games.babel_on.structure import ADJACENT, FLOORS, Block, Tower
 
 
 @dataclass(frozen=True)
 class Hand:
-    """How steady a hand is: weights of shake levels 0.. and the spread of placement noise."""
+    """How steady a hand is: its shake level (the move's disturbance) and placement noise."""
 
     name: str
-    shake_weights: tuple[float, ...]
+    shake: int
     offset_noise: int
 
-    def shake(self, rng: Rng) -> int:
-        total = sum(self.shake_weights)
-        x = rng.random() * total
-        for level, w in enumerate(self.shake_weights):
-            if x < w:
-                return level
-            x -= w
-        return len(self.shake_weights) - 1
 
-
-OFFSET_NOISE = {"steady": 0, "careful": 1, "average": 2, "shaky": 4}
+OFFSET_NOISE = {"steady": 0, "careful": 0, "average": 0, "shaky": 4}
 HANDS = {name: Hand(name, PREVIEW_HANDS[name], OFFSET_NOISE[name]) for name in PREVIEW_HANDS}
-LEVEL_HANDS = {"random": "shaky", "heuristic": "average", "strong": "careful"}
+LEVEL_HANDS = {"novice": "shaky", "steady": "average", "expert": "careful"}
+OLD_LEVELS = {"random": "novice", "heuristic": "steady", "strong": "expert"}  # ids of older saves
+# The highest risk on a rival's tower a level accepts (unless the move is the only legal one).
+RIVAL_TOLERANCE = {"steady": 0.05, "expert": 0.0}
+OWN_TOLERANCE = 0.25  # the steady bot avoids own-tower moves riskier than this
+REPAIR_WEIGHT = 3.0  # value of each block that must come down to repair a floor
 
 ELIMINATION = 1000.0  # the loss of knocking over a rival's tower
 DEFAULT_SAMPLES = 6  # draws sampled per die face by the strong bot's call
 
 
-def with_hand(view: BabelView, move: Move, hand: Hand, rng: Rng) -> Move:
-    """The canonical ``move`` as this hand actually makes it (offset and shake)."""
+def with_hand(view: BabelView, move: Move, hand: Hand, rng: Rng | None = None) -> Move:
+    """The canonical ``move`` as this hand actually makes it (offset and shake). Without an
+    ``rng`` (or for a hand without placement noise) the result is deterministic, which is how
+    steady and expert bots weigh exactly the move they will make."""
     if move.kind not in ("add", "bonus", "take", "return"):
         return move
-    shake = 0 if view.steady_hands else hand.shake(rng)
+    shake = 0 if view.steady_hands else hand.shake
     dx = dy = 0
     if move.kind in ("add", "bonus"):
         col = view.towers[move.tower][move.cell]
-        if col:  # a hand lines a block up with the one below it, more or less
+        if col:  # a hand lines a block up with the one below it
             dx, dy = col[-1].dx, col[-1].dy
-        if hand.offset_noise:
+        if hand.offset_noise and rng is not None:
             dx += rng.randint(-hand.offset_noise, hand.offset_noise)
             dy += rng.randint(-hand.offset_noise, hand.offset_noise)
         dx = max(-physics.MAX_OFFSET, min(physics.MAX_OFFSET, dx))
@@ -97,8 +97,6 @@ def tower_value(tower: Tower, colour: int, players: int) -> float:
                 possible = any(own[i] or free[i] for i in range(4))
             if possible:
                 v += 1.5 * sum(own)
-            else:
-                v -= 6.0
         if f >= 2:
             if st.floor_lined_up(tower, f, colour):
                 v += 2.0
@@ -107,10 +105,34 @@ def tower_value(tower: Tower, colour: int, players: int) -> float:
                 for c in tower
             ):
                 v -= 1.0
+    v -= REPAIR_WEIGHT * repair_debt(tower, colour, players)
     v += 2.0 * len(st.protected_floors(tower, colour))  # floors nobody can take apart
     if st.is_perfect(tower, colour, players):
         v += 30.0
     return v
+
+
+def repair_debt(tower: Tower, colour: int, players: int) -> int:
+    """How many blocks must come off the top to make the lowest floor that can no longer meet
+    the national-colour rule meetable again (0 if every floor still can).
+
+    Fixing floor f in column c means taking down column c from its top to floor f. The debt is
+    the cheapest such set of columns that leaves a pair of adjacent cells (one cell with 5-6
+    players) able to hold the colour on floor f. Counting it lets a bot value each return that
+    brings a repair closer, so it repairs over several turns.
+    """
+    for f in range(1, FLOORS + 1):
+        if not any(len(c) >= f for c in tower):
+            return 0
+        ok = [len(c) < f or c[f - 1].colour == colour for c in tower]
+        cost = [0 if ok[i] else len(tower[i]) - f + 1 for i in range(4)]
+        if players >= 5:
+            best = min(cost)
+        else:
+            best = min(cost[a] + cost[b] for a, b in ADJACENT)
+        if best:
+            return best
+    return 0
 
 
 def _add(tower: Tower, cell: int, block: Block) -> Tower:
@@ -139,22 +161,14 @@ def standing(view: BabelView, me: int, towers: Sequence[Tower]) -> float:
 
 
 def move_risk(view: BabelView, move: Move, hand: Hand) -> float:
-    """The chance that the canonical ``move`` knocks its tower over with this hand."""
+    """The chance that the canonical ``move``, made with this hand, knocks its tower over: the
+    table's own figure (``preview.knock_risk``) for exactly the move the hand makes."""
     if move.kind not in ("add", "bonus", "take", "return"):
         return 0.0
     tower = view.towers[move.tower]
-    weights = (1.0,) if view.steady_hands else hand.shake_weights
-    if move.kind in ("take", "return"):
-        if move.floor < len(tower[move.cell]):
-            return 1.0  # a block with a block above it: pulling it brings the tower down
-        pl = st.places(tower, skip=(move.cell, move.floor))
-    else:
-        pl = st.places(tower)
-        col = tower[move.cell]
-        dx, dy = (col[-1].dx, col[-1].dy) if col else (0, 0)
-        dx, dy = st.clamp_offset(tower, move.cell, dx, dy)
-        pl.append(physics.Placed(move.cell, len(col) + 1, dx, dy))
-    return physics.risk(pl, move.cell, weights, quick=True)
+    if move.kind in ("take", "return") and move.floor < len(tower[move.cell]):
+        return 1.0  # a block with a block above it: pulling it brings the tower down (certain)
+    return knock_risk(view, with_hand(view, move, hand))
 
 
 def fall_loss(view: BabelView, me: int, move: Move) -> float:
@@ -194,12 +208,13 @@ class HandRandomBot:
 
 
 class HeuristicBot:
-    """A greedy builder: one-step standing, with a risk veto on dangerous moves."""
+    """A greedy builder: one-step standing (repair debt included), moves made with its hand
+    and weighed by the table's own risk: never above its tolerance on a rival's tower (unless
+    nothing else is legal), never a risky move on its own tower."""
 
-    risk_veto = 0.15
-
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, tolerance: float = RIVAL_TOLERANCE["steady"]) -> None:
         self.hand = hand
+        self.tolerance = tolerance
 
     def choose(self, view: BabelView, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
         me = view.seat
@@ -215,44 +230,60 @@ class HeuristicBot:
         parity = "odd" if gains >= 2 else "even"
         return next(m for m in legal if m.parity == parity)
 
-    def evaluate(self, view: BabelView, me: int, move: Move, base: float) -> float:
+    def raw_value(self, view: BabelView, me: int, move: Move, base: float) -> float:
+        """The move's value ignoring physics (an upper bound of its value with physics)."""
+        if move.kind in ("pass", "end"):
+            return base + (0.2 if move.kind == "end" else 0.0)
         value = score_move(view, me, move)
-        if move.kind in ("take", "return") and move.floor < len(view.towers[move.tower][move.cell]):
-            return -ELIMINATION  # never pull a load-bearing block
-        if move.kind in ("take", "add") and move.tower != me:
-            if move_risk(view, move, self.hand) > self.risk_veto:
-                return -ELIMINATION / 2
         if move.kind == "bonus" and value - base < 1.5:
             value -= 10.0  # keep a Bonus Block for a place where it matters
         return value
 
+    def with_risk(self, view: BabelView, me: int, move: Move, value: float, base: float, p: float) -> float:
+        """The move's value once its risk ``p`` is known (never above ``value``)."""
+        if p > OWN_TOLERANCE:
+            return value - ELIMINATION / 4
+        return value
+
     def pick(self, view: BabelView, me: int, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
+        """Branch and bound over the moves by their value without physics: risks (the costly
+        part) are computed only for moves that could still be the best."""
         base = standing(view, me, view.towers)
-        scored = []
-        for m in legal:
-            if m.kind in ("pass", "end"):
-                scored.append((base + (0.2 if m.kind == "end" else 0.0), m))
-            else:
-                scored.append((self.evaluate(view, me, m, base), m))
-        top = max(v for v, _ in scored)
-        ties = [m for v, m in scored if v >= top - 1e-9]
-        return ties[rng.below(len(ties))]
+        ranked = sorted(
+            ((self.raw_value(view, me, m, base), i, m) for i, m in enumerate(legal)), key=lambda t: -t[0]
+        )
+        best: list[Move] = []
+        best_value = -float("inf")
+        safest: tuple[float, Move] | None = None
+        for raw, _, m in ranked:
+            if raw < best_value - 1e-9:
+                break
+            p = move_risk(view, m, self.hand)
+            if m.kind in ("add", "take") and m.tower != me and p > self.tolerance:
+                if safest is None or p < safest[0]:
+                    safest = (p, m)
+                continue  # too risky for a rival's tower
+            v = raw if p <= 0.0 else self.with_risk(view, me, m, raw, base, p)
+            if v > best_value + 1e-9:
+                best, best_value = [m], v
+            elif v >= best_value - 1e-9:
+                best.append(m)
+        if not best:
+            # Every legal move is too risky on a rival's tower: the least risky one.
+            assert safest is not None
+            return safest[1]
+        return best[rng.below(len(best))]
 
 
 class StrongBot(HeuristicBot):
-    """Expected value over the die for the call; risk-weighted expected value for moves."""
+    """Expected value over the die for the call; no risk at all on a rival's tower; risk on its
+    own tower weighed against what a fall would cost."""
 
     def __init__(self, hand: Hand, samples: int = DEFAULT_SAMPLES) -> None:
-        super().__init__(hand)
+        super().__init__(hand, RIVAL_TOLERANCE["expert"])
         self.samples = samples
 
-    def evaluate(self, view: BabelView, me: int, move: Move, base: float) -> float:
-        value = score_move(view, me, move)
-        if move.kind == "bonus" and value - base < 1.5:
-            value -= 10.0
-        p = move_risk(view, move, self.hand)
-        if p <= 0.0:
-            return value
+    def with_risk(self, view: BabelView, me: int, move: Move, value: float, base: float, p: float) -> float:
         return (1.0 - p) * value + p * (base - fall_loss(view, me, move))
 
     def call(self, view: BabelView, me: int, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
@@ -349,11 +380,13 @@ def _odd_opportunities(view: BabelView, me: int) -> int:
 
 
 def make_bot(level: str) -> HandRandomBot | HeuristicBot:
-    hand = HANDS[LEVEL_HANDS[level]] if level in LEVEL_HANDS else None
-    if level == "random":
+    """A bot of level novice, steady or expert (or the old ids random, heuristic, strong)."""
+    level = OLD_LEVELS.get(level, level)
+    if level not in LEVEL_HANDS:
+        raise ConfigError(f"Babel On! has no bot level '{level}'")
+    hand = HANDS[LEVEL_HANDS[level]]
+    if level == "novice":
         return HandRandomBot(hand)
-    if level == "heuristic":
+    if level == "steady":
         return HeuristicBot(hand)
-    if level == "strong":
-        return StrongBot(hand)
-    raise ConfigError(f"Babel On! has no bot level '{level}'")
+    return StrongBot(hand)

@@ -5,7 +5,7 @@ rolled number of blocks is drawn from the bag and each is placed on the player's
 (``add red 1b``). Right and odd: that many blocks are first taken off towers (``take 2c3``),
 then added to towers. Wrong: ``pass`` or ``return b4`` (one block off your own tower, back to
 the bag). After the roll, ``bonus a`` places a Bonus Block; ``end`` ends a turn that has
-nothing left to do but Bonus Blocks. A knock-over by another player makes the victim restore the
+nothing left to do but Bonus Blocks (the only time they may be placed). A knock-over by another player makes the victim restore the
 fallen blocks (``add`` actions by the victim) before play goes on.
 
 Hands and physics: every ``add``, ``take``, ``return`` and ``bonus`` is simulated
@@ -17,9 +17,12 @@ list short; ``apply`` also accepts any legal move with an offset and shake withi
 (it validates them itself and never calls ``Rules.check``). A placement offset pushing into a
 neighbour on the same floor is cut back so the blocks touch (you cannot push a cube into a cube).
 
-The physics verdict is recomputed in ``apply`` (it is deterministic: a fresh space per check,
-built from the exact stored positions), so replaying an action log reproduces every fall. Each
-fall event carries the recorded frames for the table's animation.
+The physics outcome is recomputed in ``apply``: the move's ensemble of seeded disturbances
+(its share of falls is the risk the table showed) and one member of it drawn with the state's
+RNG (``physics_member``), simulated in a fresh space, so replaying an action log reproduces every
+fall. Each fall event carries the recorded frames for the table's animation, and a move the tower
+stood through while visibly rocking carries its ``wobble`` frames. A fall is irreversible (undo
+never takes it back); Bonus Blocks come only once the roll is fully resolved (Ruling 4).
 """
 
 from __future__ import annotations
@@ -240,8 +243,8 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
                 "If nobody has won after this many rounds, the best tower wins.",
             ),
         ),
-        bot_levels=("random", "heuristic", "strong"),
-        rules_version=1,
+        bot_levels=("novice", "steady", "expert"),
+        rules_version=2,
         rules_doc="babel.games.babel_on:RULES.md",
         default_players=4,
     )
@@ -342,7 +345,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
                     out.append(Move("return", tower=seat, cell=cell, floor=floor))
         if ph is Phase.FINISH:
             out.append(Move("end"))
-        if ph in (Phase.PLACE, Phase.REMOVE, Phase.ADD, Phase.WRONG, Phase.FINISH):
+        if ph is Phase.FINISH:
             for cell in range(4):
                 out.append(Move("bonus", tower=seat, cell=cell))
         return out
@@ -413,7 +416,12 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
                 return "a tower has cells a, b, c and d"
             return st.remove_refusal(state.towers[seat], m.cell, m.floor, seat, own=True)
         if kind == "bonus":
-            if ph not in (Phase.PLACE, Phase.REMOVE, Phase.ADD, Phase.WRONG, Phase.FINISH):
+            if ph is not Phase.FINISH:
+                if ph in (Phase.PLACE, Phase.REMOVE, Phase.ADD, Phase.WRONG):
+                    return (
+                        "Bonus Blocks: only once the roll is fully resolved "
+                        "(every block of the roll taken off and added)"
+                    )
                 return "Bonus Blocks are played on your own turn, after the roll"
             if state.bonus[seat] <= 0:
                 return "you have no Bonus Blocks left"
@@ -545,14 +553,17 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
         return self._end_turn(s, seat, events)
 
     def _simulate(
-        self, tower: Tower, m: Move, placed: Block | None
-    ) -> tuple[physics.Report, list[physics.Placed]]:
-        if placed is not None:
-            pl = st.places(tower)
-            pl.append(physics.Placed(m.cell, len(tower[m.cell]) + 1, placed.dx, placed.dy))
-        else:
-            pl = st.places(tower, skip=(m.cell, m.floor))
-        return physics.check(pl, m.cell, m.shake, record=True), pl
+        self, s: BabelState, tower: Tower, m: Move, placed: Block | None
+    ) -> tuple[physics.Report, float]:
+        """The move's outcome: one member of its ensemble, drawn with the state's RNG.
+
+        The draw uses a stream forked from the state's RNG by the ply, so the die's stream is
+        not advanced (a standing move stays undoable) and replays draw the same member."""
+        pl = move_places(tower, m, placed)
+        ens = physics.ensemble(pl, m.cell, m.shake)
+        member = physics_member(s.rng, s.ply)
+        report = physics.outcome(pl, m.cell, m.shake, member)
+        return report, ens.risk
 
     def _add(self, s: BabelState, seat: int, m: Move, events: list[Event]) -> BabelState:
         t = m.tower
@@ -567,7 +578,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
             hand.remove(m.colour)
             s = replace(s, hand=tuple(hand))
         floor = len(tower[m.cell]) + 1
-        report, _ = self._simulate(tower, m, block)
+        report, risk = self._simulate(s, tower, m, block)
         cols = list(tower)
         cols[m.cell] = tower[m.cell] + (block,)
         new_tower: Tower = tuple(cols)  # type: ignore[assignment]
@@ -583,7 +594,9 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
                     "dx": dx,
                     "dy": dy,
                     "shake": m.shake,
+                    "risk": risk,
                     "stands": report.stands,
+                    **_wobble_data(report),
                 },
             )
         )
@@ -603,7 +616,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
         t = m.tower
         tower = s.towers[t]
         block = tower[m.cell][m.floor - 1]
-        report, _ = self._simulate(tower, m, None)
+        report, risk = self._simulate(s, tower, m, None)
         cols = list(tower)
         # The taken block leaves; blocks above it (if any) stay in place for the verdict.
         col = list(tower[m.cell])
@@ -618,7 +631,9 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
                     "floor": m.floor,
                     "colour": COLOURS[block.colour],
                     "shake": m.shake,
+                    "risk": risk,
                     "stands": report.stands,
+                    **_wobble_data(report),
                 },
             )
         )
@@ -698,6 +713,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
             "frames": report.to_data()["frames"],
             "frame_dt": physics.FRAME_EVERY * physics.DT,
         }
+        # A fall is never taken back: it is the outcome of a chance draw (Ruling 6).
         bag = list(s.bag)
         if t == seat:
             # Knocking over your own tower: it is destroyed; its blocks and those in hand go
@@ -709,7 +725,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
             for c in s.hand:
                 bag[c] += 1
             fall_data["result"] = "destroyed"
-            events.append(Event("fall", fall_data))
+            events.append(Event("fall", fall_data, irreversible=True))
             s = replace(
                 s,
                 bag=tuple(bag),
@@ -731,7 +747,7 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
             bag[c] += 1
         bag[seat] += s.bonus[seat]
         fall_data["result"] = "eliminated"
-        events.append(Event("fall", fall_data))
+        events.append(Event("fall", fall_data, irreversible=True))
         events.append(Event("eliminated", {"seat": seat, "victim": t}))
         s = replace(
             s,
@@ -880,7 +896,15 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
     def outcome(self, state: BabelState) -> Outcome | None:
         if state.phase is not Phase.OVER:
             return None
-        return Outcome(state.winners, self._scores(state), state.end_reason)
+        if state.end_reason.startswith("Perfect Tower"):
+            ending = "perfect tower"
+        elif state.end_reason.startswith("round limit"):
+            ending = "round limit"
+        else:
+            ending = "last standing"
+        eliminations = sum(state.eliminated)
+        stats = {"eliminations": eliminations, "games with an elimination": int(eliminations > 0)}
+        return Outcome(state.winners, self._scores(state), state.end_reason, ending=ending, stats=stats)
 
     def resample_hidden(self, state: BabelState, seat: int | None, rng: Rng) -> BabelState:
         # Nothing on the table is secret: the bag's contents follow from what is visible.
@@ -935,6 +959,8 @@ class BabelOn(Rules[BabelState, Move, BabelView]):
         return "End your turn"
 
     def make_bot(self, level: str) -> Any:
+        """Levels novice, steady and expert (the ids random, heuristic and strong of older
+        saves name the same bots)."""
         from babel.games.babel_on import bots
 
         return bots.make_bot(level)
@@ -994,6 +1020,32 @@ def _tower_cell(word: str) -> tuple[int, int]:
     if not mt:
         raise ValueError(word)
     return int(mt.group(1)) - 1, CELLS.index(mt.group(2))
+
+
+def move_places(tower: Tower, m: Move, placed: Block | None) -> list[physics.Placed]:
+    """The tower as simulated right after move ``m``: with the ``placed`` block on top of its
+    cell (an add), or without the block at (cell, floor) (a take or return)."""
+    if placed is not None:
+        pl = st.places(tower)
+        pl.append(physics.Placed(m.cell, len(tower[m.cell]) + 1, placed.dx, placed.dy))
+        return pl
+    return st.places(tower, skip=(m.cell, m.floor))
+
+
+def physics_member(rng: int, ply: int) -> int:
+    """Which member of a move's ensemble happens: drawn from the state's RNG ``rng`` forked by
+    the move's ``ply`` (the ply count after it), so the die's stream is untouched."""
+    return Rng(rng).fork(f"physics {ply}").below(physics.MEMBERS)
+
+
+def _wobble_data(report: physics.Report) -> dict:
+    """For a move the tower stood through but visibly rocked: the frames of the sway."""
+    if not (report.stands and report.wobble):
+        return {}
+    return {
+        "wobble": report.to_data()["frames"],
+        "frame_dt": physics.FRAME_EVERY * physics.DT,
+    }
 
 
 def _set(tup: tuple, i: int, value: Any) -> tuple:

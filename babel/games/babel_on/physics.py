@@ -1,47 +1,58 @@
-"""Tower physics for Babel On!: does a tower stand after a block is added or removed?
+"""Tower physics for Babel On!: the chance that a move knocks a tower over, and what happens.
 
 This is the only module of the project that imports pymunk. Everything here is a pure function
-of plain numbers: the rules engine hands in a tower's block positions, the move and the mover's
-disturbance, and gets back a ``Report`` (stands or falls, which blocks left their place, and the
-recorded frames of their motion for the table to animate).
+of plain numbers: the rules engine hands in a tower's block positions, the touched cell and the
+mover's hand (a shake level), and gets back an ``Ensemble`` (which of a fixed set of seeded
+disturbances knock the tower over; their share is the risk) or, for the one disturbance a move
+actually had, a ``Report`` (stands or falls, wobbled or not, which blocks left their place and
+the recorded frames of their motion for the table to animate).
 
 The model, and why
 ------------------
-A Babel On! tower is a 2x2 grid of cubes, up to six floors. Pymunk is a 2D engine, so the tower
-is simulated as **side views**: the x-z slice through the row of the touched cell (its two cells
-seen from the front, with the blocks' x offsets) and the y-z slice through the touched cell's
-column (seen from the side, with the y offsets). For axis-aligned boxes resting on boxes the
-3D support question separates exactly into these two axes (a box's centre of mass lies over its
-support rectangle if and only if it does so in x and in y), and two neighbouring columns brace
-each other in the slice that contains both, which is what the mutual support of a 2x2 stack
-mostly amounts to. A block that leaves its place in either slice has fallen. The two slices not
-containing the touched cell receive no disturbance and were at rest before the move, so they are
-not simulated; this halves the cost. Diagonal neighbours never interact (cubes at diagonal cells
-touch at an edge at most).
+A Babel On! tower is a 2x2 grid of cubes, up to six floors: four columns of cubes that touch
+their neighbours. Pymunk is a 2D engine, so the tower is simulated as its four **side views**:
+the two x-z slices (rows a-b and c-d, seen from the front) and the two y-z slices (columns a-c
+and b-d, seen from the side). For boxes resting on boxes the 3D support question separates into
+these two axes (a box's centre of mass lies over its support if and only if it does in x and in
+y), and the neighbours of a slice brace each other in it, so a full 2x2 stack (two columns in
+every slice) is sturdier than a bare column (one column alone in its slices), and a column
+leaning in both axes can tip in two slices where a one-axis lean tips in one.
 
-Geometry: a block is ``BLOCK`` = 40 units wide; cells sit ``BLOCK + GAP`` apart, so a straight
-tower has a thin gap between its columns; a placement offset (``dx``, ``dy``) is in whole units
-(1/40 of a block), at most ``MAX_OFFSET`` either way. Floors are stacked exactly (floor f rests
-at height ``(f - 1) * BLOCK``).
+The disturbance of a hand is a jolt of the tower's footing (a half-sine velocity pulse, as when a
+hand pulls a block out or nudges while placing). Its direction lies within 45 degrees of the
+outward diagonal of the touched cell, so the x slices feel its x part and the y slices its y
+part. The two slices through the touched cell take it whole; the other two take it through the
+blocks it touches (``TRANSMIT`` when the touched cell's neighbour in that slice's direction holds
+blocks, else ``THROUGH_TABLE``), so a tall diagonal column is jolted too.
 
-The disturbance ("shake", an integer 0..``MAX_SHAKE``) is the jolt of the mover's hand: the
-tower's footing is pushed sideways with a half-sine velocity pulse whose peak grows with the
-shake, pointing away from the tower's centre on the touched cell's side (the way a hand pulls a
-block out, or nudges while placing). A base jolt is what makes tall, crooked towers riskier than
-short straight ones: a high or off-centre centre of mass tips with a smaller push. Shake 0 (the
-"steady hands" setting) still simulates gravity, so a block without support falls and a
-crooked pile that cannot stand still falls.
+Risk is a real chance: a hand of shake ``s`` is not one jolt but a distribution. ``MEMBERS``
+seeded disturbances (peak speed ``s * JOLT_SPEED`` times a lognormal factor, a direction in the
+cone, and a small per-slice seating factor for how squarely the hand meets the blocks) form the
+move's ensemble; the share of members that knock the tower over is the risk the table shows,
+and the rules draw the member that happens with the game's RNG. The same members serve every
+move and every shake level (common random numbers), so the verdict of a member grows with the
+shake and never flips back, and a shown 0% never falls.
 
-Determinism: every check builds a fresh ``pymunk.Space`` from the exact block positions, in a
-fixed order (slice by slice, cell by cell, floor by floor), and steps it with a fixed time step
-and a fixed iteration count, so the same input gives the same report in any process (a space
-restored with ``deepcopy`` would not replay like this; we never keep a space). Results are
-memoised per process by their exact input, which is safe because the function is pure.
+To keep an ensemble cheap, each slice is simulated only to find its *threshold*: the smallest
+jolt level (``LEVELS`` steps of ``LEVEL_SPEED``) that knocks it over, found by bisection over
+fresh simulations and memoised per slice shape. A member knocks the tower over when the jolt
+it brings to some slice reaches that slice's threshold. Consecutive moves change two slices at
+most, so most thresholds come from the memo.
 
-The verdict: a block has fallen when, relative to the footing's own movement, it drops more
-than ``DROP_TOL`` of a block, slides more than ``SLIDE_TOL`` sideways, or tilts more than
-``TILT_TOL`` radians. The check stops as soon as every body has come to rest (or a fall is
-certain, when no frames are wanted), so a quiet move on a sound tower costs little.
+The verdict is a *settled* one: a block has fallen when, once the tower has come to rest, it
+has dropped more than ``DROP_TOL`` of a block, slid more than ``SLIDE_TOL`` off its place (relative
+to the footing) or tilts more than ``TILT_TOL`` radians. A tower that rocks and settles back
+stands; if any block moved visibly on the way (``WOBBLE_MOVE``/``WOBBLE_TURN``), the report says it
+wobbled and carries the frames, which the table plays back.
+
+Determinism: every simulation builds a fresh ``pymunk.Space`` from the exact block positions in
+a fixed order and steps it with a fixed time step and iteration count, so the same input gives
+the same result in any process (pymunk is pinned to one version; a restored space would not
+replay like this, so we never keep one). Results are memoised per process by their exact input,
+which is safe because the functions are pure.
+
+Geometry: a block is ``BLOCK`` = 40 units wide; cells sit ``BLOCK + GAP`` apart; a placement
+offset (``dx``, ``dy``) is in whole units (1/40 of a block), at most ``MAX_OFFSET`` either way.
 """
 
 from __future__ import annotations
@@ -53,35 +64,53 @@ from functools import lru_cache
 
 import pymunk
 
+from babel.core.rng import Rng, seed_state
+
 # -- geometry (units: 1/40 of a block edge) ---------------------------------------------------
 BLOCK = 40.0
-GAP = 2  # between neighbouring cells of a straight tower
+GAP = 0  # between neighbouring cells of a straight tower
 PITCH = BLOCK + GAP
 MAX_OFFSET = 8  # a hand places a block at most this many units off its cell's centre
-MAX_SHAKE = 9  # disturbance levels 0..9
+MAX_SHAKE = 9  # hand disturbance levels 0..9
 FLOORS = 6
 
 # -- simulation tuning ----------------------------------------------------------------------
 GRAVITY = 2000.0  # units/s^2: the blocks behave like 20 cm stones (slow enough to watch)
-DT = 1.0 / 120.0
-ITERATIONS = 20
-DAMPING = 1.0  # fraction of velocity kept per second (1 = no air drag)
+DT = 1.0 / 60.0
+ITERATIONS = 10
 FRICTION = 0.7
 GROUND_FRICTION = 0.9
-SETTLE_MIN_TIME = 0.3  # never stop before the jolt is over and the tower had time to react
-SETTLE_TIME = 1.0  # a quiet tower is judged after at most this long
-FALL_TIME = 1.6  # how long a fall is recorded for the animation
-CHECK_EVERY = 12  # steps (0.1 s) between verdict checks; a body that moved less than
-# REST_MOVE since the last check is at rest
-REST_MOVE = 2.0  # units per window (solver jitter at rest is ~0.2; a tall straight stack rocks ~1)
-REST_TURN = 0.015  # radians per window
-JOLT_TIME = 0.12  # s: length of the hand's jolt
-JOLT_SPEED = 28.0  # units/s of peak footing speed per shake level
-FRAME_EVERY = 4  # record a frame every 4 steps = 1/30 s
+JOLT_TIME = 0.3  # s: length of the hand's jolt
+SETTLE_MIN_TIME = 0.5  # never judge before the jolt is over and the tower had time to react
+SETTLE_MAX_TIME = 1.3  # a tower still rocking this late is judged where it is
+RECORD_TIME = 1.6  # how long a fall is recorded for the animation
+CHECK_EVERY = 6  # steps (0.1 s) between rest checks
+SETTLED_WINDOWS = 2  # quiet checks in a row that make a tower settled (one can be a sway's apex)
+REST_MOVE = 1.2  # units per window: less than this is at rest
+REST_TURN = 0.01  # radians per window
+FRAME_EVERY = 2  # record a frame every 2 steps = 1/30 s
 
-DROP_TOL = 0.25 * BLOCK
+DROP_TOL = 0.25 * BLOCK  # settled verdict: dropped, slid or tilted more than this has fallen
 SLIDE_TOL = 0.4 * BLOCK
 TILT_TOL = 0.3
+SURE_DROP = 0.7 * BLOCK  # a block this far down, or tilted this far, cannot come back
+SURE_TILT = 1.0
+WOBBLE_MOVE = 1.5  # units: a block that moved this much on the way visibly wobbled
+WOBBLE_TURN = 0.03
+
+FACE_GRIP = 1500.0  # force (block weights x GRAVITY) two side-by-side blocks grip each other with
+BRACE_TORQUE = 12000.0  # torque with which a neighbour outside the view resists a block's rocking
+
+# -- the ensemble -----------------------------------------------------------------------------
+MEMBERS = 40  # seeded disturbances per move: the risk is a multiple of 1/40
+JOLT_SPEED = 26.0  # units/s of nominal peak footing speed per shake level
+JOLT_SPREAD = 0.45  # sigma of the lognormal factor on a member's jolt
+CONE = math.pi / 4  # directions within this angle of the touched cell's outward diagonal
+SEATING = 0.12  # a member's jolt reaches each slice within +-12 % ("how squarely it met")
+TRANSMIT = 0.6  # share of the jolt reaching a slice through a neighbouring column
+THROUGH_TABLE = 0.25  # ... through the table, when that neighbour is empty
+LEVELS = 16  # slice thresholds are found on this grid of jolt levels
+LEVEL_SPEED = 20.0  # units/s of peak footing speed per level
 
 
 @dataclass(frozen=True)
@@ -98,24 +127,50 @@ class Placed:
 
 
 @dataclass(frozen=True)
+class Member:
+    """One seeded disturbance: its size relative to the hand's nominal jolt, the share of it
+    along x and y (outward from the touched cell), and a seating factor per slice."""
+
+    factor: float
+    along_x: float
+    along_y: float
+    seating: tuple[float, float, float, float]
+
+
+@dataclass(frozen=True)
+class Ensemble:
+    """Which members knock the tower over for one move and shake; ``risk`` is their share."""
+
+    falls: tuple[bool, ...]
+
+    @property
+    def risk(self) -> float:
+        return sum(self.falls) / len(self.falls)
+
+
+@dataclass(frozen=True)
 class Report:
-    """The verdict of one check.
+    """What one disturbance did.
 
     ``fallen``: the (cell, floor) places of the blocks that left their place, in the tower as it
     was simulated (after a removal, the blocks above the removed one keep their floor numbers).
-    ``frames``: for a fall, one entry every 1/30 s: ``[t, [[cell, floor, x, y, z, ax, ay], ...]]``
-    for the fallen blocks, in block units from the tower's centre at table level (z is the
-    height of the block's centre) and radians (ax tilts in the x-z view, ay in the y-z view).
+    ``wobble``: some block moved visibly on the way (whether or not the tower then fell).
+    ``frames``: for a fall or a wobble, one entry every 1/30 s: ``[t, [[cell, floor, x, y, z,
+    ax, ay], ...]]`` for the blocks that moved, in block units from the tower's centre at table
+    level (z is the height of the block's centre) and radians (ax tilts in the x-z view, ay in
+    the y-z view).
     """
 
     stands: bool
     fallen: tuple[tuple[int, int], ...] = ()
     frames: tuple = ()
+    wobble: bool = False
 
     def to_data(self) -> dict:
         """Plain JSON values (lists, not tuples), as event data wants them."""
         return {
             "stands": self.stands,
+            "wobble": self.wobble,
             "fallen": [list(p) for p in self.fallen],
             "frames": [[t, [list(e) for e in entries]] for t, entries in self.frames],
         }
@@ -131,21 +186,88 @@ def centre(index: int) -> float:
     return (index - 0.5) * PITCH
 
 
-# -- the simulation ---------------------------------------------------------------------------
-def _simulate_slice(
-    blocks: Sequence[tuple[int, int, int]],
-    direction: int,
-    shake: int,
-    record: bool,
-) -> tuple[list[bool], list[list[tuple[float, float, float]]]]:
-    """Simulate one side view. ``blocks``: (column index 0/1, floor, offset) in a fixed order.
+# -- the members ------------------------------------------------------------------------------
+def _normal_quantile(p: float) -> float:
+    """Inverse of the standard normal CDF (Acklam's rational approximation; ample here)."""
+    a = (
+        -3.969683028665376e01,
+        2.209460984245205e02,
+        -2.759285104469687e02,
+        1.383577518672690e02,
+        -3.066479806614716e01,
+        2.506628277459239e00,
+    )
+    b = (
+        -5.447609879822406e01,
+        1.615858368580409e02,
+        -1.556989798598866e02,
+        6.680131188771972e01,
+        -1.328068155288572e01,
+    )
+    c = (
+        -7.784894002430293e-03,
+        -3.223964580411365e-01,
+        -2.400758277161838e00,
+        -2.549732539343734e00,
+        4.374664141464968e00,
+        2.938163982698783e00,
+    )
+    d = (7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e00, 3.754408661907416e00)
+    if p < 0.02425:
+        q = math.sqrt(-2 * math.log(p))
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / (
+            (((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1
+        )
+    if p > 1 - 0.02425:
+        return -_normal_quantile(1 - p)
+    q = p - 0.5
+    r = q * q
+    return (
+        (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5])
+        * q
+        / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+    )
 
-    Returns per block whether it fell, and (if ``record``) its (x, z, angle) every frame.
+
+def _make_members() -> tuple[Member, ...]:
+    """The fixed, seeded ensemble: stratified jolt sizes (one per quantile of the lognormal, so
+    40 members cover the distribution evenly), shuffled directions and seatings."""
+    rng = Rng(seed_state("babel_on physics ensemble", 1))
+    sizes = [math.exp(JOLT_SPREAD * _normal_quantile((i + 0.5) / MEMBERS)) for i in range(MEMBERS)]
+    angles = [(i + 0.5) / MEMBERS for i in range(MEMBERS)]
+    rng.shuffle(angles)
+    out = []
+    for size, a in zip(sizes, angles):
+        theta = math.pi / 4 + (2 * a - 1) * CONE  # 0 = along x, pi/2 = along y
+        seat = tuple(1 + SEATING * (2 * rng.random() - 1) for _ in range(4))
+        out.append(Member(size, math.cos(theta), math.sin(theta), seat))  # type: ignore[arg-type]
+    return tuple(out)
+
+
+ENSEMBLE: tuple[Member, ...] = _make_members()
+
+
+# -- one slice ----------------------------------------------------------------------------------
+SliceSpec = tuple[tuple[int, int, int, bool], ...]
+# (column index 0/1, floor, offset, braced by a neighbour outside the view) in a fixed order
+
+
+@dataclass
+class _Run:
+    fell: list[bool]
+    wobbled: list[bool]
+    frames: list[list[tuple[float, float, float]]]
+
+
+def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool) -> _Run:
+    """Simulate one side view jolted with peak footing ``speed`` towards ``direction`` (+-1).
+
+    Runs until the slice has settled (or a fall is certain, when nothing is recorded), then
+    judges each block by where it came to rest.
     """
     space = pymunk.Space()
     space.gravity = (0.0, -GRAVITY)
     space.iterations = ITERATIONS
-    space.damping = DAMPING
     footing = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
     ground = pymunk.Segment(footing, (-20 * BLOCK, 0.0), (20 * BLOCK, 0.0), 0.0)
     ground.friction = GROUND_FRICTION
@@ -153,118 +275,272 @@ def _simulate_slice(
     bodies: list[pymunk.Body] = []
     starts: list[tuple[float, float]] = []
     moment = pymunk.moment_for_box(1.0, (BLOCK, BLOCK))
-    for col, floor, off in blocks:
+    for col, floor, off, _ in spec:
         body = pymunk.Body(1.0, moment)
         x = centre(col) + off
         y = (floor - 0.5) * BLOCK
         body.position = (x, y)
         shape = pymunk.Poly.create_box(body, (BLOCK, BLOCK), 0.0)
         shape.friction = FRICTION
-        shape.elasticity = 0.0
         space.add(body, shape)
         bodies.append(body)
         starts.append((x, y))
+    _brace(space, footing, spec, bodies)
     n = len(bodies)
-    fell = [False] * n
+    wobbled = [False] * n
     frames: list[list[tuple[float, float, float]]] = [[] for _ in range(n)]
-    peak = shake * JOLT_SPEED * direction
-    jolt_steps = round(JOLT_TIME / DT)
-    max_steps = round((FALL_TIME if record else SETTLE_TIME) / DT)
-    settle_steps = round(SETTLE_TIME / DT)
+    peak = speed * direction
+    jolt_steps = max(1, round(JOLT_TIME / DT))
+    max_steps = round((max(RECORD_TIME, SETTLE_MAX_TIME) if record else SETTLE_MAX_TIME) / DT)
     min_steps = round(SETTLE_MIN_TIME / DT)
-    snapshot = [(b.position.x, b.position.y, b.angle) for b in bodies]
+    snapshot = [(x, y, 0.0) for x, y in starts]
+    quiet_windows = 0
     for step in range(max_steps):
         if record and step % FRAME_EVERY == 0:
             for i, body in enumerate(bodies):
                 px, py = body.position
-                frames[i].append((px, py, body.angle))
+                frames[i].append((px - footing.position.x, py, body.angle))
         if peak and step <= jolt_steps:
             v = peak * math.sin(math.pi * (step + 0.5) / jolt_steps) if step < jolt_steps else 0.0
             footing.velocity = (v, 0.0)
         space.step(DT)
         if (step + 1) % CHECK_EVERY:
             continue
-        # One read of every body per check: the fall verdict and the rest test together.
         base = footing.position.x
         now = []
         quiet = True
+        sure = False
         for i, body in enumerate(bodies):
             px, py = body.position
             angle = body.angle
             now.append((px, py, angle))
-            if not fell[i]:
-                sx, sy = starts[i]
-                if sy - py > DROP_TOL or abs(px - base - sx) > SLIDE_TOL or abs(angle) > TILT_TOL:
-                    fell[i] = True
-            if quiet:
-                ox, oy, oa = snapshot[i]
-                if abs(px - ox) >= REST_MOVE or abs(py - oy) >= REST_MOVE or abs(angle - oa) >= REST_TURN:
-                    quiet = False
+            sx, sy = starts[i]
+            if abs(px - base - sx) > WOBBLE_MOVE or sy - py > WOBBLE_MOVE or abs(angle) > WOBBLE_TURN:
+                wobbled[i] = True
+            if sy - py > SURE_DROP or abs(angle) > SURE_TILT:
+                sure = True
+            ox, oy, oa = snapshot[i]
+            if abs(px - ox) >= REST_MOVE or abs(py - oy) >= REST_MOVE or abs(angle - oa) >= REST_TURN:
+                quiet = False
         snapshot = now
-        if quiet and step + 1 >= min_steps:
+        if sure and not record:
             break
-        if not record and any(fell):
+        quiet_windows = quiet_windows + 1 if quiet else 0
+        if quiet_windows >= SETTLED_WINDOWS and step + 1 >= min_steps:
             break
-        if step + 1 >= settle_steps and not any(fell):
-            break  # judged standing; nothing to record
-    if record:
-        for i, body in enumerate(bodies):
-            frames[i].append((body.position.x, body.position.y, body.angle))
-    return fell, frames
+    base = footing.position.x
+    fell = []
+    for i, body in enumerate(bodies):
+        px, py = body.position
+        sx, sy = starts[i]
+        fell.append(sy - py > DROP_TOL or abs(px - base - sx) > SLIDE_TOL or abs(body.angle) > TILT_TOL)
+        if record:
+            frames[i].append((px - base, py, body.angle))
+    return _Run(fell, wobbled, frames)
 
 
-def _slice_members(places: Sequence[Placed], axis: str, index: int) -> list[tuple[int, Placed]]:
-    """The blocks of one slice, in a fixed order: x slices hold the row ``index``, y slices the
-    column ``index``; ordered by cell then floor (the input order is already canonical)."""
-    out = []
-    for k, p in enumerate(places):
-        x, y = cell_xy(p.cell)
-        if (axis == "x" and y == index) or (axis == "y" and x == index):
-            out.append((k, p))
-    out.sort(key=lambda kp: (kp[1].cell, kp[1].floor))
-    return out
+def _brace(space: pymunk.Space, footing: pymunk.Body, spec: SliceSpec, bodies: list[pymunk.Body]) -> None:
+    """The 3D tower's bonds that a side view lacks: two blocks side by side on a floor of the
+    slice grip each other's faces (a joint that gives way beyond ``FACE_GRIP``), and a block
+    with a neighbour in the other row or column (outside this view) rubs on that neighbour's
+    face, which resists its rocking (a motor holding it upright, up to ``BRACE_TORQUE``)."""
+    by_floor: dict[int, list[int]] = {}
+    for i, (_, floor, _, braced) in enumerate(spec):
+        by_floor.setdefault(floor, []).append(i)
+        if braced:
+            grip = pymunk.SimpleMotor(footing, bodies[i], 0.0)
+            grip.max_force = BRACE_TORQUE
+            space.add(grip)
+    for idx in by_floor.values():
+        if len(idx) != 2:
+            continue
+        i, j = sorted(idx, key=lambda k: spec[k][0])
+        left, right = bodies[i], bodies[j]
+        if right.position.x - left.position.x > BLOCK + GAP + 1:
+            continue  # pushed apart: the faces do not touch
+        mid = ((left.position.x + right.position.x) / 2, left.position.y)
+        joint = pymunk.PivotJoint(left, right, mid)
+        joint.max_force = FACE_GRIP
+        joint.collide_bodies = True
+        space.add(joint)
+
+
+@lru_cache(maxsize=50000)
+def _slice_falls(spec: SliceSpec, direction: int, level: int) -> bool:
+    return any(_simulate_slice(spec, direction, level * LEVEL_SPEED, False).fell)
 
 
 @lru_cache(maxsize=20000)
-def _check_cached(places: tuple[Placed, ...], touched: int, shake: int, record: bool) -> Report:
+def threshold(spec: SliceSpec, direction: int) -> int:
+    """The smallest jolt level (0..LEVELS) that knocks this slice over; LEVELS + 1 if none.
+
+    Level 0 is gravity alone (a block without support). Bisection assumes a bigger jolt never
+    knocks over less; where the simulation disagrees at some level, the threshold found is still
+    a level verified to fall with the level below verified to stand.
+    """
+    if not spec:
+        return LEVELS + 1
+    if _slice_falls(spec, 0, 0):
+        return 0
+    if not _slice_falls(spec, direction, LEVELS):
+        return LEVELS + 1
+    lo, hi = 0, LEVELS  # lo stands, hi falls
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _slice_falls(spec, direction, mid):
+            hi = mid
+        else:
+            lo = mid
+    return hi
+
+
+# -- the tower ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class _Slice:
+    axis: str  # "x" (a row, seen from the front) or "y" (a column, seen from the side)
+    index: int  # the row (x slices) or column (y slices)
+    members: tuple[int, ...]  # indexes into the canonical places
+    spec: SliceSpec
+    direction: int  # +-1: the way the jolt pushes along this slice's axis
+    coupling: float  # share of the jolt this slice receives
+    slot: int  # 0..3: which seating factor of a member applies
+
+
+def _canonical(places: Iterable[Placed]) -> tuple[Placed, ...]:
+    return tuple(sorted(places, key=lambda p: (p.cell, p.floor)))
+
+
+_OTHER = {"x": (2, 3, 0, 1), "y": (1, 0, 3, 2)}  # the neighbour outside an x or a y view
+
+
+def _slices(places: tuple[Placed, ...], touched: int) -> tuple[_Slice, ...]:
     tx, ty = cell_xy(touched)
+    dir_x = -1 if tx == 0 else 1
+    dir_y = -1 if ty == 0 else 1
+    cells = {p.cell for p in places}
+    filled = {(p.cell, p.floor) for p in places}
+    out = []
+    for slot, (axis, index) in enumerate((("x", 0), ("x", 1), ("y", 0), ("y", 1))):
+        idx = [k for k, p in enumerate(places) if cell_xy(p.cell)[1 if axis == "x" else 0] == index]
+        if not idx:
+            continue
+        spec = tuple(
+            (
+                cell_xy(places[k].cell)[0 if axis == "x" else 1],
+                places[k].floor,
+                places[k].dx if axis == "x" else places[k].dy,
+                (_OTHER[axis][places[k].cell], places[k].floor) in filled,
+            )
+            for k in idx
+        )
+        if axis == "x":
+            own = index == ty
+            bridge = index * 2 + tx  # the cell of this row in the touched cell's column
+        else:
+            own = index == tx
+            bridge = ty * 2 + index  # the cell of this column in the touched cell's row
+        if own:
+            coupling = 1.0
+        else:
+            coupling = TRANSMIT if bridge in cells and touched in cells else THROUGH_TABLE
+        out.append(_Slice(axis, index, tuple(idx), spec, dir_x if axis == "x" else dir_y, coupling, slot))
+    return tuple(out)
+
+
+def _member_level(m: Member, sl: _Slice, shake: int) -> float:
+    """The jolt level member ``m`` of a hand of ``shake`` brings to slice ``sl``."""
+    along = m.along_x if sl.axis == "x" else m.along_y
+    return shake * JOLT_SPEED * m.factor * along * sl.coupling * m.seating[sl.slot] / LEVEL_SPEED
+
+
+def _falls_at(limit: int, level: float) -> bool:
+    """A slice with this threshold falls at this jolt level (beyond the grid: only if it fell
+    on the grid; a slice that stood the hardest level simulated is taken to stand)."""
+    return limit == 0 or (limit <= LEVELS and level >= limit)
+
+
+def _member_falls(m: Member, slices: Sequence[_Slice], limits: Sequence[int], shake: int) -> bool:
+    return any(_falls_at(limit, _member_level(m, sl, shake)) for sl, limit in zip(slices, limits))
+
+
+@lru_cache(maxsize=20000)
+def _ensemble(places: tuple[Placed, ...], touched: int, shake: int) -> Ensemble:
+    slices = _slices(places, touched)
+    if shake == 0:  # no jolt: only gravity can bring a block down (the thresholds' first step)
+        falls = any(_slice_falls(sl.spec, 0, 0) for sl in slices)
+        return Ensemble((falls,) * MEMBERS)
+    limits = [threshold(sl.spec, sl.direction) for sl in slices]
+    return Ensemble(tuple(_member_falls(m, slices, limits, shake) for m in ENSEMBLE))
+
+
+def ensemble(places: Iterable[Placed], touched: int, shake: int = 0) -> Ensemble:
+    """The move's ensemble: which of the seeded disturbances of a hand of ``shake`` knock the
+    tower over. ``places`` is the tower right after the move (for a removal, without the removed
+    block: any block above it now floats and will fall)."""
+    if not 0 <= shake <= MAX_SHAKE:
+        raise ValueError(f"shake must be 0..{MAX_SHAKE}")
+    return _ensemble(_canonical(places), touched, shake)
+
+
+def risk(places: Iterable[Placed], touched: int, shake: int = 0) -> float:
+    """The chance (0..1) that the move knocks the tower over: its ensemble's share of falls."""
+    return ensemble(places, touched, shake).risk
+
+
+@lru_cache(maxsize=2000)
+def _outcome(places: tuple[Placed, ...], touched: int, shake: int, member: int) -> Report:
+    m = ENSEMBLE[member]
+    slices = _slices(places, touched)
     n = len(places)
     fell = [False] * n
-    # per block per frame: x, y, z, ax, ay (start from the resting position)
+    wob = [False] * n
     tracks: dict[int, dict[str, list]] = {}
-    for axis, index, direction in (("x", ty, -1 if tx == 0 else 1), ("y", tx, -1 if ty == 0 else 1)):
-        members = _slice_members(places, axis, index)
-        if not members:
-            continue
-        spec = []
-        for _, p in members:
-            col = cell_xy(p.cell)[0] if axis == "x" else cell_xy(p.cell)[1]
-            spec.append((col, p.floor, p.dx if axis == "x" else p.dy))
-        sfell, sframes = _simulate_slice(spec, direction, shake, record)
-        for (k, _), f, fr in zip(members, sfell, sframes):
-            if f:
-                fell[k] = True
-            if record:
-                tracks.setdefault(k, {})[axis] = fr
+    for sl in slices:
+        limit = threshold(sl.spec, sl.direction)
+        level = _member_level(m, sl, shake)
+        falls = _falls_at(limit, level)
+        if not falls and limit and level < 1.0:
+            continue  # a jolt this small moves nothing visibly: no need to simulate it
+        # Simulate at the member's own jolt; if that one run disagrees with the verdict
+        # (the simulation is not perfectly monotonic), show the nearest verified level instead.
+        speed = level * LEVEL_SPEED
+        run = _simulate_slice(sl.spec, sl.direction, speed, True)
+        if any(run.fell) != falls:
+            verified = limit if falls else min(limit - 1, LEVELS)
+            run = _simulate_slice(sl.spec, sl.direction if verified else 0, verified * LEVEL_SPEED, True)
+        for k, f, w, fr in zip(sl.members, run.fell, run.wobbled, run.frames):
+            fell[k] = fell[k] or (f and falls)
+            wob[k] = wob[k] or w or f
+            tracks.setdefault(k, {})[sl.axis] = fr
     fallen = tuple(sorted((places[k].cell, places[k].floor) for k in range(n) if fell[k]))
-    if not fallen:
+    moved = [k for k in range(n) if wob[k] or fell[k]]
+    if not moved:
         return Report(True)
     frames: list = []
-    if record:
-        moved = [k for k in range(n) if fell[k]]
-        count = max(len(fr) for t in tracks.values() for fr in t.values())
-        for f in range(count):
-            entry = []
-            for k in moved:
-                p = places[k]
-                cx, cy = cell_xy(p.cell)
-                x0, y0, z0 = centre(cx) + p.dx, centre(cy) + p.dy, (p.floor - 0.5) * BLOCK
-                x, zx, ax = _at(tracks[k].get("x"), f, (x0, z0, 0.0))
-                y, zy, ay = _at(tracks[k].get("y"), f, (y0, z0, 0.0))
-                z = min(zx, zy)
-                entry.append([p.cell, p.floor, _r(x / BLOCK), _r(y / BLOCK), _r(z / BLOCK), _r(ax), _r(ay)])
-            frames.append((_r(f * FRAME_EVERY * DT), tuple(tuple(e) for e in entry)))
-    return Report(False, fallen, tuple(frames))
+    count = max(len(fr) for k in moved for fr in tracks[k].values())
+    for f in range(count):
+        entry = []
+        for k in moved:
+            p = places[k]
+            cx, cy = cell_xy(p.cell)
+            x0, y0, z0 = centre(cx) + p.dx, centre(cy) + p.dy, (p.floor - 0.5) * BLOCK
+            x, zx, ax = _at(tracks[k].get("x"), f, (x0, z0, 0.0))
+            y, zy, ay = _at(tracks[k].get("y"), f, (y0, z0, 0.0))
+            z = min(zx, zy)
+            entry.append((p.cell, p.floor, _r(x / BLOCK), _r(y / BLOCK), _r(z / BLOCK), _r(ax), _r(ay)))
+        frames.append((_r(f * FRAME_EVERY * DT), tuple(entry)))
+    return Report(not fallen, fallen, tuple(frames), True)
+
+
+def outcome(places: Iterable[Placed], touched: int, shake: int, member: int) -> Report:
+    """What member ``member`` of the ensemble does to the tower, with the frames to animate.
+
+    The verdict always equals ``ensemble(places, touched, shake).falls[member]``."""
+    if not 0 <= member < MEMBERS:
+        raise ValueError(f"member must be 0..{MEMBERS - 1}")
+    if not 0 <= shake <= MAX_SHAKE:
+        raise ValueError(f"shake must be 0..{MAX_SHAKE}")
+    return _outcome(_canonical(places), touched, shake, member)
 
 
 def _at(track, f, rest):
@@ -275,44 +551,3 @@ def _at(track, f, rest):
 
 def _r(v: float) -> float:
     return round(v, 3)
-
-
-def check(places: Iterable[Placed], touched: int, shake: int = 0, record: bool = True) -> Report:
-    """Simulate a tower whose block at cell ``touched`` was just added or removed.
-
-    ``places`` is the tower as it is right after the move (for a removal, without the removed
-    block: any block above it now floats and will fall). ``shake`` is the mover's disturbance.
-    With ``record`` the report carries the frames of a fall (the verdict is the same either way).
-    """
-    if not 0 <= shake <= MAX_SHAKE:
-        raise ValueError(f"shake must be 0..{MAX_SHAKE}")
-    key = tuple(sorted(places, key=lambda p: (p.cell, p.floor)))
-    return _check_cached(key, touched, shake, record)
-
-
-def falls(places: Iterable[Placed], touched: int, shake: int = 0) -> bool:
-    """Just the verdict (cheaper: stops as soon as a fall is certain)."""
-    return not check(places, touched, shake, record=False).stands
-
-
-def risk(places: Iterable[Placed], touched: int, weights: Sequence[float], quick: bool = False) -> float:
-    """The chance that the move falls, for a hand whose shake is level s with weight[s].
-
-    The shake is quantised, so enumerating the levels with a non-zero weight is the exact
-    expectation over the sampled disturbance (at most ten checks; each is cached). With
-    ``quick`` (for bots) the hardest shake is tried first and, if the tower stands even then,
-    the risk is taken as zero without trying the gentler levels: falls grow with the shake in
-    all but rare edge cases, and a bot may trade that for speed.
-    """
-    key = tuple(sorted(places, key=lambda p: (p.cell, p.floor)))
-    total = sum(weights)
-    if total <= 0:
-        return 0.0
-    levels = [s for s, w in enumerate(weights) if w > 0]
-    if quick and _check_cached(key, touched, levels[-1], False).stands:
-        return 0.0
-    p = 0.0
-    for s in levels:
-        if not _check_cached(key, touched, s, False).stands:
-            p += weights[s]
-    return p / total

@@ -10,11 +10,9 @@ so the pygame table can call them every frame while a block is dragged:
 - ``hand_move(view, move, dx, dy, shake)``: a legal canonical move made with a hand's offset and
   shake (what the scene submits to ``apply``);
 - ``shake_from_drag(speed, jerk)``: the drag's disturbance level (0 with steady hands);
-- ``knock_risk(view, move, hand)``: the chance that the move knocks its tower over, over the shake
-  distribution of a hand profile (exact over the quantised shake levels; about 2-4 ms per level,
-  cached, so it can follow the mouse);
-- ``predict(view, move)``: the exact verdict the rules will reach for this move with its own
-  offset and shake (the physics is deterministic), with the fall's frames.
+- ``knock_risk(view, move, shake)``: the chance that the move knocks its tower over with a hand
+  of that shake: the share of its ensemble that falls, exactly the distribution ``apply`` draws
+  the outcome from (memoised, so it can follow the mouse).
 """
 
 from __future__ import annotations
@@ -24,7 +22,8 @@ from collections.abc import Sequence
 from babel.core.protocol import replace
 from babel.games.babel_on import physics
 from babel.games.babel_on import structure as st
-from babel.games.babel_on.engine import MAX_OFFSET, MAX_SHAKE, BabelView, Move
+from babel.games.babel_on.engine import MAX_OFFSET, MAX_SHAKE, BabelView, Move, move_places
+from babel.games.babel_on.structure import Block
 
 # A drag's disturbance: block edges per second of hand speed and per second^2 of jerk (speed
 # change) at which each shake level is reached. Calm drags (under 2 edges/s) shake nothing.
@@ -32,14 +31,10 @@ CALM_SPEED = 2.0
 SPEED_PER_LEVEL = 1.5
 JERK_PER_LEVEL = 20.0
 
-# Shake distributions of the hand profiles a human may choose for the preview (the bots'
-# hands are in babel.games.babel_on.bots.HANDS and use the same levels).
-PREVIEW_HANDS = {
-    "steady": (1.0,),
-    "careful": (5.0, 3.0, 2.0),
-    "average": (3.0, 3.0, 2.0, 1.0, 1.0),
-    "shaky": (1.0, 2.0, 3.0, 3.0, 2.0, 2.0, 1.0, 1.0),
-}
+# The shake of the hands a human may pick for the odds shown before a drag starts (while
+# dragging, the table shows the odds for the drag's own shake). Bots' steadiness uses the same
+# levels (babel.games.babel_on.bots.HANDS).
+PREVIEW_HANDS = {"steady": 0, "careful": 1, "average": 3, "shaky": 6}
 
 
 def block_moves(legal: Sequence[Move], tower: int, cell: int, floor: int) -> tuple[Move, ...]:
@@ -77,33 +72,34 @@ def hand_move(view: BabelView, move: Move, dx: int = 0, dy: int = 0, shake: int 
     return replace(move, dx=dx, dy=dy, shake=max(0, min(MAX_SHAKE, shake)))
 
 
-def _places(view: BabelView, move: Move) -> list[physics.Placed] | None:
+def move_tower_places(view: BabelView, move: Move) -> list[physics.Placed] | None:
+    """The tower as the physics sees it right after ``move`` (with its offset), or None for a
+    move that touches no block."""
     if move.kind not in ("add", "bonus", "take", "return"):
         return None
     tower = view.towers[move.tower]
     if move.kind in ("take", "return"):
-        return st.places(tower, skip=(move.cell, move.floor))
+        return move_places(tower, move, None)
     dx, dy = st.clamp_offset(tower, move.cell, move.dx, move.dy)
-    pl = st.places(tower)
-    pl.append(physics.Placed(move.cell, len(tower[move.cell]) + 1, dx, dy))
-    return pl
+    return move_places(tower, move, Block(0, dx, dy))
 
 
-def knock_risk(view: BabelView, move: Move, hand: str | Sequence[float] = "average") -> float:
-    """The chance (0..1) that ``move`` (with its offset) knocks its tower over, with the shake
-    drawn from ``hand`` (a profile name or weights per level). With steady hands: 0 or 1."""
-    pl = _places(view, move)
+def move_ensemble(view: BabelView, move: Move, shake: int | None = None) -> physics.Ensemble | None:
+    """The ensemble ``apply`` will draw this move's outcome from (with ``shake`` instead of the
+    move's own, when given; always 0 with steady hands)."""
+    pl = move_tower_places(view, move)
     if pl is None:
-        return 0.0
-    weights = PREVIEW_HANDS[hand] if isinstance(hand, str) else tuple(hand)
+        return None
+    level = move.shake if shake is None else shake
     if view.steady_hands:
-        weights = (1.0,)
-    return physics.risk(pl, move.cell, weights)
+        level = 0
+    return physics.ensemble(pl, move.cell, max(0, min(MAX_SHAKE, level)))
 
 
-def predict(view: BabelView, move: Move) -> physics.Report:
-    """The verdict ``apply`` will reach for exactly this move (offset and shake included)."""
-    pl = _places(view, move)
-    if pl is None:
-        return physics.Report(True)
-    return physics.check(pl, move.cell, move.shake, record=True)
+def knock_risk(view: BabelView, move: Move, shake: int | str | None = None) -> float:
+    """The chance (0..1) that ``move`` (with its offset) knocks its tower over with a hand of
+    ``shake`` (a level, a hand name of ``PREVIEW_HANDS``, or None for the move's own shake)."""
+    if isinstance(shake, str):
+        shake = PREVIEW_HANDS[shake]
+    ens = move_ensemble(view, move, shake)
+    return 0.0 if ens is None else ens.risk

@@ -1,0 +1,83 @@
+"""The picture of the Babel On! plausibility table: named test towers and their risk by shake.
+
+    python tools/babel_on_physics_pictures.py [--out docs/babel_on/plausibility.png]
+
+Each tower of ``tests/test_babel_on_physics.py``'s table is drawn as the table draws it, with
+the chance (its ensemble's share of falls) that touching cell a knocks it over, for every shake
+level 0..9, as a bar chart under it; the rows are in the order a person would expect.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from babel.games.babel_on import physics  # noqa: E402
+from scenes.tables import babel_on_art as art  # noqa: E402
+from tests.test_babel_on_physics import TOWERS  # noqa: E402
+
+W, COL, H = 1500, 300, 620
+CUBE = 34
+BG = (40, 30, 22)
+PAPER = (236, 226, 204)
+BAR = (214, 120, 70)
+
+
+def ladder(places) -> tuple:
+    out = []
+    for f in range(1, 7):
+        cells = tuple(any(p.cell == c and p.floor == f for p in places) for c in range(4))
+        out.append((cells, all(cells), False, False))
+    return tuple(out)
+
+
+def draw(out: Path) -> None:
+    pygame.init()
+    pygame.display.set_mode((1, 1))
+    screen = pygame.Surface((W, H))
+    screen.fill(BG)
+    font = pygame.font.Font(None, 24)
+    small = pygame.font.Font(None, 19)
+    title = pygame.font.Font(None, 34)
+    screen.blit(
+        title.render("Plausibility table: risk of touching cell a, by the hand's shake", True, PAPER),
+        (20, 14),
+    )
+    for i, (name, places) in enumerate(TOWERS.items()):
+        x0 = 20 + i * COL
+        blocks = tuple((p.cell, p.floor, i % 3, p.dx, p.dy) for p in places)
+        surf = art.tower_surface(blocks, -1, 0, 1.0, CUBE, ladder(places), frozenset())
+        ox, oy = x0 + COL // 2 - 20, 330
+        screen.blit(surf, (ox - art.SURF_LEFT * CUBE, oy - art.SURF_TOP * CUBE))
+        screen.blit(font.render(f"{i + 1}. {name}", True, PAPER), (x0, 360))
+        risks = [physics.risk(places, 0, s) for s in range(physics.MAX_SHAKE + 1)]
+        base = 560
+        pygame.draw.line(screen, PAPER, (x0, base), (x0 + 250, base))
+        for s, r in enumerate(risks):
+            h = round(r * 150)
+            pygame.draw.rect(screen, BAR, (x0 + 4 + s * 25, base - h, 18, h))
+            screen.blit(small.render(str(s), True, PAPER), (x0 + 8 + s * 25, base + 4))
+        screen.blit(small.render(f"shake 0-9; at 9: {round(risks[-1] * 100)}%", True, PAPER), (x0, base + 26))
+    pygame.image.save(screen, str(out))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--out", default=str(ROOT / "docs" / "babel_on" / "plausibility.png"))
+    args = ap.parse_args()
+    draw(Path(args.out))
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
