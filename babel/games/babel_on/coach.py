@@ -1,7 +1,8 @@
 """Babel On!'s coach: the strongest bot's move for this seat, and what it does to the towers.
 
 Everything in Babel On! is on the table, so the reason may use the whole view, including the
-exact verdict the physics will reach for the move (``preview.predict``). Seats are written
+chance the physics gives the move with a careful hand (``preview.knock_risk``, the figure the
+table shows). Seats are written
 ``<P1>`` for the scene to fill in names.
 """
 
@@ -54,9 +55,13 @@ def reason(view: BabelView, m: Move) -> str:
     if m.kind == "call":
         return "even and odd are equally likely on the die, so either call is a fair guess"
     if m.kind in ("add", "take", "return", "bonus"):
-        stands = preview.predict(view, m).stands
-        if not stands:
-            return "every other choice is worse, though this one brings the tower down"
+        risk = preview.knock_risk(view, m)
+        if risk >= 0.5:
+            return (
+                f"every other choice is worse, though this one brings the tower down {risk:.0%} of the time"
+            )
+        if risk > 0:
+            return f"it is the best choice left, with a {risk:.0%} chance that the tower falls"
         if m.kind in ("add", "bonus") and m.tower == view.seat:
             return "your tower grows and stands steady"
         if m.kind == "add":
