@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rates = [random_games_per_second(10, args.games, 1000 * r) for r in range(args.runs)]
     report = {"random_games_per_second_10p": round(statistics.median(rates), 1), "runs": args.runs}
-    for level in ("simple", "belief"):
+    for level in RULES.info.bot_levels:
         for players in (7, 10):
             medians, p95s, worst = [], [], []
             verbs: dict[str, list[float]] = {}

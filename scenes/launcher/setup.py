@@ -22,6 +22,9 @@ LEVEL_LABELS = {
     "heuristic": "Bot: steady",
     "belief": "Bot: shrewd",
     "strong": "Bot: expert",
+    "novice": "Bot: novice",
+    "plain": "Bot: plain",
+    "shrewd": "Bot: shrewd",
 }
 LEVEL_HELP = {
     "random": "plays any legal move; good for learning the rules.",
@@ -31,6 +34,9 @@ LEVEL_HELP = {
     "strong": "searches ahead; a real challenge.",
     "greedy": "makes the move that looks best right now.",
     "expert": "plays the best line it can find.",
+    "novice": "knows the rules, slips often; good for a first game.",
+    "plain": "follows plain rules of thumb.",
+    "shrewd": "reads the table's evidence and plays with its team.",
 }
 HUMAN = "human"
 DEFAULT_NAMES = ("Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas")
