@@ -16,7 +16,6 @@ from scenes.widgets.basic import paper
 
 MET = (72, 150, 84)
 LOG_LINES = 11  # lines of the round log on its sheet
-TALK_LOG_LINES = 4  # the same, while the table-talk sheet takes the lower half
 
 
 def card_label(card: int) -> str:
@@ -176,7 +175,8 @@ class PanelsMixin:
             max_width=w - 20,
         )
         talk = getattr(self, "talk_on", False)
-        paper(canvas, (x, 328, w, 126 if talk else 282))
+        top = self.talk_top() if talk else 618
+        paper(canvas, (x, 328, w, top - 8 - 328))
         title = {Phase.OVER: "Game over", Phase.SEAL: "The finale", Phase.PUNISH: "The finale"}.get(
             v.phase, f"Round {v.round}"
         )
@@ -190,7 +190,7 @@ class PanelsMixin:
             max_width=190,
         )
         y = 374
-        for line, colour in self._round_lines(v, TALK_LOG_LINES if talk else LOG_LINES):
+        for line, colour in self._round_lines(v, (top - 8 - 374) // 21 if talk else LOG_LINES):
             canvas.text(line, (x + 14, y), 14, colour, max_width=w - 26)
             y += 21
         if talk:

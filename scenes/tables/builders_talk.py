@@ -16,7 +16,8 @@ from scenes.canvas import Canvas
 from scenes.tables import builders_layout as L
 from scenes.widgets.basic import paper
 
-TALK_TOP, TALK_BOTTOM = 462, 612  # the sheet's band in the side panel (under a shorter round log)
+TALK_BOTTOM, TALK_HIGHEST = 612, 424  # the sheet's band in the side panel (under a shorter round log)
+ROW = 17  # a bot's line on the sheet
 HOT = (178, 46, 40)
 
 
@@ -30,6 +31,10 @@ class TalkMixin:
     def talk_seats(self) -> list[int]:
         """The bot seats: only bots talk here (the people at the table talk for themselves)."""
         return [i for i, seat in enumerate(self.match.seats) if not seat.human]
+
+    def talk_top(self) -> int:
+        """Where the sheet starts: tall enough for a line per bot (the round log gives way)."""
+        return max(TALK_HIGHEST, TALK_BOTTOM - 40 - ROW * max(1, len(self.talk_seats())))
 
     def talk_available(self) -> bool:
         return bool(self.talk_seats())
@@ -54,7 +59,7 @@ class TalkMixin:
 
     def _draw_talk(self, canvas: Canvas, v: BuildersView) -> None:
         x, w = L.PANEL_X, L.PANEL_W
-        top, bottom = TALK_TOP, TALK_BOTTOM
+        top, bottom = self.talk_top(), TALK_BOTTOM
         paper(canvas, (x, top, w, bottom - top))
         canvas.text("Table talk", (x + 14, top + 6), 20, theme.INK, role="title_bold")
         canvas.text(
@@ -65,8 +70,8 @@ class TalkMixin:
             canvas.text("Nothing to go on before the first round.", (x + 14, top + 40), 14, theme.INK_SOFT)
             return
         rows = len(talk) or 1
-        step = min(20.0, (bottom - top - 42) / rows)
-        size = 14 if step >= 17 else 12
+        step = min(20.0, (bottom - top - 40) / rows)
+        size = 14 if step >= 17 else 13
         y = top + 36
         for seat, suspects in talk.items():
             canvas.text(self._name(seat)[:10], (x + 14, y), size, theme.INK, role="sans_bold", max_width=96)

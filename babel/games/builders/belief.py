@@ -19,7 +19,10 @@ knowledge (its own role; the revealed Zealots at the end) by how well it explain
 - Deliberation reveals: a helpful card thrown away is suspicious, a Storm or Lightning discarded
   is reassuring;
 - Masters: building where the blueprint needs nothing while a needed cell was allowed, striking a
-  needed tower when a tie offered a harmless one, revealing Lightning after the round's building.
+  needed tower when a tie offered a harmless one, revealing Lightning after the round's building;
+- Masters' appointments, against what a neutral observer suspected when the round began: bringing
+  in the seat everyone suspected is a saboteur Master's habit, and an Architect Master's own
+  knowledge shows in whom it brings in from beyond the trusted line and whom it leaves out.
 
 The hypotheses number at most a few thousand (10 players) and the per-round tables are memoised,
 so a belief takes milliseconds. ``compute_meanfield`` is the older seat-by-seat approximation,

@@ -1,26 +1,30 @@
-"""Babel Builders bots: "simple" (rules of thumb) and "belief" (suspicion from public evidence).
+"""Babel Builders bots, three levels on both sides: novice, plain and shrewd.
 
 A bot reads only its view. Its policy depends on its current role, so an Architect bot that
 becomes a Zealot starts sabotaging at once. ``RoleBot(good, evil)`` pairs an Architect policy with
 a Messenger/Zealot policy, which the match tool uses to pit Architect policies against the same
-saboteurs.
+saboteurs. The ids of earlier versions (random, simple, belief) are read as novice, plain, shrewd.
 
-Architects (both levels) play the most useful instruction card, throw away Storm and Lightning,
+Architects (every level) play the most useful instruction card, throw away Storm and Lightning,
 keep one Seal, build where the blueprint needs blocks and let Lightning hit surplus blocks.
-- simple: appoints and passes the token at random, seals the player seen most often in rounds
+- plain: appoints and passes the token at random, seals the player seen most often in rounds
   where Storm or Lightning appeared.
-- belief: keeps a belief over every assignment of the Messenger and the Zealots (``belief.compute``:
-  who was appointed when Storm or Lightning appeared, what it received as Master, Deliberation
-  reveals, how Masters placed and struck); appoints and passes to the players it trusts most,
-  swaps the most harmful card out of the reveal, aims Deliberation at the most suspected, seals
-  the most likely Messenger.
+- shrewd, as a team: a belief over every assignment of the Messenger and the Zealots from the
+  public record and its own seat (``belief.compute``: the cards revealed each round, what it saw as
+  Master, Deliberation reveals, how Masters built and struck, and whom Masters appointed against
+  what the table suspected); appoints the set least likely to hold two saboteurs (the joint
+  belief), passes the token to the player it trusts most, swaps the most harmful card out of the
+  reveal, keeps its best card back from a Master it strongly suspects, aims Deliberation at the
+  most suspected, and seals the public record's likeliest Messenger so the holders' Seals converge.
 Messenger and Zealots:
-- simple: always play the most harmful card, discard the most useful one, build where it helps
+- plain: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
-- belief: sabotage while keeping cover: play a harmful card only while they do not look
+- shrewd: sabotage while keeping cover: play a harmful card only while they do not look
   suspicious to a neutral observer, build correctly in public but reveal Lightning last and break
-  ties against the blueprint, take the best received card in the swap; Zealots point Divine
-  Punishment at the most likely Messenger.
+  ties against the blueprint, take the best received card in the swap; a Master brings one
+  suspect in only while the table is not watching it; Zealots point Divine Punishment at the most
+  likely Messenger.
+novice: the plain policy, with a random legal move instead about one time in three.
 """
 
 from __future__ import annotations
@@ -124,7 +128,7 @@ LEVELS = ("novice", "plain", "shrewd")
 # The level ids of earlier versions, still read (saves name the bots by level).
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice bot makes a random legal move this often
-HOLD_BACK = 0.5  # an Architect keeps its best card back from a Master this likely to be a saboteur
+HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
 
 
 def level_id(level: str) -> str:
