@@ -67,7 +67,7 @@ class TalkMixin:
         )
         talk = self.talk_lines(v)
         if not v.log and v.phase is not Phase.OVER:
-            canvas.text("Nothing to go on before the first round.", (x + 14, top + 40), 14, theme.INK_SOFT)
+            canvas.text("Nothing to go on until a round has been played.", (x + 14, top + 40), 14, theme.INK_SOFT)
             return
         rows = len(talk) or 1
         step = min(20.0, (bottom - top - 40) / rows)
