@@ -553,7 +553,8 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TalkMixin, TableScene):
         action = self._chosen_action()
         acting = bool(self.legal) and not self.busy()
         verb = self.legal[0].verb if self.legal else ""
-        self.btn_confirm.visible = acting and verb not in ("reveal", "place", "strike")
+        no_seal = verb == "seal" and len(self.legal) == 1  # no Seal to use: Pass is the only button
+        self.btn_confirm.visible = acting and verb not in ("reveal", "place", "strike") and not no_seal
         self.btn_confirm.enabled = action is not None
         self.btn_confirm.label = self._confirm_label(verb) + " (Enter)"
         self.btn_alt.visible = acting and (verb == "seal" or self._legal_pairs() == {(-1, -1)})
@@ -561,14 +562,19 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TalkMixin, TableScene):
         self.btn_timeline.enabled = self.view.phase is Phase.OVER
         self.btn_talk.visible = self.talk_available()
         self.btn_talk.label = "Talk: on (K)" if self.talk_on else "Talk: off (K)"
-        self.btn_log.visible = acting and verb in (
-            "appoint",
-            "play",
-            "swap",
-            "seal",
-            "punish",
-            "master",
-            "deliberate",
+        self.btn_log.visible = (
+            acting
+            and verb
+            in (
+                "appoint",
+                "play",
+                "swap",
+                "seal",
+                "punish",
+                "master",
+                "deliberate",
+            )
+            and not no_seal
         )
 
     def _confirm_label(self, verb: str) -> str:

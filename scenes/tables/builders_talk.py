@@ -67,7 +67,13 @@ class TalkMixin:
         )
         talk = self.talk_lines(v)
         if not v.log and v.phase is not Phase.OVER:
-            canvas.text("Nothing to go on until a round has been played.", (x + 14, top + 40), 14, theme.INK_SOFT)
+            canvas.text(
+                "No round played yet: nothing to go on.",
+                (x + 14, top + 40),
+                14,
+                theme.INK_SOFT,
+                max_width=w - 28,
+            )
             return
         rows = len(talk) or 1
         step = min(20.0, (bottom - top - 40) / rows)
