@@ -537,7 +537,9 @@ def compute(view: BuildersView) -> Belief:
 
     # The Masters' appointments, against what the table suspected when each was made.
     k = C.appoint_count(n)
-    picks: list[tuple[int, float, tuple[int, int, int, int]]] = []
+    # Per appointment: (Master, chance a Zealot Master had turned, likelihood under a saboteur
+    # Master, under an Architect Master with no saboteur picked, (group, odds per saboteur) ...).
+    picks: list[tuple[int, float, float, float, tuple[tuple[int, float], ...]]] = []
     appointments = list(entries)
     if view.current is not None and view.current.appointed and view.current not in appointments:
         appointments.append(view.current)
@@ -552,7 +554,16 @@ def compute(view: BuildersView) -> Belief:
         le, lg = MASTER_APPOINTS_SUSPECT
         if tell is not None:
             seat_evidence(m, *((le, lg) if tell else (1 - le, 1 - lg)), c)
-        picks.append((m, c, _pick_groups(view, tuple(view.log[: min(idx, len(view.log))]), entry)))
+        groups = _pick_groups(view, tuple(view.log[: min(idx, len(view.log))]), entry)
+        evil_f = good_base = 1.0
+        ratios = []
+        for group, (p_evil, p_good, p_any) in zip(groups, PICK_RATES):
+            size = group.bit_count()
+            evil_f *= p_any**size
+            good_base *= p_good**size
+            if group:
+                ratios.append((group, p_evil / p_good))
+        picks.append((m, c, evil_f, good_base, tuple(ratios)))
 
     revealed = set(view.zealots)
     if role is Role.MESSENGER:
@@ -606,14 +617,12 @@ def compute(view: BuildersView) -> Belief:
             if w == 0.0:
                 continue
             evil_mask = zmask | 1 << m
-            for master, c, groups in picks:
-                good_f = evil_f = 1.0
-                for group, (p_evil, p_good, p_any) in zip(groups, PICK_RATES):
-                    if group:
-                        bad = (group & evil_mask).bit_count()
-                        size = group.bit_count()
-                        good_f *= p_evil**bad * p_good ** (size - bad)
-                        evil_f *= p_any**size
+            for master, c, evil_f, good_base, ratios in picks:
+                good_f = good_base
+                for group, ratio in ratios:
+                    bad = (group & evil_mask).bit_count()
+                    if bad:
+                        good_f *= ratio**bad
                 if master == m:
                     w *= evil_f
                 elif zmask >> master & 1:
