@@ -96,8 +96,6 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
     for k, card in zip(free, others):
         put(slots[k][0], slots[k][1], card)
 
-    hands_t = tuple(tuple(sorted(h)) for h in hands)
-    new_commits = tuple(Commit(c[0], c[1]) if c is not None else None for c in commits)
     roles = list(state.roles)
     conversions = list(state.conversions)
     if not roles_known:
@@ -105,6 +103,11 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
             messenger = seat
         else:
             messenger = rng.choice([s for s in range(n) if s != seat])
+        if state.phase is Phase.SEAL:
+            _an_architect_holds_a_seal(hands, messenger, seat, slots, get, put)
+    hands_t = tuple(tuple(sorted(h)) for h in hands)
+    new_commits = tuple(Commit(c[0], c[1]) if c is not None else None for c in commits)
+    if not roles_known:
         old = {c.seat: c for c in conversions}
         conversions = [c for c in conversions if c.seat == seat]
         for s in range(n):
@@ -141,3 +144,26 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
         seal_holders=seal_holders,
         seal_choice=seal_choice,
     )
+
+
+def _an_architect_holds_a_seal(hands: list, messenger: int, seat: int | None, slots: list, get, put) -> None:
+    """The Seal phase is open, so everyone knows an Architect holds a Seal (ruling 9): if the
+    redraw left none with one, swap a hidden Seal with a card of another Architect's hand."""
+
+    def architect(s: int) -> bool:
+        return s != messenger and not any(_cls(c) == DP for c in hands[s])
+
+    if any(architect(s) and any(_cls(c) == SEAL for c in hands[s]) for s in range(len(hands))):
+        return
+    for s in range(len(hands)):
+        if s == seat or not architect(s):
+            continue
+        mine = next((i for i, c in enumerate(hands[s]) if _cls(c) == OTHER), None)
+        seal = next((k for k, (c, i, _) in enumerate(slots) if _cls(get(c, i)) == SEAL), None)
+        if mine is None or seal is None:
+            continue
+        container, index, _ = slots[seal]
+        card = get(container, index)
+        put(container, index, hands[s][mine])
+        hands[s][mine] = card
+        return
