@@ -485,7 +485,9 @@ def test_table_talk_sheet_on_alone_off_in_pass_and_play(rules, pilot):
     pilot.press(pygame.K_k)
     pilot.advance(0.2)
     assert table.talk_on
-    pilot.app.reset(make_table(rules, [Seat("Anna"), Seat("Ben")] + [Seat(f"B{i}", "plain") for i in range(3)], 3))
+    pilot.app.reset(
+        make_table(rules, [Seat("Anna"), Seat("Ben")] + [Seat(f"B{i}", "plain") for i in range(3)], 3)
+    )
     other = pilot.top
     assert not other.talk_on and other.btn_talk.visible, "off by default in pass-and-play"
     only_people = make_table(rules, [Seat(f"P{i}") for i in range(5)], 3)

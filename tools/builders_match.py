@@ -136,7 +136,12 @@ def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool
             holders += r["holders"]
         done = sum(teams.values())
         if done % 50 == 0:  # progress on stderr: a long series can be cut short and still read
-            progress = {"games": done, "architect_wins": wins, "endings": dict(reasons), "hero_wins": hero_wins}
+            progress = {
+                "games": done,
+                "architect_wins": wins,
+                "endings": dict(reasons),
+                "hero_wins": hero_wins,
+            }
             print(json.dumps(progress), file=sys.stderr, flush=True)
     rate = wins / games
     out = {
