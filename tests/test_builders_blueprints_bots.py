@@ -121,3 +121,91 @@ def test_architect_bot_builds_where_the_blueprint_needs_and_saboteur_does_not():
     assert bot.choose(view, legal, Rng(1), Budget()).args == (C.cell_index("B2"),)
     evil = replace(view, role=Role.MESSENGER)
     assert bot.choose(evil, legal, Rng(1), Budget()).args != (C.cell_index("B2"),)
+
+
+# -- levels, team play, table talk -------------------------------------------------------------
+def test_bot_levels_are_novice_plain_shrewd_and_old_ids_still_load():
+    assert RULES.info.bot_levels == ("novice", "plain", "shrewd")
+    for old, new in (("random", "novice"), ("simple", "plain"), ("belief", "shrewd")):
+        bot = RULES.make_bot(old)
+        assert (bot.good, bot.evil) == (new, new)
+    with pytest.raises(ValueError):
+        RULES.make_bot("strong")
+
+
+def test_sim_counts_team_wins_and_endings():
+    from babel.core.simulate import simulate
+
+    summary = simulate(RULES, 5, 4, 11, ["plain"] * 5).to_json()
+    assert sum(summary["teams"].values()) == sum(summary["endings"].values()) == 4
+    assert set(summary["teams"]) <= {"architects", "messenger"}
+    assert set(summary["endings"]) <= {"depletion", "confirmation", "punishment", "sealed"}
+
+
+def _bot_game(players: int, seed: int, until) -> object:
+    bot = make_bot("shrewd")
+    state = RULES.initial_state(RULES.make_config(players), seed)
+    ply = 0
+    while RULES.outcome(state) is None and not until(state):
+        seat = RULES.to_act(state)[0]
+        legal = RULES.legal_actions(state, seat)
+        state = RULES.apply(state, seat, bot.choose(RULES.view(state, seat), legal, Rng(ply), Budget())).state
+        ply += 1
+    return state
+
+
+def test_table_talk_reads_only_what_every_seat_sees():
+    """The table-talk panel: each bot's most suspected seats from the public record, the same
+    whoever looks, and unchanged when everything hidden is redrawn."""
+    from babel.games.builders.belief import table_talk
+
+    for seed in (5,):
+        state = _bot_game(7, seed, lambda s: s.round >= 4)
+        talk = table_talk(RULES.view(state, None), range(1, 7))
+        assert set(talk) == set(range(1, 7)) and all(len(v) == 2 for v in talk.values())
+        assert all(seat not in (o for o, _ in talk[seat]) for seat in talk), "nobody suspects itself"
+        for seat in (0, state.master, state.roles.index(Role.MESSENGER)):
+            assert table_talk(RULES.view(state, seat), range(1, 7)) == talk
+            other = RULES.resample_hidden(state, seat, Rng(seed))
+            assert table_talk(RULES.view(other, seat), range(1, 7)) == talk
+
+
+def test_shrewd_architect_seal_holders_converge_on_one_target():
+    """Team play: Architects holding Seals read the same public evidence and seal the same seat
+    (a holder who is itself the table's top suspect seals the next one)."""
+    from babel.games.builders.model import Phase
+
+    state = _bot_game(7, 4, lambda s: s.phase is Phase.SEAL)  # four Architects hold Seals here
+    assert state.phase is Phase.SEAL
+    holders = [s for s in state.seal_holders if state.roles[s] is Role.ARCHITECT]
+    assert len(holders) >= 3
+    bot = make_bot("shrewd")
+    targets = []
+    for h in holders:
+        legal = RULES.legal_actions(state, h)
+        targets.append(bot.choose(RULES.view(state, h), legal, Rng(h), Budget()).args[0])
+    outside = {t for t in targets if t not in holders}
+    assert len(outside) <= 1 and targets.count(max(set(targets), key=targets.count)) >= len(holders) - 1
+
+
+def test_architect_holds_back_its_best_card_from_a_suspected_master():
+    from dataclasses import replace
+
+    from babel.games.builders.belief import Belief
+    from babel.games.builders.model import Action, Phase
+
+    class Suspicious(RoleBot):
+        def _belief(self, view):
+            evil = [0.1] * view.players
+            evil[view.master] = 0.9
+            return Belief(evil, [1 / view.players] * view.players)
+
+    state = RULES.initial_state(RULES.make_config(5, blueprint="published"), 2)
+    b2_three = 30 + C.cell_index("B2")
+    hand = (3, 6, b2_three)  # column B (1 block), column C (1 block), B2 (3 blocks)
+    view = replace(RULES.view(state, 0), phase=Phase.SELECT, hand=hand, role=Role.ARCHITECT, master=1)
+    legal = tuple(Action("play", (p, d)) for p in hand for d in hand if d != p)
+    trusting = RoleBot("shrewd", "shrewd").choose(view, legal, Rng(1), Budget())
+    wary = Suspicious("shrewd", "shrewd").choose(view, legal, Rng(1), Budget())
+    assert trusting.args[0] == b2_three, "a trusted Master gets the best card"
+    assert wary.args[0] in (3, 6) and wary.args[1] != b2_three, "a suspected one gets a modest card"

@@ -19,7 +19,7 @@ from babel.games.builders import RULES
 from babel.games.builders.invariants import check
 from babel.games.builders.model import Phase
 
-LEVELS = ("random", "simple", "belief")
+LEVELS = ("novice", "plain", "shrewd")
 FULL_GAMES = 2  # per player count, with the leak test at every step
 LIGHT_GAMES = 3  # per player count, invariants and round trips only
 MAX_PLIES = 2000

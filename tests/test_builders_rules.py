@@ -549,19 +549,29 @@ def test_no_seal_on_the_messenger_gives_the_messenger_team_the_win():
     assert RULES.outcome(state).winners == (0,)
 
 
+def _seal_turns(state, choices, skip=()):
+    """Every seat still to choose takes its Seal-phase turn: ``choices`` maps seat -> text; the
+    others pass ("seal none"), as a seat without a Seal must."""
+    events = []
+    for seat in range(state.players):
+        if seat in skip or state.phase is not Phase.SEAL:
+            continue
+        state, ev = act(state, seat, choices.get(seat, "seal none"))
+        events.extend(ev)
+    return state, events
+
+
 def test_seals_beat_fewer_punishments_and_ties_go_to_the_messenger():
     roles = ["M", "A", "A", "A", "A", "Z", "A"]
     seals = {1: [COL_B, SEAL[0], 16], 2: [SEAL[1], 26, 27], 3: [SEAL[2], 28, 29]}
     state = _complete(roles, {**seals, 5: [DP[0], 12, 13]})
     assert state.phase is Phase.SEAL
-    assert set(state.seal_holders) == {1, 2, 3}
     # Secret and simultaneous: a commitment is visible only to its owner until all have chosen.
     state, ev = act(state, 1, "seal 1")
     assert RULES.view(state, 2).my_seal == -2 and RULES.view(state, 2).seal_committed[1]
     assert RULES.view(state, 1).my_seal == 0 and RULES.view(state, 2).seals == ()
     assert all(e.to == frozenset({1}) for e in ev if e.kind == "seal_choice")
-    state, _ = act(state, 2, "seal 1")
-    state, ev = act(state, 3, "seal none")
+    state, ev = _seal_turns(state, {2: "seal 1", 3: "seal none"}, skip=(1,))
     assert state.phase is Phase.PUNISH and state.zealots_revealed == (5,)
     assert dict([e for e in ev if e.kind == "zealots"][0].data) == {"zealots": [5], "cards": [1]}
     assert RULES.view(state, 0).zealots == (5,) and RULES.view(state, 0).seals[1] == 0
@@ -570,15 +580,65 @@ def test_seals_beat_fewer_punishments_and_ties_go_to_the_messenger():
     assert final.result.team == "architects" and final.result.reason == "sealed"
     assert (final.result.seals_on_messenger, final.result.punishment_on_messenger) == (2, 1)
     assert set(RULES.outcome(final).winners) == {1, 2, 3, 4, 6}
+    outcome = RULES.outcome(final)
+    assert (outcome.ending, outcome.team) == ("sealed", "architects")
     # Two Divine Punishment cards against two Seals: the Messenger's team wins (>=).
     state = _complete(roles, {**seals, 5: [DP[0], DP[1], 13]})
-    for seat, text in ((1, "seal 1"), (2, "seal 1"), (3, "seal 2")):
-        state, _ = act(state, seat, text)
+    state, _ = _seal_turns(state, {1: "seal 1", 2: "seal 1", 3: "seal 2"})
     final, _ = act(state, 5, "punish 1")
     assert final.result.team == "messenger" and final.result.punishment_on_messenger == 2
     assert set(RULES.outcome(final).winners) == {0, 5}
+    assert (RULES.outcome(final).ending, RULES.outcome(final).team) == ("punishment", "messenger")
     view = RULES.view(final, 3)
     assert view.roles == final.roles and view.result == final.result
+
+
+def test_seal_phase_is_skipped_when_no_architect_holds_a_seal():
+    """Rulebook, "If No Architect Has a Seal Card": the Seal Phase is skipped, and the game
+    proceeds to the Divine Punishment Phase. A Zealot's or the Messenger's Seal does not open it."""
+    roles = ["M", "A", "A", "A", "A", "Z", "A"]
+    state = _complete(roles, {5: [DP[0], SEAL[0], 13], 0: [SEAL[1], 26, 27]})
+    assert state.phase is Phase.PUNISH, "only the Zealot and the Messenger hold Seals"
+    assert SEAL[0] in state.hands[5] and SEAL[1] in state.hands[0], "their Seals go unused"
+    final, ev = act(state, 5, "punish 3")
+    assert final.result.team == "messenger" and final.result.seals_on_messenger == 0
+    # The same table with one Architect holding a Seal: the phase opens, and then the Messenger's
+    # side may use theirs too ("The Messenger of God and Zealots may also use Seal cards").
+    state = _complete(roles, {5: [DP[0], SEAL[0], 13], 0: [SEAL[1], 26, 27], 2: [SEAL[2], 28, 29]})
+    assert state.phase is Phase.SEAL
+    assert {a.args[0] for a in RULES.legal_actions(state, 5)} >= {-1, 0, 2}
+    state, ev = _seal_turns(state, {0: "seal 3", 2: "seal 1", 5: "seal 2"})
+    assert dict(next(e for e in ev if e.kind == "seals").data) == {"targets": {"0": 2, "2": 0, "5": 1}}
+
+
+def test_holding_a_seal_is_secret_and_every_seat_takes_a_seal_turn():
+    """Rulebook: "Architects with Seal cards declare their use" (ruling 9: a holder is named only
+    when using a Seal); every seat takes a turn, a seat without a Seal passes."""
+    roles = ["M", "A", "A", "A", "A", "Z", "A"]
+    seals = {1: [COL_B, SEAL[0], 16], 2: [SEAL[1], 26, 27], 3: [SEAL[2], 28, 29]}
+    state = _complete(roles, {**seals, 5: [DP[0], 12, 13]})
+    assert state.phase is Phase.SEAL
+    assert RULES.to_act(state) == tuple(range(7)), "every seat, holder or not, has a turn"
+    sizes = RULES.view(state, None).hand_sizes
+    opened = [e for e in RULES.view(state, None).__dict__ if "holder" in e]
+    assert not opened, "no view names the holders"
+    assert RULES.legal_actions(state, 4) == (RULES.parse_action("seal none"),), "no Seal: pass"
+    assert len(RULES.legal_actions(state, 2)) == 7
+    with pytest.raises(IllegalAction, match="no Seal"):
+        act(state, 4, "seal 1")
+    # A holder's turn and a passing seat's turn look alike to everyone else.
+    public_kinds = []
+    for seat, text in ((2, "seal none"), (4, "seal none"), (1, "seal 1")):
+        state, ev = act(state, seat, text)
+        public_kinds.append(sorted((e.kind, tuple(sorted(e.data))) for e in ev if e.to is None))
+    assert public_kinds[0] == public_kinds[1] == public_kinds[2]
+    assert RULES.view(state, 6).hand_sizes == sizes, "Seals leave the hand only at the reveal"
+    state, ev = _seal_turns(state, {3: "seal 1"}, skip=(1, 2, 4))
+    seals = next(e for e in ev if e.kind == "seals")
+    assert dict(seals.data) == {"targets": {"1": 0, "3": 0}}, "only the users are named"
+    view = RULES.view(state, 6)
+    assert view.seals[2] == view.seals[4] == -1, "a holder who kept the Seal looks like anyone"
+    assert SEAL[1] in state.hands[2] and SEAL[0] not in state.hands[1]
 
 
 def test_seal_phase_skipped_without_holders_but_zealots_still_punish():

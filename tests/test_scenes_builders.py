@@ -10,6 +10,7 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.builders import cards as C
+from babel.games.builders.model import Phase
 from scenes.pilot import Pilot
 from scenes.tables import builders_layout as L
 from scenes.tables.builders import BuildersTable
@@ -438,3 +439,56 @@ def test_discard_peek_shows_only_what_the_screen_may_show(rules, pilot):
         for d in v.discards[s]:
             face = table._discard_face(v, s, d)
             assert face is None or d.revealed or s == v.seat
+
+
+def test_seal_phase_calls_every_person_behind_the_curtain(rules, pilot):
+    """Ruling 9 in pass-and-play: every seat takes a Seal-phase turn, so the curtain comes up for
+    every person, Seal or not, and a seat without one can only pass."""
+    from tests.test_builders_rules import COL_B, DP, SEAL, _complete
+
+    state = _complete(["M", "A", "A", "A", "A", "Z", "A"], {1: [COL_B, SEAL[0], 16], 5: [DP[0], 12, 13]})
+    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
+    table = make_table(rules, [Seat(n) for n in names[:5]] + [Seat(n, "shrewd") for n in names[5:]], 1)
+    table.match.state = state
+    pilot.start(table)
+    called, prompts = [], {}
+    for _ in range(300):
+        if table.match.view(None).phase is not Phase.SEAL:
+            break
+        top = pilot.top
+        if isinstance(top, PrivacyCurtain):
+            called.append(top.name)
+            pilot.advance(0.3)
+            pilot.press(pygame.K_SPACE)
+            continue
+        if table.note is not None:
+            pilot.click((600, 400))
+        if table.legal and not table.busy():
+            prompts[table.viewer] = (table.prompt(), len(table.legal))
+            pilot.press(pygame.K_n)  # No Seal / Pass
+            continue
+        pilot.advance(0.05)
+    assert sorted(called) == sorted(names[:5]), "a curtain for every person"
+    assert prompts[1][1] == 7 and "hold no Seal" not in prompts[1][0]
+    assert all(n == 1 and "hold no Seal" in p for seat, (p, n) in prompts.items() if seat != 1)
+    assert table.match.view(None).phase in (Phase.PUNISH, Phase.OVER)
+
+
+def test_table_talk_sheet_on_alone_off_in_pass_and_play(rules, pilot):
+    table = make_table(rules, bot_seats(7, "shrewd"), 3)
+    pilot.start(table)
+    if table.note is not None:
+        pilot.click((600, 400))  # the role note first
+    assert table.talk_on and table.btn_talk.visible
+    pilot.press(pygame.K_k)
+    assert not table.talk_on
+    pilot.press(pygame.K_k)
+    pilot.advance(0.2)
+    assert table.talk_on
+    pilot.app.reset(
+        make_table(rules, [Seat("Anna"), Seat("Ben")] + [Seat(f"B{i}", "plain") for i in range(3)], 3)
+    )
+    other = pilot.top
+    assert not other.talk_on and other.btn_talk.visible, "off by default in pass-and-play"
+    only_people = make_table(rules, [Seat(f"P{i}") for i in range(5)], 3)
+    assert not only_people.talk_available() and not only_people.talk_on

@@ -38,10 +38,16 @@ def random_games_per_second(players: int, games: int, seed: int) -> float:
 
 
 def decision_times(
-    level: str, players: int, games: int, seed: int, by_verb: dict[str, list[float]] | None = None
+    level: str,
+    players: int,
+    games: int,
+    seed: int,
+    by_verb: dict[str, list[float]] | None = None,
+    cpu: list[float] | None = None,
 ) -> list[float]:
     """Seconds per bot decision with a real choice (the view is built outside the timing, as a
-    scene would); ``by_verb`` collects them per kind of decision too."""
+    scene would); ``by_verb`` collects them per kind of decision too, ``cpu`` the process time
+    of each (what the bot itself used, whatever else the machine is doing)."""
     config = RULES.make_config(players)
     bot = RULES.make_bot(level)
     times = []
@@ -52,10 +58,12 @@ def decision_times(
             seat = RULES.to_act(state)[0]
             legal = RULES.legal_actions(state, seat)
             view = RULES.view(state, seat)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = bot.choose(view, legal, bot_rng(seed + g, seat, ply), Budget())
             if len(legal) > 1:
                 times.append(time.perf_counter() - t0)
+                if cpu is not None:
+                    cpu.append(time.process_time() - c0)
                 if by_verb is not None:
                     by_verb.setdefault(action.verb, []).append(times[-1])
             state = RULES.apply(state, seat, action).state
@@ -71,18 +79,21 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rates = [random_games_per_second(10, args.games, 1000 * r) for r in range(args.runs)]
     report = {"random_games_per_second_10p": round(statistics.median(rates), 1), "runs": args.runs}
-    for level in ("simple", "belief"):
+    for level in RULES.info.bot_levels:
         for players in (7, 10):
-            medians, p95s, worst = [], [], []
+            medians, p95s, worst, cpu = [], [], [], []
             verbs: dict[str, list[float]] = {}
             for r in range(args.runs):
-                t = sorted(decision_times(level, players, args.bot_games, 5000 * r, verbs))
+                t = sorted(decision_times(level, players, args.bot_games, 5000 * r, verbs, cpu))
                 medians.append(statistics.median(t))
                 p95s.append(t[int(0.95 * (len(t) - 1))])
                 worst.append(t[-1])
             report[f"{level}_{players}p_median_ms"] = round(1000 * statistics.median(medians), 3)
             report[f"{level}_{players}p_p95_ms"] = round(1000 * statistics.median(p95s), 3)
             report[f"{level}_{players}p_max_ms"] = round(1000 * max(worst), 2)
+            cpu.sort()
+            report[f"{level}_{players}p_cpu_median_ms"] = round(1000 * statistics.median(cpu), 3)
+            report[f"{level}_{players}p_cpu_max_ms"] = round(1000 * cpu[-1], 2)
             report[f"{level}_{players}p_median_ms_by_decision"] = {
                 verb: round(1000 * statistics.median(ts), 3) for verb, ts in sorted(verbs.items())
             }

@@ -1,14 +1,22 @@
 """Babel Builders: Architect policies against the same saboteurs over a seeded series.
 
 Every seat runs ``RoleBot(good, evil)``: the Architect policy while its role is Architect and the
-saboteur policy once it is the Messenger or a Zealot. Each configuration plays the same seeds
-(so the same roles, decks and first Masters), and the report gives the Architects' win rate with
-a 95% interval, how the games ended, the seal accuracy, and where the rounds went (share of
-rounds with a Storm, share with a saboteur Master, saboteurs appointed per Architect Master,
-and the final tower's progress towards the blueprint).
+saboteur policy once it is the Messenger or a Zealot (levels: novice, plain, shrewd). Each
+configuration plays the same seeds (so the same roles, decks and first Masters), and the report
+gives the Architects' win rate with a 95% interval, how the games ended, the seal accuracy, and
+where the rounds went (share of rounds with a Storm, share with a saboteur Master, saboteurs
+appointed per Architect Master, and the final tower's progress towards the blueprint).
+
+``--hero`` measures what a person meets: seat 1 is dealt the Architect role (the first such
+seeds) and plays the shrewd Architect policy, every other seat is a bot of ``--others``; the
+report gives how often the hero ends on the winning side. ``--table`` runs the balance table
+(shrewd against shrewd at 5, 7 and 10 players, plain Architects against shrewd saboteurs at 7,
+and the hero at 7) and prints it in Markdown.
 
     .venv/bin/python tools/builders_match.py --players 7 --games 1000
-    .venv/bin/python tools/builders_match.py --games 200 --pairs belief/belief,simple/belief
+    .venv/bin/python tools/builders_match.py --games 200 --pairs shrewd/shrewd,plain/shrewd
+    .venv/bin/python tools/builders_match.py --hero --games 1000
+    .venv/bin/python tools/builders_match.py --table --games 1000
 """
 
 from __future__ import annotations
@@ -26,19 +34,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from babel.core.bots import Budget, bot_rng  # noqa: E402
 from babel.games.builders import RULES  # noqa: E402
 from babel.games.builders import cards as C  # noqa: E402
-from babel.games.builders.bots import RoleBot  # noqa: E402
+from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
 from babel.games.builders.model import Role  # noqa: E402
 
 
-def play(players: int, seed: int, good: str, evil: str) -> dict:
+def play(players: int, seed: int, good: str, evil: str, hero: bool = False) -> dict:
     config = RULES.make_config(players)
     state = RULES.initial_state(config, seed)
     bot = RoleBot(good, evil)
+    hero_bot = RoleBot("shrewd", "shrewd")
     plies = 0
     while RULES.outcome(state) is None:
         seat = RULES.to_act(state)[0]
         legal = RULES.legal_actions(state, seat)
-        action = bot.choose(RULES.view(state, seat), legal, bot_rng(seed, seat, plies), Budget())
+        who = hero_bot if hero and seat == 0 else bot
+        action = who.choose(RULES.view(state, seat), legal, bot_rng(seed, seat, plies), Budget())
         state = RULES.apply(state, seat, action).state
         plies += 1
     messenger = state.roles.index(Role.MESSENGER)
@@ -58,8 +68,13 @@ def play(players: int, seed: int, good: str, evil: str) -> dict:
     bp = state.blueprint.cells
     sealed_right = sum(1 for t in state.seal_choice if t == messenger)
     holders = len(state.seal_holders)
+    outcome = RULES.outcome(state)
     return {
         "architects": state.result.team == "architects",
+        "ending": outcome.ending,
+        "team": outcome.team,
+        "hero_won": 0 in outcome.winners,
+        "hero_turned": state.roles[0] is Role.ZEALOT,
         "reason": state.result.reason,
         "rounds": state.round,
         "zealots": sum(r is Role.ZEALOT for r in state.roles),
@@ -74,15 +89,41 @@ def play(players: int, seed: int, good: str, evil: str) -> dict:
     }
 
 
-def series(players: int, games: int, seed: int, good: str, evil: str) -> dict:
-    wins = 0
+def hero_seeds(players: int, games: int, seed: int) -> list[int]:
+    """The first ``games`` seeds from ``seed`` on where seat 1 is dealt the Architect role."""
+    out, s = [], seed
+    config = RULES.make_config(players)
+    while len(out) < games:
+        if RULES.initial_state(config, s).roles[0] is Role.ARCHITECT:
+            out.append(s)
+        s += 1
+    return out
+
+
+def interval(wins: int, games: int) -> list[float]:
+    """A 95% interval for a win rate (Wilson's, sound near 0 and 1 too)."""
+    if not games:
+        return [0.0, 0.0]
+    z, p = 1.96, wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return [round(centre - half, 4), round(centre + half, 4)]
+
+
+def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool = False) -> dict:
+    wins = hero_wins = hero_turned = 0
     reasons: Counter[str] = Counter()
+    teams: Counter[str] = Counter()
     rounds = zealots = seals_right = holders = 0
     detail: Counter[str] = Counter()
     t0 = time.perf_counter()
-    for g in range(games):
-        r = play(players, seed + g, good, evil)
+    seeds = hero_seeds(players, games, seed) if hero else [seed + g for g in range(games)]
+    for game_seed in seeds:
+        r = play(players, game_seed, good, evil, hero)
         wins += r["architects"]
+        teams[r["team"]] += 1
+        hero_wins += r["hero_won"]
+        hero_turned += r["hero_turned"]
         reasons[r["reason"]] += 1
         rounds += r["rounds"]
         zealots += r["zealots"]
@@ -93,15 +134,25 @@ def series(players: int, games: int, seed: int, good: str, evil: str) -> dict:
         if r["reason"] in ("sealed", "punishment"):
             seals_right += r["seals_right"]
             holders += r["holders"]
+        done = sum(teams.values())
+        if done % 50 == 0:  # progress on stderr: a long series can be cut short and still read
+            progress = {
+                "games": done,
+                "architect_wins": wins,
+                "endings": dict(reasons),
+                "hero_wins": hero_wins,
+            }
+            print(json.dumps(progress), file=sys.stderr, flush=True)
     rate = wins / games
-    half = 1.96 * math.sqrt(rate * (1 - rate) / games)
-    return {
+    out = {
+        "players": players,
         "architects": good,
         "saboteurs": evil,
         "games": games,
         "architect_wins": wins,
         "architect_win_rate": round(rate, 4),
-        "ci95": [round(rate - half, 4), round(rate + half, 4)],
+        "ci95": interval(wins, games),
+        "teams": dict(sorted(teams.items())),
         "endings": dict(sorted(reasons.items())),
         "mean_rounds": round(rounds / games, 2),
         "mean_zealots_at_end": round(zealots / games, 2),
@@ -115,6 +166,45 @@ def series(players: int, games: int, seed: int, good: str, evil: str) -> dict:
         "mean_tower_progress": round(detail["progress"] / games, 3),
         "seconds": round(time.perf_counter() - t0, 1),
     }
+    if hero:
+        out["hero"] = "seat 1 dealt Architect, shrewd Architect policy; others " + f"{good}/{evil}"
+        out["hero_win_rate"] = round(hero_wins / games, 4)
+        out["hero_ci95"] = interval(hero_wins, games)
+        out["hero_turned_zealot"] = round(hero_turned / games, 4)
+    return out
+
+
+def table(games: int, seed: int) -> list[dict]:
+    """The balance table: what the issue asks to hold, measured on the same seeds."""
+    runs = [(5, "shrewd", "shrewd", False), (7, "shrewd", "shrewd", False), (10, "shrewd", "shrewd", False)]
+    runs += [(7, "plain", "shrewd", False), (7, "shrewd", "shrewd", True)]
+    results = []
+    for players, good, evil, hero in runs:
+        res = series(players, games, seed, good, evil, hero)
+        results.append(res)
+        print(json.dumps(res), flush=True)
+    print()
+    print(
+        "| players | Architects | saboteurs | games | Architects win (95%) | depletion | confirmation | punishment | sealed |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        e = r["endings"]
+        who = "hero + " + r["architects"] if "hero" in r else r["architects"]
+        rate = f"{100 * r['architect_win_rate']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})"
+        cells = [str(e.get(k, 0)) for k in ("depletion", "confirmation", "punishment", "sealed")]
+        print(
+            f"| {r['players']} | {who} | {r['saboteurs']} | {r['games']} | {rate} | "
+            + " | ".join(cells)
+            + " |"
+        )
+        if "hero" in r:
+            h = r["hero_ci95"]
+            print(
+                f"|  | hero (seat 1, dealt Architect) on the winning side | | | "
+                f"{100 * r['hero_win_rate']:.1f}% ({100 * h[0]:.1f}-{100 * h[1]:.1f}) | | | | |"
+            )
+    return results
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,28 +214,38 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--pairs",
-        default="simple/belief,belief/belief,simple/simple,belief/simple",
-        help="comma-separated architects/saboteurs policy pairs",
+        default="plain/shrewd,shrewd/shrewd,plain/plain,shrewd/plain",
+        help="comma-separated architects/saboteurs level pairs (novice, plain, shrewd)",
     )
+    parser.add_argument("--hero", action="store_true", help="seat 1 a shrewd Architect (dealt), others bots")
+    parser.add_argument("--others", default="shrewd", help="the other seats' level in a hero run")
+    parser.add_argument("--table", action="store_true", help="the balance table (see above)")
     args = parser.parse_args(argv)
+    if args.table:
+        table(args.games, args.seed)
+        return 0
+    if args.hero:
+        level = level_id(args.others)
+        print(json.dumps(series(args.players, args.games, args.seed, level, level, hero=True)))
+        return 0
     results = []
     for pair in args.pairs.split(","):
-        good, evil = pair.split("/")
+        good, evil = (level_id(x) for x in pair.split("/"))
         res = series(args.players, args.games, args.seed, good, evil)
         results.append(res)
         print(json.dumps(res), flush=True)
     by = {(r["architects"], r["saboteurs"]): r for r in results}
-    for evil in ("belief", "simple"):
-        if ("belief", evil) in by and ("simple", evil) in by:
-            b, s = by[("belief", evil)], by[("simple", evil)]
+    for evil in ("shrewd", "plain"):
+        if ("shrewd", evil) in by and ("plain", evil) in by:
+            b, s = by[("shrewd", evil)], by[("plain", evil)]
             diff = b["architect_win_rate"] - s["architect_win_rate"]
             se = math.sqrt(
                 b["architect_win_rate"] * (1 - b["architect_win_rate"]) / b["games"]
                 + s["architect_win_rate"] * (1 - s["architect_win_rate"]) / s["games"]
             )
             print(
-                f"vs {evil} saboteurs: belief Architects {b['architect_win_rate']:.3f}, "
-                f"simple Architects {s['architect_win_rate']:.3f}, difference {diff:+.3f} "
+                f"vs {evil} saboteurs: shrewd Architects {b['architect_win_rate']:.3f}, "
+                f"plain Architects {s['architect_win_rate']:.3f}, difference {diff:+.3f} "
                 f"(z = {diff / se if se else 0:.1f})"
             )
     return 0

@@ -21,7 +21,7 @@ from babel.core.rng import Rng, seed_state  # noqa: E402
 from babel.games.builders import RULES  # noqa: E402
 from babel.games.builders.invariants import check  # noqa: E402
 
-LEVELS = ("random", "simple", "belief")
+LEVELS = ("novice", "plain", "shrewd")
 MAX_PLIES = 5000
 
 

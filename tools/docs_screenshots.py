@@ -236,7 +236,7 @@ def builders(out: Path) -> None:
 
     rules = registry.get("builders")
     names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
-    seats = [Seat(names[0])] + [Seat(n, "belief") for n in names[1:]]
+    seats = [Seat(names[0])] + [Seat(n, "shrewd") for n in names[1:]]
 
     def table_at(match: Match) -> tuple[Pilot, BuildersTable]:
         table = BuildersTable(match, None, threaded=False)
@@ -250,6 +250,12 @@ def builders(out: Path) -> None:
     bots_until(match, lambda m: m.view(None).round >= 3 and m.view(None).phase is Phase.PLACE)
     p, table = table_at(match)
     p.screenshot(out / "construction.png")
+
+    # Table talk: late in a game, whom each bot suspects from the public record (the side sheet).
+    match = Match(rules, rules.make_config(7), 4, seats)
+    bots_until(match, lambda m: m.view(None).round >= 5 and m.view(None).phase is Phase.SELECT)
+    p, table = table_at(match)
+    p.screenshot(out / "table_talk.png")
 
     # The Master's private check: Anna is Master and chooses what to take and what to give up.
     for seed in range(1, 200):

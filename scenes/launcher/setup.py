@@ -26,6 +26,8 @@ LEVEL_LABELS = {
     "heuristic": "Bot: steady",
     "belief": "Bot: shrewd",
     "strong": "Bot: expert",
+    "plain": "Bot: plain",
+    "shrewd": "Bot: shrewd",
 }
 LEVEL_HELP = {
     "novice": "plays simply, by a habit of its own; good for learning the rules.",
@@ -37,6 +39,8 @@ LEVEL_HELP = {
     "belief": "keeps track of who it suspects and acts on it.",
     "strong": "searches ahead; a real challenge.",
     "greedy": "makes the move that looks best right now.",
+    "plain": "follows plain rules of thumb.",
+    "shrewd": "reads the table's evidence and plays with its team.",
 }
 HUMAN = "human"
 ROW_H = 58

@@ -22,6 +22,7 @@ from scenes.tables import builders_layout as L
 from scenes.tables.builders_anim import AnimMixin
 from scenes.tables.builders_draw import DrawMixin
 from scenes.tables.builders_panels import PanelsMixin
+from scenes.tables.builders_talk import TalkMixin
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.cards import CardSprite
 
@@ -35,11 +36,11 @@ DIGITS.update({getattr(pygame, f"K_KP{d}"): (d - 1 if d else 9) for d in range(1
 HOW = {"draw": "drew Divine Punishment", "swap": "took Divine Punishment in the swap"}
 
 
-class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
-    TOOLS_ROW = (L.PANEL_X + 175, 742, 165, 44)  # Undo and Hint, beside Timeline
+class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TalkMixin, TableScene):
+    TOOLS_ROW = (L.PANEL_X, 572, 340, 44)  # Undo and Hint, between the side sheets and Confirm
 
     def coach_anchor(self) -> tuple[float, float, float]:
-        return (L.PANEL_X + 340, 614, 340)  # the coach's note: above Confirm, never over it
+        return (L.PANEL_X + 340, 562, 340)  # the coach's note: above Undo/Hint, never over a button
 
     def __init__(self, match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
@@ -51,6 +52,10 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
         self.disc_hover: int | None = None
         self.timeline_shown = False
         self.public_act = False  # pass-and-play: the acting seat plays a public step on the public view
+        # Table talk (what the bots suspect, from public play): on for one person with bots.
+        self.talk_on = not self.controller.pass_and_play and self.talk_available()
+        self._talk_key = None
+        self._talk = {}
 
     # -- pass-and-play: no curtain for a step that shows nothing secret ------------------------
     def update(self, dt: float) -> None:
@@ -152,12 +157,14 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
         self.btn_alt = Button((x, 688, 165, 44), "None", self.alt_action, pygame.K_n, size=17)
         self.btn_timeline = Button((x, 742, 165, 44), "Timeline (T)", self.open_timeline, size=17)
         self.btn_log = Button((x + 175, 688, 165, 44), "Clear (Bksp)", self.clear_choice, size=17)
+        self.btn_talk = Button((x + 175, 742, 165, 44), "Talk (K)", self.toggle_talk, size=17)
         self.widgets = WidgetGroup(
             [
                 self.btn_confirm,
                 self.btn_alt,
                 self.btn_timeline,
                 self.btn_log,
+                self.btn_talk,
                 Button((x, 796, 165, 44), "Menu (Esc)", self.open_menu, size=17),
                 Button((x + 175, 796, 165, 44), "Rules (F1)", self._rules, size=17),
             ]
@@ -224,7 +231,7 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
             Phase.STRIKE: f"{name}: as Master, choose which highest tower Lightning strikes.",
             Phase.DELIBERATE: f"{name}: as Master, choose whose discard Deliberation reveals.",
             Phase.PASS: f"{name}: pass the Master token to the next Master.",
-            Phase.SEAL: f"{name}: use your Seal on a player, or on nobody (secret).",
+            Phase.SEAL: f"{name}: the Seal phase. Use a Seal if you hold one, or pass (secret).",
             Phase.PUNISH: f"{name}: you are a revealed Zealot. Choose who receives your Divine Punishment.",
         }
         return reasons.get(v.phase, "It is your turn.")
@@ -403,6 +410,9 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
         if key == pygame.K_t:
             self.open_timeline()
             return True
+        if key == pygame.K_k:
+            self.toggle_talk()
+            return True
         if key == pygame.K_BACKSPACE:
             self.clear_choice()
             return True
@@ -548,20 +558,28 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TableScene):
         action = self._chosen_action()
         acting = bool(self.legal) and not self.busy()
         verb = self.legal[0].verb if self.legal else ""
-        self.btn_confirm.visible = acting and verb not in ("reveal", "place", "strike")
+        no_seal = verb == "seal" and len(self.legal) == 1  # no Seal to use: Pass is the only button
+        self.btn_confirm.visible = acting and verb not in ("reveal", "place", "strike") and not no_seal
         self.btn_confirm.enabled = action is not None
         self.btn_confirm.label = self._confirm_label(verb) + " (Enter)"
         self.btn_alt.visible = acting and (verb == "seal" or self._legal_pairs() == {(-1, -1)})
-        self.btn_alt.label = "No Seal (N)" if verb == "seal" else "Pass (N)"
+        self.btn_alt.label = "No Seal (N)" if verb == "seal" and len(self.legal) > 1 else "Pass (N)"
         self.btn_timeline.enabled = self.view.phase is Phase.OVER
-        self.btn_log.visible = acting and verb in (
-            "appoint",
-            "play",
-            "swap",
-            "seal",
-            "punish",
-            "master",
-            "deliberate",
+        self.btn_talk.visible = self.talk_available()
+        self.btn_talk.label = "Talk: on (K)" if self.talk_on else "Talk: off (K)"
+        self.btn_log.visible = (
+            acting
+            and verb
+            in (
+                "appoint",
+                "play",
+                "swap",
+                "seal",
+                "punish",
+                "master",
+                "deliberate",
+            )
+            and not no_seal
         )
 
     def _confirm_label(self, verb: str) -> str:

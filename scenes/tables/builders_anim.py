@@ -216,17 +216,14 @@ class AnimMixin:
             self.token_fly = (self._pos(a), self._pos(b), self.animator.add(0.4, delay=t))
             return t + 0.45
         if kind == "seal_phase":
-            holders = d["holders"]
-            sub = (
-                ", ".join(self._name(h) for h in holders) + " may use a Seal, in secret."
-                if holders
-                else "Nobody holds a Seal."
-            )
+            if d.get("skipped"):
+                return self._banner("No Seal phase", "No Architect holds a Seal.", t, BEAT, True)
+            sub = "Everyone chooses in secret: a Seal on a player, or none."
             return self._banner("The Seal phase", sub, t, BEAT, True)
         if kind == "seals":
             used = [(int(h), x) for h, x in d["targets"].items() if x >= 0]
             t = self._banner(
-                "The Seals are revealed", f"{wording.count(len(used), 'Seal')} placed.", t, BEAT, True
+                "The Seals are revealed", f"{wording.count(len(used), 'Seal')} used.", t, BEAT, True
             )
             t = self._fly_finale(SEAL_CARD, used, t, lambda r: (r.right - 10, r.y - 10))
             self._later(t, lambda: self.stage.add("seals"))

@@ -112,6 +112,7 @@ class DrawMixin:
             self.busy(),
             self.legal,
             self.public_act,
+            getattr(self, "talk_on", False),
         )
         if getattr(self, "_static_key", None) != key or self._static.get_size() != size:
             layer = getattr(self, "_static", None)
@@ -403,7 +404,7 @@ class DrawMixin:
         if v.phase is Phase.SELECT:
             return {s for s in v.appointed if not v.committed[s]}
         if v.phase is Phase.SEAL:
-            return {s for s in v.seal_holders if not v.seal_committed[s]}
+            return {s for s in range(v.players) if not v.seal_committed[s]}
         if v.phase is Phase.PUNISH:
             return {s for s in v.zealots if not v.punish_committed[s]}
         return {v.master}
@@ -418,8 +419,8 @@ class DrawMixin:
             return "✓ chosen" if v.committed[seat] else "choosing…"
         if v.phase in (Phase.SEAL, Phase.PUNISH) and self.busy():
             return ""  # the view is ahead of the staged finale: its calls wait for the banners
-        if v.phase is Phase.SEAL and seat in v.seal_holders:
-            return "✓ sealed" if v.seal_committed[seat] else "holds a Seal…"
+        if v.phase is Phase.SEAL:  # every seat takes a turn: nothing here tells who holds a Seal
+            return "✓ chosen" if v.seal_committed[seat] else "Seal phase…"
         if v.phase is Phase.PUNISH and seat in v.zealots:
             return "✓ pointed" if v.punish_committed[seat] else "Zealot: pointing…"
         if seat == v.master and v.phase is not Phase.OVER:

@@ -174,7 +174,9 @@ class PanelsMixin:
             anchor="midtop",
             max_width=w - 20,
         )
-        paper(canvas, (x, 328, w, 282))
+        talk = getattr(self, "talk_on", False)
+        top = self.talk_top() if talk else 572  # the log ends above the Undo/Hint row
+        paper(canvas, (x, 328, w, top - 8 - 328))
         title = {Phase.OVER: "Game over", Phase.SEAL: "The finale", Phase.PUNISH: "The finale"}.get(
             v.phase, f"Round {v.round}"
         )
@@ -188,9 +190,11 @@ class PanelsMixin:
             max_width=190,
         )
         y = 374
-        for line, colour in self._round_lines(v, LOG_LINES):
+        for line, colour in self._round_lines(v, (top - 8 - 374) // 21 if talk else LOG_LINES):
             canvas.text(line, (x + 14, y), 14, colour, max_width=w - 26)
             y += 21
+        if talk:
+            self._draw_talk(canvas, v)
 
     def _round_lines(self, v: BuildersView, room: int) -> list[tuple[str, tuple]]:
         """This round's lines, after as many whole two-line records of past rounds as fit."""
@@ -231,17 +235,16 @@ class PanelsMixin:
         if v.phase not in (Phase.SEAL, Phase.PUNISH):
             return []
         out: list[tuple[str, tuple]] = [("The tower meets the blueprint.", MET)]
-        holders = ", ".join(self._name(h) for h in v.seal_holders) or "nobody"
-        out.append((f"Seals held by: {holders}", theme.INK))
+        if v.phase is Phase.SEAL:
+            out.append(("Seal phase: everyone chooses in secret", theme.INK))
         if "seals" in self.stage and v.seals:
-            for h in v.seal_holders:
-                target = v.seals[h]
-                text = (
-                    f"{self._name(h)} sealed {self._name(target)}"
-                    if target >= 0
-                    else f"{self._name(h)}: no Seal"
-                )
-                out.append((text, theme.RED))
+            used = [(h, t) for h, t in enumerate(v.seals) if t >= 0]
+            for h, target in used:
+                out.append((f"{self._name(h)} sealed {self._name(target)}", theme.RED))
+            if not used and any(t == -1 for t in v.seals):
+                out.append(("Nobody used a Seal.", theme.INK))
+            elif not used:
+                out.append(("No Architect held a Seal: no Seal phase.", theme.INK))
         if "zealots" in self.stage:
             for z, n in zip(v.zealots, v.zealot_cards):
                 out.append(
@@ -291,6 +294,8 @@ class PanelsMixin:
             mine = ""
             if v.phase is Phase.SEAL and v.my_seal >= -1:
                 mine = "Your Seal: " + ("none" if v.my_seal < 0 else self._name(v.my_seal)) + ". "
+                if v.my_seal < 0 and not any(C.CARDS[c].kind == C.SEAL for c in v.hand):
+                    mine = "You passed. "
             elif v.phase is Phase.PUNISH and v.my_punish >= 0:
                 mine = f"Your Divine Punishment goes to {self._name(v.my_punish)}. "
             elif v.phase is Phase.SELECT and v.my_commit is not None:
@@ -321,6 +326,8 @@ class PanelsMixin:
         if verb == "master":
             return "Pass the Master token: click the next Master, then Enter"
         if verb == "seal":
+            if pairs == {(-1,)}:
+                return "Seal phase: you hold no Seal. Press Pass (N); every player takes this turn"
             return "Seal: click the player you think is the Messenger of God, Enter; or No Seal (N)"
         if verb == "punish":
             return "Click the player who receives your Divine Punishment, then Enter"
@@ -341,7 +348,7 @@ class PanelsMixin:
         for k, help_line in enumerate(
             (
                 "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
-                "A-C + 1-3 cell · hold R role · T timeline · F1 rules",
+                "A-C + 1-3 cell · hold R role · T timeline · K talk · F1 rules",
             )
         ):
             canvas.text(

@@ -176,7 +176,8 @@ class TimelineScreen(Scene):
                 "depletion": "the deck ran out before the tower was complete",
                 "confirmation": "Divine Punishment was confirmed",
             }[v.result.reason]
-            canvas.text(f"{team}: {why}.", (90, 826), 20, theme.GOLD, anchor="midleft", max_width=1200)
+            y = max(826, ly + 36)  # below the legend's second line (ten rows push it down)
+            canvas.text(f"{team}: {why}.", (90, y), 20, theme.GOLD, anchor="midleft", max_width=1200)
         self.widgets.draw(canvas, self.app.mouse)
 
     def _icon(self, canvas: Canvas, key: str, paint, centre, size: float) -> None:

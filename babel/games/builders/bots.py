@@ -1,32 +1,36 @@
-"""Babel Builders bots: "simple" (rules of thumb) and "belief" (suspicion from public evidence).
+"""Babel Builders bots, three levels on both sides: novice, plain and shrewd.
 
 A bot reads only its view. Its policy depends on its current role, so an Architect bot that
 becomes a Zealot starts sabotaging at once. ``RoleBot(good, evil)`` pairs an Architect policy with
 a Messenger/Zealot policy, which the match tool uses to pit Architect policies against the same
-saboteurs.
+saboteurs. The ids of earlier versions (random, simple, belief) are read as novice, plain, shrewd.
 
-Architects (both levels) play the most useful instruction card, throw away Storm and Lightning,
+Architects (every level) play the most useful instruction card, throw away Storm and Lightning,
 keep one Seal, build where the blueprint needs blocks and let Lightning hit surplus blocks.
-- simple: appoints and passes the token at random, seals the player seen most often in rounds
+- plain: appoints and passes the token at random, seals the player seen most often in rounds
   where Storm or Lightning appeared.
-- belief: keeps a belief over every assignment of the Messenger and the Zealots (``belief.compute``:
-  who was appointed when Storm or Lightning appeared, what it received as Master, Deliberation
-  reveals, how Masters placed and struck); appoints and passes to the players it trusts most,
-  swaps the most harmful card out of the reveal, aims Deliberation at the most suspected, seals
-  the most likely Messenger.
+- shrewd, as a team: a belief over every assignment of the Messenger and the Zealots from the
+  public record and its own seat (``belief.compute``: the cards revealed each round, what it saw as
+  Master, Deliberation reveals, how Masters built and struck, and whom Masters appointed against
+  what the table suspected); appoints the set least likely to hold two saboteurs (the joint
+  belief), passes the token to the player it trusts most, swaps the most harmful card out of the
+  reveal, keeps its best card back from a Master it strongly suspects, aims Deliberation at the
+  most suspected, and seals the public record's likeliest Messenger so the holders' Seals converge.
 Messenger and Zealots:
-- simple: always play the most harmful card, discard the most useful one, build where it helps
+- plain: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
-- belief: sabotage while keeping cover: play a harmful card only while they do not look
+- shrewd: sabotage while keeping cover: play a harmful card only while they do not look
   suspicious to a neutral observer, build correctly in public but reveal Lightning last and break
-  ties against the blueprint, take the best received card in the swap; Zealots point Divine
-  Punishment at the most likely Messenger.
+  ties against the blueprint, take the best received card in the swap; a Master brings one
+  suspect in only while the table is not watching it; Zealots point Divine Punishment at the most
+  likely Messenger.
+novice: the plain policy, with a random legal move instead about one time in three.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Any
 
 from babel.core.bots import Budget
@@ -39,6 +43,7 @@ from babel.games.builders.model import Action, BuildersView, Role
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
 PLAY_VALUE = {C.STORM: -6.0, C.LIGHTNING: -4.0, C.SEAL: -0.5, C.DELIBERATION: 0.6, C.PUNISHMENT: -9.0}
 COVER_THRESHOLD = 0.5  # an evil belief bot stops playing harmful cards above this public suspicion
+WATCHED = 0.35  # a saboteur Master this suspected appoints like an Architect
 
 
 def _play_value(card: int, view: BuildersView) -> float:
@@ -119,14 +124,31 @@ def _simulate(
     return base
 
 
+LEVELS = ("novice", "plain", "shrewd")
+# The level ids of earlier versions, still read (saves name the bots by level).
+OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
+NOVICE_SLIPS = 0.35  # a novice bot makes a random legal move this often
+HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
+
+
+def level_id(level: str) -> str:
+    """The current id of a bot level (old ids map to their successors)."""
+    level = OLD_LEVELS.get(level, level)
+    if level not in LEVELS:
+        raise ConfigError(f"Babel Builders has no bot level '{level}' (levels: {', '.join(LEVELS)})")
+    return level
+
+
 class RoleBot:
-    """A bot that plays the Architect policy or the saboteur policy by its current role."""
+    """A bot that plays the Architect policy or the saboteur policy by its current role.
+
+    Policies: "plain" (rules of thumb) and "shrewd" (belief and team play); "novice" is the
+    plain policy with slips. The old names "simple" and "belief" are read as "plain", "shrewd".
+    """
 
     def __init__(self, good: str, evil: str) -> None:
-        if good not in ("simple", "belief") or evil not in ("simple", "belief"):
-            raise ConfigError(f"unknown Babel Builders policy {good}/{evil}")
-        self.good = good
-        self.evil = evil
+        self.good = level_id(good)
+        self.evil = level_id(evil)
 
     # the Bot protocol
     def choose(self, view: BuildersView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
@@ -134,6 +156,10 @@ class RoleBot:
             return legal[0]
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
         level = self.evil if evil else self.good
+        if level == "novice":
+            if rng.random() < NOVICE_SLIPS:
+                return rng.choice(legal)
+            level = "plain"
         verb = legal[0].verb
         handler = getattr(self, f"_{verb}")
         action = handler(view, legal, rng, evil, level)
@@ -148,17 +174,32 @@ class RoleBot:
         noisy = sorted(seats, key=lambda s: (score[s] + 1e-6 * rng.random(), s))
         return tuple(sorted(noisy[:k]))
 
+    @staticmethod
+    def _team_appointment(others: Sequence[int], bel: B.Belief, k: int, rng: Rng) -> tuple[int, ...]:
+        """The appointment with the least risk under the joint belief: one saboteur among them
+        can be swapped out by an Architect Master, two or more rarely can."""
+        pool = sorted(others, key=lambda s: (bel.evil[s], s))[: k + 3]
+        best, best_risk = None, None
+        for combo in combinations(sorted(pool), k):
+            one, two, three = bel.evil_count_risk(combo)
+            risk = 0.3 * one + two + 0.5 * three + 1e-6 * rng.random()
+            if best_risk is None or risk < best_risk:
+                best, best_risk = combo, risk
+        return tuple(best)
+
     # -- decisions --------------------------------------------------------------------------------
     def _appoint(self, view, legal, rng, evil, level) -> Action:
         k = len(legal[0].args)
         others = [s for s in range(view.players) if s != view.seat]
-        if level == "simple":
+        if level == "plain":
             return rng.choice(legal)
         if not evil:
-            bel = self._belief(view)
-            return Action("appoint", self._pick_min(others, bel.evil, rng, k))
-        # Evil Master: look like a careful Master (trusted players), but bring in one suspect.
+            return Action("appoint", self._team_appointment(others, self._belief(view), k, rng))
+        # Evil Master: look like a careful Master (trusted players), but bring in one suspect,
+        # unless the table is watching: then appoint exactly as an Architect would.
         pub = B.public_suspicion(view)
+        if pub[view.seat] > WATCHED:
+            return Action("appoint", self._pick_min(others, pub, rng, k))
         trusted = list(self._pick_min(others, pub, rng, k - 1))
         rest = [s for s in others if s not in trusted]
         suspect = max(rest, key=lambda s: (pub[s] + 1e-6 * rng.random(), s))
@@ -167,15 +208,22 @@ class RoleBot:
     def _play(self, view, legal, rng, evil, level) -> Action:
         hand = view.hand
         if not evil:
+            hold = False
+            if level == "shrewd" and view.seat != view.master:
+                hold = self._belief(view).evil[view.master] > HOLD_BACK
 
             def score(a: Action) -> float:
                 p, d = a.args
                 val = _play_value(p, view) if p >= 0 else 0.0
                 keep = _keep_value(d, view, hand) if d >= 0 else 0.0
+                if hold and p >= 0 and C.CARDS[p].kind == C.BUILD and val >= 0.5:
+                    # A suspected Master would take the best card or waste it: hand in a modest
+                    # useful card and keep the best one for a Master the team trusts.
+                    val = 1.5 - 0.3 * val
                 return val - keep + 1e-6 * rng.random()
 
             return max(legal, key=score)
-        cover = level == "belief" and B.public_suspicion(view)[view.seat] > COVER_THRESHOLD
+        cover = level == "shrewd" and B.public_suspicion(view)[view.seat] > COVER_THRESHOLD
 
         def evil_score(a: Action) -> float:
             p, d = a.args
@@ -205,8 +253,8 @@ class RoleBot:
             if view.storm and C.CARDS[take].kind == C.BUILD:
                 removed = _play_value(take, view)  # void this phase: save it for a later one
             lost = _keep_value(give, view, hand) if give >= 0 else 0.0
-            if level == "simple":
-                removed = 0.0  # simple Masters only tidy their hand
+            if level == "plain":
+                removed = 0.0  # plain Masters only tidy their hand
             return removed - lost + 1e-6 * rng.random()
 
         def evil_score(a: Action) -> float:
@@ -225,7 +273,7 @@ class RoleBot:
         best_order, best_val = None, None
         for order in permutations(cards):
             if evil:
-                helpful_place = level == "belief"  # build correctly in public when keeping cover
+                helpful_place = level == "shrewd"  # build correctly in public when keeping cover
                 base = _simulate(order, view, helpful_place, False)
                 val = -_progress(base, bp)
             else:
@@ -238,7 +286,7 @@ class RoleBot:
 
     def _place(self, view, legal, rng, evil, level) -> Action:
         card = view.pending
-        helpful = not evil or level == "belief"
+        helpful = not evil or level == "shrewd"
         cell = _best_cell(card, view.base, view.blueprint.cells, helpful)
         return Action("place", (cell,))
 
@@ -248,13 +296,13 @@ class RoleBot:
         return Action("strike", (cell,))
 
     def _deliberate(self, view, legal, rng, evil, level) -> Action:
-        if level == "simple" or evil:
+        if level == "plain" or evil:
             return rng.choice(legal)
         bel = self._belief(view)
         return max(legal, key=lambda a: (bel.evil[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
 
     def _master(self, view, legal, rng, evil, level) -> Action:
-        if level == "simple":
+        if level == "plain":
             return rng.choice(legal)
         if evil:
             pub = B.public_suspicion(view)
@@ -265,22 +313,24 @@ class RoleBot:
     def _seal(self, view, legal, rng, evil, level) -> Action:
         targets = [a for a in legal if a.args[0] >= 0]
         if evil:
-            if view.role is Role.MESSENGER or level == "simple":
+            if view.role is Role.MESSENGER or level == "plain":
                 return rng.choice(targets)
             bel = self._belief(view)  # a Zealot seals the player least likely to be the Messenger
             return min(targets, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
-        if level == "simple":
+        if level == "plain":
             counts = [0] * view.players
             for entry in view.log:
                 if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
                     for s in entry.appointed:
                         counts[s] += 1
             return max(targets, key=lambda a: (counts[a.args[0]] + rng.random() * 0.5, a.args[0]))
-        bel = self._belief(view)
-        return max(targets, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+        # Team play: every Architect holder reads the same public evidence, so all converge on
+        # the table's most likely Messenger (ruling out only themselves) instead of splitting.
+        pub = B.public_belief(view).messenger
+        return max(targets, key=lambda a: (pub[a.args[0]], -a.args[0]))
 
     def _punish(self, view, legal, rng, evil, level) -> Action:
-        if level == "simple":
+        if level == "plain":
             counts = [0] * view.players
             for entry in view.log:
                 if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
@@ -292,7 +342,5 @@ class RoleBot:
 
 
 def make_bot(level: str, evil: str | None = None) -> Any:
-    """The bot for a level ("simple", "belief"); ``evil`` overrides the saboteur policy."""
-    if level not in ("simple", "belief"):
-        raise ConfigError(f"Babel Builders has no bot level '{level}'")
+    """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy."""
     return RoleBot(level, evil or level)

@@ -19,7 +19,7 @@ _RULES = BuildersRules()
 
 def advise(view: BuildersView, legal: Sequence[Action]) -> Advice:
     action = strongest_choice(_RULES, view, legal)
-    return action, sentence(what(action), reason(view, action))
+    return action, sentence(what(action), reason(view, action, legal))
 
 
 def what(action: Action) -> str:
@@ -35,7 +35,7 @@ def _side(view: BuildersView) -> str:
     return "saboteurs"
 
 
-def reason(view: BuildersView, action: Action) -> str:
+def reason(view: BuildersView, action: Action, legal: Sequence[Action] = ()) -> str:
     v = action.verb
     builders = _side(view) == "builders"
     if v == "appoint":
@@ -73,6 +73,10 @@ def reason(view: BuildersView, action: Action) -> str:
             else (f"<P{action.args[0]}> as Master helps your side most")
         )
     if v == "seal":
+        if action.args[0] < 0:
+            if len(legal) <= 1:
+                return "you hold no Seal; every player takes this turn, so passing gives nothing away"
+            return "no player looks enough like the Messenger of God to spend your Seal on"
         return "this is the player you suspect most of being the Messenger of God"
     if v == "punish":
         return f"<P{action.args[0]}> is the Architect whose turning helps your side most"

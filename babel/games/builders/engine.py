@@ -123,7 +123,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
                 "own eight); custom blueprints are named custom:<nine digits>.",
             ),
         ),
-        bot_levels=("random", "simple", "belief"),
+        bot_levels=("novice", "plain", "shrewd"),  # the old ids random, simple, belief still load
         rules_doc="babel.games.builders:RULES.md",
         default_players=7,
     )
@@ -237,8 +237,8 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
             return (state.master,)
         if phase is Phase.SELECT:
             return tuple(s for s in state.appointed if state.commits[s] is None)
-        if phase is Phase.SEAL:
-            return tuple(s for s in state.seal_holders if state.seal_choice[s] == NOT_CHOSEN)
+        if phase is Phase.SEAL:  # every seat, so that nobody's turn gives a Seal holder away
+            return tuple(s for s in range(state.players) if state.seal_choice[s] == NOT_CHOSEN)
         if phase is Phase.PUNISH:
             return tuple(s for s in state.zealots_revealed if state.punish_choice[s] == NOT_CHOSEN)
         return ()
@@ -269,6 +269,8 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         if phase is Phase.PASS:
             return tuple(Action("master", (s,)) for s in range(n) if s != state.master)
         if phase is Phase.SEAL:
+            if not any(C.CARDS[c].kind == C.SEAL for c in state.hands[seat]):
+                return (Action("seal", (NONE,)),)  # no Seal: pass, as every seat does
             return (Action("seal", (NONE,)),) + tuple(Action("seal", (s,)) for s in range(n) if s != seat)
         if phase is Phase.PUNISH:
             zealots = set(state.zealots_revealed)
@@ -378,6 +380,8 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         if phase is Phase.PUNISH:
             return "point at another player who is not a revealed Zealot"
         if phase is Phase.SEAL:
+            if not any(C.CARDS[c].kind == C.SEAL for c in state.hands[seat]):
+                return "you hold no Seal: pass (seal none)"
             return "seal another player, or none"
         return f"'{self.action_text(action)}' is not allowed now"
 
@@ -637,13 +641,15 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
 
     # -- the finale --------------------------------------------------------------------------
     def _start_seal(self, ctx: _Ctx) -> BuildersState:
+        """Ruling 9: skipped unless an Architect holds a Seal; holding one stays secret, so every
+        seat takes a turn (a seat without a Seal, or not using it, passes)."""
         s = ctx.s
         ctx.changes.update(face_down=(), pending=-1, strikes_left=0)
         holders = tuple(i for i in range(s.players) if any(C.CARDS[c].kind == C.SEAL for c in ctx.hands[i]))
-        if not holders:
-            ctx.event("seal_phase", holders=[])
+        if not any(ctx.roles[h] is Role.ARCHITECT for h in holders):
+            ctx.event("seal_phase", skipped=True)
             return self._start_punish(ctx, (NOT_CHOSEN,) * s.players)
-        ctx.event("seal_phase", holders=list(holders))
+        ctx.event("seal_phase", skipped=False)
         return ctx.build(phase=Phase.SEAL, seal_holders=holders)
 
     def _do_seal(self, ctx: _Ctx, seat: int, action: Action) -> BuildersState:
@@ -652,11 +658,11 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         choice[seat] = action.args[0]
         ctx.event("seal_chosen", seat=seat)
         ctx.event("seal_choice", to=seat, seat=seat, target=action.args[0])
-        if any(choice[h] == NOT_CHOSEN for h in s.seal_holders):
+        if any(c == NOT_CHOSEN for c in choice):
             return ctx.build(seal_choice=tuple(choice))
-        targets = {str(h): choice[h] for h in s.seal_holders}
-        # The Seal cards used leave their holders' hands (one each).
-        for h in s.seal_holders:
+        # Revealed together; only the players who used a Seal are named (one Seal each).
+        targets = {str(h): choice[h] for h in range(s.players) if choice[h] >= 0}
+        for h in range(s.players):
             if choice[h] >= 0:
                 seal = next(c for c in ctx.hands[h] if C.CARDS[c].kind == C.SEAL)
                 ctx.hands[h].remove(seal)
@@ -745,7 +751,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
             "depletion": "the deck ran out before the tower was complete: the Messenger's team wins",
             "confirmation": "Divine Punishment was confirmed: the Messenger's team wins",
         }
-        return Outcome(winners, scores, names[state.result.reason])
+        return Outcome(winners, scores, names[state.result.reason], state.result.reason, state.result.team)
 
     # -- views -------------------------------------------------------------------------------
     def view(self, state: BuildersState, seat: int | None) -> BuildersView:
@@ -799,7 +805,6 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
             discards=discards,
             resolved=state.resolved,
             log=log,
-            seal_holders=state.seal_holders,
             seal_committed=tuple(state.seal_choice[i] != NOT_CHOSEN for i in range(n)),
             my_seal=state.seal_choice[me] if me is not None else NOT_CHOSEN,
             seals=state.seal_choice if seals_public else (),
@@ -915,8 +920,6 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
 
     # -- bots -------------------------------------------------------------------------------------
     def make_bot(self, level: str):
-        if level == "random":
-            return super().make_bot(level)
         from babel.games.builders.bots import make_bot
 
         return make_bot(level)

@@ -4,7 +4,8 @@
 hands, secret choices, the Master's face-down cards, discards and resolved cards hold every card of
 the game exactly once), blocks conserved (25 = supply + base), roles consistent (one Messenger;
 Zealots are exactly the non-Messenger holders of Divine Punishment; each Zealot has one
-conversion record), the hand limit, and the phase bookkeeping.
+conversion record), the hand limit, the Seal phase (open only when an Architect holds a Seal; only
+holders use one) and the phase bookkeeping.
 """
 
 from __future__ import annotations
@@ -36,6 +37,14 @@ def check(state: BuildersState) -> None:
     assert converted == zealots, "conversion records do not match the Zealots"
     for pile in state.discards:
         assert not any(C.is_punishment(d.card) for d in pile), "Divine Punishment discarded"
+    if state.phase is Phase.SEAL:  # ruling 9: the phase opens only when an Architect holds a Seal
+        holders = [i for i in range(n) if any(C.CARDS[c].kind == C.SEAL for c in state.hands[i])]
+        assert tuple(holders) == state.seal_holders, "Seal holders out of date"
+        assert any(state.roles[h] is Role.ARCHITECT for h in holders), (
+            "Seal phase without an Architect holder"
+        )
+        for i, target in enumerate(state.seal_choice):
+            assert target < 0 or i in holders, f"seat {i} used a Seal it does not hold"
     if state.phase is Phase.OVER:
         assert state.result is not None
     else:

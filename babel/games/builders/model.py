@@ -21,7 +21,7 @@ class Phase(Enum):
     STRIKE = "strike"  # the Master breaks a tie for Lightning
     DELIBERATE = "deliberate"  # the Master chooses whose discard a Deliberation reveals
     PASS = "pass"  # the Master passes the token
-    SEAL = "seal"  # Seal holders choose secretly, revealed together
+    SEAL = "seal"  # every seat chooses secretly (a Seal's target, or none), revealed together
     PUNISH = "punish"  # Zealots choose secretly where their Divine Punishment goes
     OVER = "over"
 
@@ -130,8 +130,8 @@ class BuildersState:
     strikes_left: int = 0
     cur: RoundLog | None = None
     log: tuple[RoundLog, ...] = ()
-    seal_holders: tuple[int, ...] = ()
-    seal_choice: tuple[int, ...] = ()  # per seat: -2 not chosen / not a holder, -1 none, else target
+    seal_holders: tuple[int, ...] = ()  # secret: the seats holding a Seal when the Seal phase opened
+    seal_choice: tuple[int, ...] = ()  # per seat: -2 not chosen, -1 none (or no Seal), else target
     zealots_revealed: tuple[int, ...] = ()
     punish_choice: tuple[int, ...] = ()  # per seat: -2 not chosen, else target
     result: Result | None = None
@@ -172,10 +172,10 @@ class BuildersView:
     discards: tuple[tuple[Discard, ...], ...]  # face-down per seat (card -1 unless own/revealed)
     resolved: tuple[int, ...]  # face-up resolved cards
     log: tuple[RoundLog, ...]  # past rounds (received only for rounds this seat was Master)
-    seal_holders: tuple[int, ...]
-    seal_committed: tuple[bool, ...]
+    seal_committed: tuple[bool, ...]  # who has taken their turn in the Seal phase (every seat does)
     my_seal: int  # -2 not chosen, -1 none, else target
-    seals: tuple[int, ...]  # revealed seal targets per seat (after the Seal phase), else ()
+    seals: tuple[int, ...]  # after the Seal phase: per seat the target of a used Seal, else -1 (or -2
+    # when the phase was skipped); () before. A holder who did not use a Seal looks like any other seat.
     zealots: tuple[int, ...]  # revealed Zealots (Divine Punishment phase onwards)
     zealot_cards: tuple[int, ...]  # Divine Punishment cards each revealed Zealot holds
     punish_committed: tuple[bool, ...]

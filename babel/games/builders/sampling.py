@@ -4,8 +4,8 @@ A card's place is hidden from a seat when it is in the deck, in another player's
 player's secret choice, face down with the Master (unless the seat is the Master), or in another
 player's face-down discard area. Those cards are shuffled among those places, with the placement
 constraints every player knows: Divine Punishment is never discarded nor left with the Master
-after the check, and during the Seal phase the declared holders keep a Seal card while nobody
-else holds one. Before the Zealots are revealed the roles are redrawn too: a new Messenger among
+after the check. Holding a Seal is secret in the Seal phase too (ruling 9): the holders and the
+other seats' choices are redrawn to fit the new hands. Before the Zealots are revealed the roles are redrawn too: a new Messenger among
 the seats the viewer cannot rule out, and Zealots are then the non-Messenger holders of Divine
 Punishment (exactly how the rules make Zealots).
 """
@@ -28,7 +28,6 @@ def _cls(card: int) -> str:
 def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
     n = state.players
     roles_known = state.phase in (Phase.PUNISH, Phase.OVER)
-    seal_phase = state.phase is Phase.SEAL
     deck = list(state.deck)
     hands = [list(h) for h in state.hands]
     discards = [list(p) for p in state.discards]
@@ -51,16 +50,8 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
         if s == seat:
             continue
         hand = hands[s]
-        kept_seal = False
-        for i, card in enumerate(hand):
-            if seal_phase and s in state.seal_holders:
-                if not kept_seal and _cls(card) == SEAL:
-                    kept_seal = True  # a declared holder visibly holds one Seal
-                    continue
-            allowed = anywhere
-            if seal_phase and s not in state.seal_holders:
-                allowed = frozenset({DP, OTHER})
-            add(hand, i, allowed)
+        for i in range(len(hand)):
+            add(hand, i, anywhere)
         if state.phase is Phase.SELECT and commits[s] is not None:
             com = commits[s]
             if com[0] >= 0:
@@ -105,8 +96,6 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
     for k, card in zip(free, others):
         put(slots[k][0], slots[k][1], card)
 
-    hands_t = tuple(tuple(sorted(h)) for h in hands)
-    new_commits = tuple(Commit(c[0], c[1]) if c is not None else None for c in commits)
     roles = list(state.roles)
     conversions = list(state.conversions)
     if not roles_known:
@@ -114,6 +103,11 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
             messenger = seat
         else:
             messenger = rng.choice([s for s in range(n) if s != seat])
+        if state.phase is Phase.SEAL:
+            _an_architect_holds_a_seal(hands, messenger, seat, slots, get, put)
+    hands_t = tuple(tuple(sorted(h)) for h in hands)
+    new_commits = tuple(Commit(c[0], c[1]) if c is not None else None for c in commits)
+    if not roles_known:
         old = {c.seat: c for c in conversions}
         conversions = [c for c in conversions if c.seat == seat]
         for s in range(n):
@@ -131,6 +125,12 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
             else:
                 roles[s] = Role.ARCHITECT
         conversions.sort(key=lambda c: (c.round, c.seat))
+    seal_holders, seal_choice = state.seal_holders, state.seal_choice
+    if state.phase is Phase.SEAL:
+        seal_holders = tuple(s for s in range(n) if any(_cls(c) == SEAL for c in hands_t[s]))
+        seal_choice = tuple(
+            c if (s == seat or c < 0 or s in seal_holders) else -1 for s, c in enumerate(seal_choice)
+        )
     return replace(
         state,
         rng=rng.next64(),
@@ -141,4 +141,29 @@ def resample(state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:
         commits=new_commits,
         roles=tuple(roles),
         conversions=tuple(conversions),
+        seal_holders=seal_holders,
+        seal_choice=seal_choice,
     )
+
+
+def _an_architect_holds_a_seal(hands: list, messenger: int, seat: int | None, slots: list, get, put) -> None:
+    """The Seal phase is open, so everyone knows an Architect holds a Seal (ruling 9): if the
+    redraw left none with one, swap a hidden Seal with a card of another Architect's hand."""
+
+    def architect(s: int) -> bool:
+        return s != messenger and not any(_cls(c) == DP for c in hands[s])
+
+    if any(architect(s) and any(_cls(c) == SEAL for c in hands[s]) for s in range(len(hands))):
+        return
+    for s in range(len(hands)):
+        if s == seat or not architect(s):
+            continue
+        mine = next((i for i, c in enumerate(hands[s]) if _cls(c) == OTHER), None)
+        seal = next((k for k, (c, i, _) in enumerate(slots) if _cls(get(c, i)) == SEAL), None)
+        if mine is None or seal is None:
+            continue
+        container, index, _ = slots[seal]
+        card = get(container, index)
+        put(container, index, hands[s][mine])
+        hands[s][mine] = card
+        return
