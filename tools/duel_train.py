@@ -29,6 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from babel.core.rng import Rng, seed_state  # noqa: E402
 from babel.games.duel import panel, public2, values  # noqa: E402
+from babel.games.duel.bots import table_matrix  # noqa: E402
 from babel.games.duel.engine import SUIT, resolve_round  # noqa: E402
 from babel.games.duel.matrix import solve_zero_sum  # noqa: E402
 
@@ -63,20 +64,7 @@ def sample_position(k: int, rng: Rng):
 
 
 def one_step(table: values.Table, s, ja, jb, tower, d) -> float:
-    rows, cols = public2.my_classes(s, ja), public2.their_classes(s, jb)
-    trans = public2.ROUNDS[tower]
-    a = []
-    for i in rows:
-        line = []
-        for j in cols:
-            after, dd, final = trans[public2.kind_of(i, j)]
-            if final is not None:
-                line.append(final)
-            else:
-                child = public2.play(s, i, j)
-                line.append(table.value(values.summary(child, ja and i != -1, jb and j != -1, after, d + dd)))
-        a.append(line)
-    return solve_zero_sum(a)[2]
+    return solve_zero_sum(table_matrix(table, (s, ja, jb, tower, d)))[2]
 
 
 def add(stats: dict, key: tuple[int, ...], v: float) -> None:

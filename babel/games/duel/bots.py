@@ -152,13 +152,19 @@ def round_game2(pos) -> tuple[list[int], list[int], list[list[float]]]:
     s, ja, jb, tower, d = pos
     if public2.hand_size(s, ja) <= EXACT_CARDS:
         return exact().matrix(s, ja, jb, tower, d)
-    table = values.table()
     rows, cols = public2.my_classes(s, ja), public2.their_classes(s, jb)
+    return rows, cols, table_matrix(values.table(), pos)
+
+
+def table_matrix(table: values.Table, pos) -> list[list[float]]:
+    """My win chance for each pair of card classes this round, with the positions after it
+    valued by the learned ``table`` (the training tool solves the same matrices)."""
+    s, ja, jb, tower, d = pos
     trans = public2.ROUNDS[tower]
     a = []
-    for i in rows:
+    for i in public2.my_classes(s, ja):
         line = []
-        for j in cols:
+        for j in public2.their_classes(s, jb):
             after, dd, final = trans[public2.kind_of(i, j)]
             if final is not None:
                 line.append(final)
@@ -170,7 +176,7 @@ def round_game2(pos) -> tuple[list[int], list[int], list[list[float]]]:
                     )
                 )
         a.append(line)
-    return rows, cols, a
+    return a
 
 
 def strategy2(view: DuelView, adaptive: bool) -> tuple[list[int], list[float], dict]:
