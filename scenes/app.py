@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 
 MAX_SIDE = 16384  # pixels: larger than any screen
@@ -56,7 +57,7 @@ def start(size: tuple[int, int] | None = None, windowed: bool = False):
 
     notices: list[str] = []
     settings = load_settings(notices)
-    notices += tidy_folders()
+    notices += tidy_folders(time.time())
     app = App(settings=settings, size=size)
     if windowed and app.fullscreen:
         app.toggle_fullscreen()

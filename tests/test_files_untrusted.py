@@ -118,7 +118,7 @@ def test_start_removes_old_temp_files_of_ours_only(private_home):
         p.write_bytes(b"{ half")
     for p in [*ours, *foreign]:
         os.utime(p, (old, old))
-    assert tidy_folders() == []
+    assert tidy_folders(time.time()) == []
     assert not any(p.exists() for p in ours)
     assert young.exists() and all(p.exists() for p in foreign)
 
@@ -136,7 +136,7 @@ def test_a_killed_write_leaves_a_temp_file_the_next_start_removes(tmp_path, monk
     monkeypatch.undo()
     litter = [n for n in os.listdir(tmp_path) if jsonfile.is_temp_name(n)]
     assert litter
-    assert clean_temp_files(tmp_path, min_age=0) == litter
+    assert clean_temp_files(tmp_path, time.time(), min_age=0) == litter
     assert os.listdir(tmp_path) == []
 
 
@@ -321,7 +321,7 @@ def test_a_damaged_autosave_is_set_aside_at_start(private_home):
     path = data_dir() / "saves" / saves.AUTOSAVE
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"[" * 100_000)
-    notices = tidy_folders()
+    notices = tidy_folders(time.time())
     assert notices and "kept as autosave.json.bad" in notices[0]
     assert (path.parent / "autosave.json.bad").read_bytes() == b"[" * 100_000
     assert not path.exists()

@@ -19,7 +19,6 @@ import os
 import re
 import stat
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -178,11 +177,11 @@ def is_temp_name(name: str) -> bool:
     return bool(_TEMP_NAME.match(name))
 
 
-def clean_temp_files(folder: Path, min_age: float = TEMP_MIN_AGE) -> list[str]:
+def clean_temp_files(folder: Path, now: float, min_age: float = TEMP_MIN_AGE) -> list[str]:
     """Remove temporary files an interrupted write left in ``folder`` (only regular files with
-    our name pattern, older than ``min_age`` seconds); returns the names removed. Never raises."""
+    our name pattern, older than ``min_age`` seconds at ``now``, a wall-clock time the caller
+    reads: babel/ never reads the clock); returns the names removed. Never raises."""
     removed: list[str] = []
-    now = time.time()
     try:
         names = os.listdir(folder)
     except OSError:

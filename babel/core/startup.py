@@ -12,8 +12,9 @@ from babel.core.paths import config_dir, data_dir
 from babel.core.saves import SaveStore
 
 
-def tidy_folders() -> list[str]:
-    """Clean up after interrupted writes and check the autosave; returns notices to show."""
+def tidy_folders(now: float) -> list[str]:
+    """Clean up after interrupted writes and check the autosave; returns notices to show.
+    ``now`` is the wall-clock time (the caller reads it; babel/ never reads the clock)."""
     notices: list[str] = []
     folders = [data_dir(), data_dir() / "saves", config_dir()]
     for folder, what in ((folders[0], "data"), (folders[2], "settings")):
@@ -21,7 +22,7 @@ def tidy_folders() -> list[str]:
             shown = str(folder).encode("utf-8", "surrogateescape").decode("utf-8", "replace")
             notices.append(f"The {what} folder cannot be used, so nothing is saved there: {shown}")
     for folder in folders:
-        clean_temp_files(folder)
+        clean_temp_files(folder, now)
     notice = SaveStore(folders[1]).check_autosave() if folders[0].is_dir() else None
     if notice:
         notices.append(notice)
