@@ -1,4 +1,4 @@
-"""Shared test setup: headless SDL, a private data folder per test, the example game."""
+"""Shared test setup: headless SDL, a private data folder per test, the example game, the pilot."""
 
 from __future__ import annotations
 
@@ -27,3 +27,32 @@ def example_game():
     registry.register(EXAMPLE)
     yield EXAMPLE
     registry.unregister(EXAMPLE.info.id)
+
+
+@pytest.fixture
+def example_playable(example_game):
+    """The example game with its table, so the launcher can open it."""
+    from scenes.tables import register_table, unregister_table
+    from tests.example_table import ExampleTable
+
+    register_table("example", lambda match, store: ExampleTable(match, store, threaded=False))
+    yield example_game
+    unregister_table("example")
+
+
+@pytest.fixture
+def pilot_size():
+    """The window a test's pilot opens; a test module overrides this fixture for another size."""
+    return (1280, 800)
+
+
+@pytest.fixture
+def pilot(pilot_size):
+    """The one headless pilot (click, type, advance time), closed after the test."""
+    import pygame
+
+    from scenes.pilot import Pilot
+
+    p = Pilot(size=pilot_size)
+    yield p
+    pygame.display.quit()

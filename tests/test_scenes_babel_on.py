@@ -20,13 +20,6 @@ def rules():
     return registry.get("babel_on")
 
 
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
-
-
 def _table(rules, seats, seed=3, plies=0, **options):
     match = Match(rules, rules.make_config(len(seats), **options), seed, seats)
     for _ in range(plies):

@@ -28,13 +28,6 @@ from scenes.tables import register_table, table_for, unregister_table
 from scenes.widgets.basic import Button, Stepper
 
 
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
-
-
 class RecordingTable(Scene):
     """Stands in for the Builders table (built elsewhere): it only keeps the match it was given."""
 

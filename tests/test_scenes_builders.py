@@ -23,13 +23,6 @@ def rules():
     return registry.get("builders")
 
 
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
-
-
 def make_table(rules, seats, seed):
     match = Match(rules, rules.make_config(len(seats)), seed, seats)
     return BuildersTable(match, None, threaded=False)

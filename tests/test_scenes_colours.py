@@ -11,16 +11,13 @@ from babel.core import registry, saves
 from babel.core.match import Match, Seat
 from scenes import seat_colours, theme
 from scenes.launcher.setup import SetupScene
-from scenes.pilot import Pilot
 from scenes.table import TableScene
 from scenes.widgets.swatch import ColourSwatch
 
 
 @pytest.fixture
-def pilot():
-    p = Pilot(size=(1024, 640))
-    yield p
-    pygame.display.quit()
+def pilot_size():
+    return (1024, 640)
 
 
 def _swatches(scene) -> list[ColourSwatch]:

@@ -19,13 +19,6 @@ def rules():
     return registry.get("duel")
 
 
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
-
-
 def _table(rules, seats, seed=3):
     match = Match(rules, rules.make_config(len(seats)), seed, seats)
     return DuelTable(match, None, threaded=False)

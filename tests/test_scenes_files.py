@@ -16,11 +16,7 @@ from scenes.launcher.menu import MainMenu
 from scenes.launcher.setup import SetupScene
 from scenes.pilot import Pilot
 from scenes.table import TableScene
-from tests import test_scenes_launcher as launcher_tests
 from tests.example_table import ExampleTable
-
-example_playable = launcher_tests.example_playable  # the launcher tests' fixtures, shared
-pilot = launcher_tests.pilot
 
 
 def _messages(pilot) -> list[str]:

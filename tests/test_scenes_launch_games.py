@@ -12,7 +12,6 @@ from scenes.launcher import setup
 from scenes.launcher.menu import MainMenu
 from scenes.launcher.pause import PauseMenu
 from scenes.launcher.setup import SetupScene
-from scenes.pilot import Pilot
 from scenes.table import TableScene
 from scenes.widgets.confirm import ConfirmDialog
 
@@ -21,10 +20,8 @@ SEED = 1
 
 
 @pytest.fixture
-def pilot():
-    p = Pilot(size=(1024, 640))
-    yield p
-    pygame.display.quit()
+def pilot_size():
+    return (1024, 640)
 
 
 @pytest.fixture

@@ -14,23 +14,8 @@ from scenes.launcher.menu import MainMenu
 from scenes.launcher.setup import SetupScene
 from scenes.pilot import Pilot
 from scenes.table import TableScene
-from scenes.tables import register_table, unregister_table
 from scenes.widgets.curtain import PrivacyCurtain
 from tests.example_table import ExampleTable
-
-
-@pytest.fixture
-def example_playable(example_game):
-    register_table("example", lambda match, store: ExampleTable(match, store, threaded=False))
-    yield example_game
-    unregister_table("example")
-
-
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
 
 
 def _game_card(menu: MainMenu, game_id: str):

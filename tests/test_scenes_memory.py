@@ -16,10 +16,8 @@ from scenes.tables import table_for
 
 
 @pytest.fixture
-def pilot():
-    p = Pilot(size=(1024, 640))
-    yield p
-    pygame.display.quit()
+def pilot_size():
+    return (1024, 640)
 
 
 def _resize(pilot: Pilot, w: int, h: int) -> None:

@@ -11,20 +11,12 @@ from babel.core.match import Match, Seat
 from babel.games.solitaire import hints
 from babel.games.solitaire.engine import Kind
 from babel.games.solitaire.stats import StatsStore
-from scenes.pilot import Pilot
 from scenes.tables.solitaire import AnalysisScene, SolitaireTable, StatisticsScene
 
 
 @pytest.fixture
 def rules():
     return registry.get("solitaire")
-
-
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
 
 
 def _table(rules, seed=12, **options):

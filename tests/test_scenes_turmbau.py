@@ -29,13 +29,6 @@ def rules():
     return registry.get("turmbau")
 
 
-@pytest.fixture
-def pilot():
-    p = Pilot(size=(1280, 800))
-    yield p
-    pygame.display.quit()
-
-
 def _table(match: Match) -> TurmbauTable:
     return TurmbauTable(match, None, threaded=False)
 

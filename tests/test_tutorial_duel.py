@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from scenes.launcher.menu import MainMenu
-from scenes.pilot import Pilot
 from scenes.table import TableScene
 from scenes.widgets.confirm import ConfirmDialog
 
@@ -22,10 +21,8 @@ def unthreaded_tables(monkeypatch):
 
 
 @pytest.fixture
-def pilot():
-    p = Pilot(size=(1024, 640))
-    yield p
-    pygame.display.quit()
+def pilot_size():
+    return (1024, 640)
 
 
 def _learn_button(menu: MainMenu):
