@@ -94,7 +94,7 @@ def _cmd_sim(args: argparse.Namespace) -> int:
     if levels is not None and len(levels) != players:
         return _fail(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
     for level in levels or []:
-        if level not in info.all_bot_levels and not _old_level(rules, level):
+        if not rules.knows_level(level):
             return _fail(
                 f"{info.title} has no bot level '{level}' (levels: {', '.join(info.all_bot_levels)})"
             )
@@ -252,14 +252,3 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return args.func(args)
-
-
-def _old_level(rules, level: str) -> bool:
-    """A level id the game still accepts from older saves (e.g. Babel On!'s 'strong')."""
-    from babel.core.protocol import ConfigError
-
-    try:
-        rules.make_bot(level)
-    except ConfigError:
-        return False
-    return True

@@ -213,6 +213,17 @@ class Rules(ABC, Generic[S, A, V]):
             values.setdefault(opt.key, opt.default)
         return Config(players, values)
 
+    def knows_level(self, level: str) -> bool:
+        """A bot level this game offers, keeps unoffered, or still accepts under an older id
+        (saves and command lines hold such ids); ``level`` may be any text from a file."""
+        if level in self.info.all_bot_levels:
+            return True
+        try:
+            self.make_bot(level)
+        except Exception:  # any refusal: the level is not one this game knows
+            return False
+        return True
+
     def make_bot(self, level: str) -> Bot:
         """A bot of the given level; every game offers at least 'random'."""
         from babel.core.bots import RandomBot

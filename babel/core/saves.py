@@ -160,7 +160,7 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
         problem = name_problem(seat.name)
         if problem is not None:
             raise SaveError(f"this save is damaged (seat {number}: {problem})")
-        if seat.bot is not None and not _known_level(rules, seat.bot):
+        if seat.bot is not None and not rules.knows_level(seat.bot):
             shown = clean_label(seat.bot)[:20] or "?"
             raise SaveError(
                 f"this save gives seat {number} a bot level {rules.info.title} does not have "
@@ -169,17 +169,6 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
     for seat, _text in record.actions:
         if not 0 <= seat < record.players:
             raise SaveError(f"this save is damaged (an action for seat {seat + 1} of {record.players})")
-
-
-def _known_level(rules: Any, level: str) -> bool:
-    """A level the game offers, or an older id of one that its bots still accept."""
-    if level in rules.info.bot_levels:
-        return True
-    try:
-        rules.make_bot(level)
-    except Exception:  # any refusal: the level is not one this game knows
-        return False
-    return True
 
 
 def precheck(record: SaveRecord) -> tuple[Any, Any]:
