@@ -147,7 +147,7 @@ def babel_on(out: Path) -> None:
     from scenes.tables.babel_on import BabelOnTable
 
     rules = registry.get("babel_on")
-    anna = rules.make_bot("steady")
+    anna = registry.make_bot("babel_on", "steady")
 
     def bots_until(match: Match, done) -> None:  # Anna's moves up to the picture: a steady bot's
         while not match.over and not done(match):

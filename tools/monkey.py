@@ -78,7 +78,7 @@ def _table_scene(game: str, mode: str) -> Callable[[random.Random], list[Scene]]
             seats = [Seat(NAMES[i]) for i in range(n)]
         else:
             n = max(info.min_players, min(rng.randint(2, 4), info.max_players))
-            levels = info.bot_levels
+            levels = registry.bots(game).offered
             seats = [Seat(NAMES[0])] + [Seat(f"Bot {i}", rng.choice(levels)) for i in range(1, n)]
         match = Match(rules, rules.make_config(n), rng.randrange(2**31), seats)
         return [MainMenu(), table_for(game)(match, SaveStore())]
