@@ -12,24 +12,24 @@ from babel.core.bots import Budget, bot_rng
 from babel.core.protocol import Config, replace
 from babel.core.rng import Rng
 from babel.core.simulate import play_game, simulate
-from babel.games.duel import RULES, adapt, bots, fast, panel, public2, three, values
-from babel.games.duel.engine import JOKER, SUIT, Play, resolve_round
+from babel.games.duel import BOTS, RULES, adapt, bots, fast, panel, public2, three, values
+from babel.games.duel.actions import Play
 from babel.games.duel.matrix import safe_mix, solve_zero_sum, worst_case
+from babel.games.duel.model import JOKER, SUIT, resolve_round
 
 SMALL = Budget(iterations=600)
 
 
 def test_levels_offered_are_the_names_the_table_shows():
-    assert RULES.info.bot_levels == bots.LEVELS == ("novice", "steady", "expert")
-    assert RULES.info.extra_bot_levels == bots.EXTRA_LEVELS
-    assert set(panel.PATTERNS) <= set(RULES.info.extra_bot_levels)
+    assert BOTS.offered == ("novice", "steady", "expert")
+    assert set(panel.PATTERNS) | {"thumb"} == set(BOTS.all_ids) - set(BOTS.offered)
 
 
 def test_old_level_ids_still_make_their_successors():
-    assert isinstance(RULES.make_bot("strong"), bots.EquilibriumBot) and RULES.make_bot("strong").adaptive
-    assert isinstance(RULES.make_bot("heuristic"), bots.EquilibriumBot)
-    assert not RULES.make_bot("heuristic").adaptive
-    assert isinstance(RULES.make_bot("thumb"), bots.HeuristicBot)
+    assert isinstance(BOTS.make("strong"), bots.EquilibriumBot) and BOTS.make("strong").adaptive
+    assert isinstance(BOTS.make("heuristic"), bots.EquilibriumBot)
+    assert not BOTS.make("heuristic").adaptive
+    assert isinstance(BOTS.make("thumb"), bots.HeuristicBot)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -43,7 +43,7 @@ def test_cheap_bots_finish_games(players, level):
 @pytest.mark.parametrize("level", ["steady", "expert"])
 def test_solving_bots_play_legal_reproducible_games(players, level):
     state = RULES.initial_state(Config(players), 11)
-    agents = [RULES.make_bot(level if s == 0 else "lowest") for s in range(players)]
+    agents = [BOTS.make(level if s == 0 else "lowest") for s in range(players)]
     ply = 0
     while not RULES.is_over(state):
         seat = RULES.to_act(state)[0]
@@ -51,7 +51,7 @@ def test_solving_bots_play_legal_reproducible_games(players, level):
         a = agents[seat].choose(view, legal, bot_rng(11, seat, ply), SMALL)
         assert a in legal
         if seat == 0 and ply < 8:
-            assert RULES.make_bot(level).choose(view, legal, bot_rng(11, seat, ply), SMALL) == a
+            assert BOTS.make(level).choose(view, legal, bot_rng(11, seat, ply), SMALL) == a
         state = RULES.apply(state, seat, a).state
         ply += 1
 
@@ -191,7 +191,7 @@ def _position(players, hands, builder, die, scores):
 def test_takes_the_sure_win(level):
     # last two rounds; Builder on a six holding the Ace: any round it wins ends the game
     state = _position(2, [(14, 2), (13, 3)], builder=0, die=6, scores=(0, 20))
-    a = RULES.make_bot(level).choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(1), Budget())
+    a = BOTS.make(level).choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(1), Budget())
     assert a == Play(14)
 
 
@@ -200,7 +200,7 @@ def test_uses_the_joker_against_a_six(players):
     # the rival is Builder on a six and wins any round the Joker does not cancel
     hands = [(2, 3, 4, 5, 6, JOKER), (7, 8, 9, 12, 13, 14)] + [(2, 3, 4, 5, 10, 11)] * (players - 2)
     state = _position(players, hands, builder=1, die=6, scores=(30, 15, 0)[:players])
-    a = RULES.make_bot("steady").choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(2), SMALL)
+    a = BOTS.make("steady").choose(RULES.view(state, 0), RULES.legal_actions(state, 0), Rng(2), SMALL)
     assert a == Play(JOKER)
 
 
@@ -214,7 +214,7 @@ def test_three_player_exact_search_value_of_a_decided_endgame():
 # -- habits ---------------------------------------------------------------------------------------
 def _play_rounds(levels, rounds, seed=3):
     state = RULES.initial_state(Config(len(levels)), seed)
-    agents = [RULES.make_bot(level) for level in levels]
+    agents = [BOTS.make(level) for level in levels]
     ply = 0
     while len(state.history) < rounds:
         seat = RULES.to_act(state)[0]
@@ -240,8 +240,8 @@ def test_no_habit_is_read_from_random_play():
 def test_expert_shifts_towards_the_reply_only_when_a_habit_is_clear():
     state = _play_rounds(["steady", "lowest"], 4)
     view = RULES.view(state, 0)
-    _, _, note = RULES.make_bot("expert").strategy(view, Rng(1), Budget())
-    _, _, plain = RULES.make_bot("steady").strategy(view, Rng(1), Budget())
+    _, _, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
+    _, _, plain = BOTS.make("steady").strategy(view, Rng(1), Budget())
     assert note["habit"] == "lowest" and note["blend"] > 0 and "habit" not in plain
 
 

@@ -11,7 +11,8 @@ import pytest
 from babel.core.protocol import Config
 from babel.core.rng import Rng, seed_state
 from babel.games.duel import RULES, fast
-from babel.games.duel.engine import DIE_MAX, ROUNDS, SUIT, EndReason, Phase, Play, RoundKind, resolve_round
+from babel.games.duel.actions import Play
+from babel.games.duel.model import DIE_MAX, ROUNDS, SUIT, EndReason, Phase, RoundKind, resolve_round
 
 GAMES = 2000  # per player count: invariants at every round
 JSON_GAMES = 300  # per player count: also the JSON round trip at every single step

@@ -11,9 +11,10 @@ import json
 import pytest
 
 from babel.core.match import Match, Seat
-from babel.core.protocol import Config, IllegalAction, replace
+from babel.core.protocol import ActionTextError, Config, IllegalAction, replace
 from babel.games.duel import RULES
-from babel.games.duel.engine import JOKER, SUIT, DuelState, EndReason, Phase, Play, RoundKind
+from babel.games.duel.actions import Play
+from babel.games.duel.model import JOKER, SUIT, DuelState, EndReason, Phase, RoundKind
 
 A, K, Q = 14, 13, 12
 
@@ -349,7 +350,7 @@ def test_parse_is_forgiving_but_refuses_nonsense():
     assert RULES.parse_action("play jk") == Play(JOKER)
     assert RULES.parse_action("Q") == Play(12)
     for bad in ["play 1", "play", "draw 5", "play 5 6", ""]:
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionTextError):
             RULES.parse_action(bad)
 
 
@@ -372,3 +373,30 @@ def test_determinize_is_consistent_with_the_view():
         v = RULES.view(s, seat)
         full = RULES.determinize(v, seat, Rng(seat))
         assert RULES.view(full, seat) == v
+
+
+def test_invariants_hold_through_a_game_and_catch_lost_cards_and_wrong_scores():
+    state = RULES.initial_state(Config(3), 4)
+    while not RULES.is_over(state):
+        assert RULES.invariant_errors(state) == ()
+        seat = RULES.to_act(state)[0]
+        state = RULES.apply(state, seat, RULES.legal_actions(state, seat)[-1]).state
+    assert RULES.invariant_errors(state) == ()
+    lost = replace(state, hands=(state.hands[0] + (JOKER,), *state.hands[1:]))
+    assert any("not conserved" in e for e in RULES.invariant_errors(lost))
+    cheat = replace(state, scores=(state.scores[0] + 1, *state.scores[1:]))
+    assert any("points" in e for e in RULES.invariant_errors(cheat))
+    moved = replace(state, die=state.die % 6 + 1)
+    assert any("the last round left" in e for e in RULES.invariant_errors(moved))
+
+
+def test_why_illegal_names_the_reason_apply_refuses_with():
+    state = RULES.initial_state(Config(2), 1)
+    assert RULES.why_illegal(state, 0, Play(A)) is None
+    state = RULES.apply(state, 0, Play(A)).state
+    state = RULES.apply(state, 1, Play(2)).state
+    why = RULES.why_illegal(state, 0, Play(A))
+    assert why == "the Ace is not in your hand: it was played in an earlier round"
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, 0, Play(A))
+    assert refused.value.reason == why

@@ -9,7 +9,7 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.solitaire import hints
-from babel.games.solitaire.engine import Kind
+from babel.games.solitaire.actions import Draw, Move
 from babel.games.solitaire.stats import StatsStore
 from scenes.tables.solitaire import AnalysisScene, SolitaireTable, StatisticsScene
 
@@ -45,9 +45,9 @@ def _drawn_text(pilot) -> list[str]:
 
 def _do(pilot, table, action) -> None:
     """Perform an action the way a player would: click the pile, drag a stack, press Finish."""
-    if action.kind is Kind.DRAW:
+    if isinstance(action, Draw):
         pilot.click(table.geo.pile_rect().center)
-    elif action.kind is Kind.MOVE:
+    elif isinstance(action, Move):
         pilot.drag(table.geo.centre(action.src), table.geo.centre(action.dst))
     else:
         pilot.click(table.finish_button.rect.center)
@@ -56,7 +56,7 @@ def _do(pilot, table, action) -> None:
 def _draw_until_a_move(pilot, table, tries: int = 30) -> list:
     """Draw (clicking the pile) until a move is possible; returns the possible moves."""
     for _ in range(tries):
-        moves = [a for a in table.legal if a.kind is Kind.MOVE]
+        moves = [a for a in table.legal if isinstance(a, Move)]
         if moves:
             return moves
         pilot.click(table.geo.pile_rect().center)
@@ -75,9 +75,9 @@ def test_draw_and_drag_a_stack(rules, pilot):
 def test_click_to_move_and_illegal_drop(rules, pilot):
     table = _table(rules)
     pilot.start(table)
-    while not any(a.kind is Kind.MOVE for a in table.legal):
+    while not any(isinstance(a, Move) for a in table.legal):
         pilot.press(pygame.K_SPACE)
-    move = next(a for a in table.legal if a.kind is Kind.MOVE)
+    move = next(a for a in table.legal if isinstance(a, Move))
     count = len(table.view.line)
     # dropping onto a stack that is not a target changes nothing
     pilot.drag(table.geo.centre(move.src), (table.geo.centre(move.src)[0], 700))

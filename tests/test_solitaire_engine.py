@@ -9,20 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from babel.core.protocol import ConfigError, IllegalAction
+from babel.core.protocol import ActionTextError, ConfigError, IllegalAction
 from babel.core.rng import Rng
 from babel.games.solitaire import RULES
+from babel.games.solitaire.actions import DRAW, FINISH, Move
 from babel.games.solitaire.deals import CARDS, TILES, Variant, deal_order, matches, piece_name
-from babel.games.solitaire.engine import (
-    DRAW,
-    FINISH,
-    Difficulty,
-    Phase,
-    SolitaireRules,
-    deal_number,
-    move,
-    result_class,
-)
+from babel.games.solitaire.model import Difficulty, Phase, result_class
+from babel.games.solitaire.rules import SolitaireRules, deal_number
 
 STRICT = Difficulty.STRICT
 
@@ -63,7 +56,7 @@ def test_ruling1_tiles_match_by_suit_or_value():
 def test_move_one_to_the_left_on_a_suit_match():
     s = SolitaireRules.from_order(["3S", "5S", "nM"])
     s, _ = play(s, "draw")
-    assert RULES.legal_actions(s, 0) == (DRAW, move(1, 0))
+    assert RULES.legal_actions(s, 0) == (DRAW, Move(1, 0))
     s, events = play(s, "move 2->1")
     assert s.line == (("3S", "5S"),)
     assert events[0].kind == "move"
@@ -81,8 +74,8 @@ def test_move_one_to_the_left_on_a_suit_match():
 def test_move_three_to_the_left_on_a_value_match():
     s = SolitaireRules.from_order(["3S", "nM", "aC", "3A"])
     s, _ = play(s, "draw", "draw", "draw")
-    assert move(3, 0) in RULES.legal_actions(s, 0)
-    assert move(3, 2) not in RULES.legal_actions(s, 0)  # 3A and aC do not match
+    assert Move(3, 0) in RULES.legal_actions(s, 0)
+    assert Move(3, 2) not in RULES.legal_actions(s, 0)  # 3A and aC do not match
     s, events = play(s, "move 4->1")
     assert s.line == (("3S", "3A"), ("nM",), ("aC",))
     assert events[0].data["distance"] == 3
@@ -91,20 +84,20 @@ def test_move_three_to_the_left_on_a_value_match():
 def test_two_places_left_is_never_a_move():
     s = SolitaireRules.from_order(["3S", "nM", "4S", "aC"])
     s, _ = play(s, "draw", "draw")
-    assert move(2, 0) not in RULES.legal_actions(s, 0)
+    assert Move(2, 0) not in RULES.legal_actions(s, 0)
     with pytest.raises(IllegalAction, match="one or three places"):
-        RULES.apply(s, 0, move(2, 0))
+        RULES.apply(s, 0, Move(2, 0))
 
 
 def test_line_closes_up_after_a_move():
     s = SolitaireRules.from_order(["5S", "nM", "nC", "aA", "2S"])
     s, _ = play(s, "draw", "draw", "draw", "draw")
     assert tops(s) == ("5S", "nM", "nC", "aA", "2S")
-    assert move(4, 1) not in RULES.legal_actions(s, 0)  # 2S is four places from 5S: no move
+    assert Move(4, 1) not in RULES.legal_actions(s, 0)  # 2S is four places from 5S: no move
     s, _ = play(s, "move 3->2")  # nC onto nM: the stacks to its right shift one place left
     assert s.line == (("5S",), ("nM", "nC"), ("aA",), ("2S",))
     # 2S is now three places from 5S, so the closed-up line offers a new move
-    assert move(3, 0) in RULES.legal_actions(s, 0)
+    assert Move(3, 0) in RULES.legal_actions(s, 0)
     s, _ = play(s, "move 4->1")
     assert tops(s) == ("2S", "nC", "aA")
 
@@ -112,7 +105,7 @@ def test_line_closes_up_after_a_move():
 def test_a_stack_that_is_not_the_newest_may_move():
     s = SolitaireRules.from_order(["3S", "5S", "nM", "2A"])
     s, _ = play(s, "draw", "draw", "draw")
-    assert move(1, 0) in RULES.legal_actions(s, 0)  # 5S is second of four
+    assert Move(1, 0) in RULES.legal_actions(s, 0)  # 5S is second of four
     s, _ = play(s, "move 2->1")
     assert tops(s) == ("5S", "nM", "2A")
 
@@ -130,7 +123,7 @@ def test_the_whole_stack_moves():
 def test_either_target_when_both_match():
     s = SolitaireRules.from_order(["3S", "nM", "aA", "3A"])
     s, _ = play(s, "draw", "draw", "draw")
-    assert {move(3, 2), move(3, 0)} <= set(RULES.legal_actions(s, 0))
+    assert {Move(3, 2), Move(3, 0)} <= set(RULES.legal_actions(s, 0))
     a, _ = play(s, "move 4->3")
     b, _ = play(s, "move 4->1")
     assert tops(a) == ("3S", "nM", "3A") and tops(b) == ("3A", "nM", "aA")
@@ -140,7 +133,7 @@ def test_moves_may_wait_until_after_the_last_draw():
     s = SolitaireRules.from_order(["3S", "5S", "nM"])
     s, _ = play(s, "draw", "draw")
     assert s.phase is Phase.PLAY
-    assert RULES.legal_actions(s, 0) == (move(1, 0), FINISH)
+    assert RULES.legal_actions(s, 0) == (Move(1, 0), FINISH)
 
 
 # -- ruling 2: the end -----------------------------------------------------------------------
@@ -202,13 +195,13 @@ def test_ruling4_cards_variant_is_accordion():
     assert sorted(s.pile + s.line[0]) == sorted(CARDS)
     s = SolitaireRules.from_order(["7S", "7H", "KH", "2C"], Variant.CARDS)
     s, _ = play(s, "draw", "draw")
-    assert RULES.legal_actions(s, 0) == (DRAW, move(1, 0), move(2, 1))
+    assert RULES.legal_actions(s, 0) == (DRAW, Move(1, 0), Move(2, 1))
 
 
 def test_strict_a_move_must_be_made_before_drawing():
     s = SolitaireRules.from_order(["3S", "5S", "nM", "nC"], difficulty=STRICT)
     s, _ = play(s, "draw")
-    assert RULES.legal_actions(s, 0) == (move(1, 0),)
+    assert RULES.legal_actions(s, 0) == (Move(1, 0),)
     with pytest.raises(IllegalAction, match="strict rule: a possible move must be made"):
         RULES.apply(s, 0, DRAW)
 
@@ -217,21 +210,21 @@ def test_strict_nearest_neighbour_when_both_match():
     s = SolitaireRules.from_order(["3S", "nM", "aA", "3A", "4M"], difficulty=STRICT)
     s, _ = play(s, "draw", "draw", "draw")
     # 3A matches aA (one left, Arms) and 3S (three left, value 3): only the nearest is allowed
-    assert RULES.legal_actions(s, 0) == (move(3, 2),)
+    assert RULES.legal_actions(s, 0) == (Move(3, 2),)
     with pytest.raises(IllegalAction, match="nearest match"):
-        RULES.apply(s, 0, move(3, 0))
+        RULES.apply(s, 0, Move(3, 0))
 
 
 def test_strict_three_step_allowed_when_the_neighbour_does_not_match():
     s = SolitaireRules.from_order(["3S", "nM", "aC", "3A", "4M"], difficulty=STRICT)
     s, _ = play(s, "draw", "draw", "draw")
-    assert RULES.legal_actions(s, 0) == (move(3, 0),)
+    assert RULES.legal_actions(s, 0) == (Move(3, 0),)
 
 
 def test_strict_has_no_finish_and_ends_when_no_move_is_left():
     s = SolitaireRules.from_order(["3S", "nM", "5M"], difficulty=STRICT)
     s, _ = play(s, "draw", "draw")
-    assert RULES.legal_actions(s, 0) == (move(2, 1),)  # no finish while a move is possible
+    assert RULES.legal_actions(s, 0) == (Move(2, 1),)  # no finish while a move is possible
     s, events = play(s, "move 3->2")
     assert s.phase is Phase.OVER and events[-1].kind == "end"
 
@@ -271,11 +264,11 @@ def test_deal_number_is_the_seed_unless_the_option_says_otherwise():
 
 # -- text, view, protocol details --------------------------------------------------------------
 def test_action_text_counts_from_one():
-    assert RULES.action_text(move(4, 3)) == "move 5->4"
-    assert RULES.parse_action("move 5->4") == move(4, 3)
+    assert RULES.action_text(Move(4, 3)) == "move 5->4"
+    assert RULES.parse_action("move 5->4") == Move(4, 3)
     assert RULES.parse_action("draw") == DRAW and RULES.parse_action("finish") == FINISH
     for bad in ("move 0->1", "move 3-2", "jump", "move a->b"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionTextError):
             RULES.parse_action(bad)
 
 
@@ -330,7 +323,7 @@ def test_strict_is_called_an_optional_challenge_not_a_historical_rule():
     """No source knows a strict rule: the option help, RULES.md and the engine say what it is."""
     from pathlib import Path
 
-    from babel.games.solitaire import engine
+    from babel.games.solitaire import rules as engine
 
     option = next(o for o in engine.SolitaireRules.info.options if o.key == "difficulty")
     assert "optional challenge" in option.help and "Standard:" in option.help
@@ -338,3 +331,27 @@ def test_strict_is_called_an_optional_challenge_not_a_historical_rule():
     source = Path(engine.__file__).read_text(encoding="utf-8")
     for text in (option.help, rules_md, source):
         assert "historical" not in text
+
+
+def test_invariants_keep_every_piece_once_and_catch_a_lost_or_doubled_one():
+    state = RULES.initial_state(RULES.make_config(1), 77)
+    while not RULES.is_over(state):
+        assert RULES.invariant_errors(state) == ()
+        state = RULES.apply(state, 0, RULES.legal_actions(state, 0)[-1]).state
+    assert RULES.invariant_errors(state) == ()
+    first = state.line[0]
+    doubled = dataclasses.replace(state, line=((*first, first[0]), *state.line[1:]))
+    assert any("not conserved" in e for e in RULES.invariant_errors(doubled))
+    lost = dataclasses.replace(state, line=state.line[1:])
+    assert any("not conserved" in e for e in RULES.invariant_errors(lost))
+
+
+def test_why_illegal_names_the_rule_apply_refuses_with():
+    s = SolitaireRules.from_order(["3S", "nM", "aC", "3A"])
+    s, _ = play(s, "draw", "draw")
+    why = RULES.why_illegal(s, 0, Move(2, 0))
+    assert why == "a stack moves only onto the stack one or three places to its left"
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(s, 0, Move(2, 0))
+    assert refused.value.reason == why
+    assert RULES.why_illegal(s, 0, DRAW) is None

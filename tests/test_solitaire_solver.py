@@ -12,8 +12,10 @@ from babel.core.match import Match, Seat
 from babel.core.rng import Rng, seed_state
 from babel.core.simulate import play_game
 from babel.games.solitaire import RULES, hints, solver
+from babel.games.solitaire.actions import DRAW, Draw, Move
 from babel.games.solitaire.deals import Variant, deck
-from babel.games.solitaire.engine import DRAW, Difficulty, Kind, Phase, SolitaireRules
+from babel.games.solitaire.model import Difficulty, Phase
+from babel.games.solitaire.rules import SolitaireRules
 
 STANDARD, STRICT = Difficulty.STANDARD, Difficulty.STRICT
 
@@ -121,7 +123,7 @@ def _mid_game(number: int, draws: int):
 
 def test_hint_never_depends_on_the_hidden_order():
     state = _mid_game(8, 9)
-    assert any(a.kind is Kind.MOVE for a in RULES.legal_actions(state, 0))
+    assert any(isinstance(a, Move) for a in RULES.legal_actions(state, 0))
     other = RULES.resample_hidden(state, 0, Rng(3))
     assert other.pile != state.pile
     h1 = hints.hint(RULES.view(state, 0), samples=8)
@@ -141,7 +143,7 @@ def test_hint_is_legal_and_judges_every_move_and_the_draw():
     legal = RULES.legal_actions(state, 0)
     assert h.action in legal and h.text
     judged = {j.action for j in h.judgements}
-    assert judged == {a for a in legal if a.kind in (Kind.MOVE, Kind.DRAW)}
+    assert judged == {a for a in legal if isinstance(a, (Move, Draw))}
     draw = next(j for j in h.judgements if j.action == DRAW)
     # drawing keeps every option open: no move does better than it in any sampled order
     assert all(j.full_wins <= draw.full_wins for j in h.judgements)

@@ -104,7 +104,7 @@ def duel(out: Path) -> None:
 
 def solitaire(out: Path) -> None:
     from babel.games.solitaire import hints
-    from babel.games.solitaire.engine import Kind
+    from babel.games.solitaire.actions import Move
     from scenes.tables.solitaire import SolitaireTable
 
     rules = registry.get("solitaire")
@@ -115,7 +115,7 @@ def solitaire(out: Path) -> None:
     shot = False
     while not match.over:
         action = hints.bot_choice(table.view, table.legal, samples=4)
-        if not shot and match.ply >= 28 and action.kind is Kind.MOVE:
+        if not shot and match.ply >= 28 and isinstance(action, Move):
             p.press(pygame.K_h)
             mid = table.geo.centre(action.src)
             hold_drag(p, mid, (mid[0] - 50, mid[1] + 30), steps=1)

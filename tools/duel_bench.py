@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from babel.core.bots import Budget, bot_rng  # noqa: E402
 from babel.core.protocol import Config  # noqa: E402
 from babel.core.rng import Rng, seed_state  # noqa: E402
-from babel.games.duel import RULES, fast, panel  # noqa: E402
+from babel.games.duel import BOTS, RULES, fast, panel  # noqa: E402
 
 
 def fast_rate(players: int, games: int, seed: int) -> tuple[float, float]:
@@ -51,7 +51,7 @@ def expert_times(players: int, games: int, seed: int) -> tuple[list[float], list
     for g in range(games):
         hero = g % players
         rival = panel.PATTERNS[(seed + g) % len(panel.PATTERNS)]
-        agents = [RULES.make_bot("expert" if s == hero else rival) for s in range(players)]
+        agents = [BOTS.make("expert" if s == hero else rival) for s in range(players)]
         state = RULES.initial_state(Config(players), seed + g)
         ply = 0
         while not RULES.is_over(state):

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from babel.core.rng import Rng, seed_state  # noqa: E402
 from babel.games.duel import panel, public2, values  # noqa: E402
 from babel.games.duel.bots import table_matrix  # noqa: E402
-from babel.games.duel.engine import SUIT, resolve_round  # noqa: E402
 from babel.games.duel.matrix import solve_zero_sum  # noqa: E402
+from babel.games.duel.model import SUIT, resolve_round  # noqa: E402
 
 MIX = ("random", "random", "random", "lowest", "highest", "die", "above", "joker6")
 

@@ -22,8 +22,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from babel.core.rng import Rng, seed_state  # noqa: E402
 from babel.games.solitaire import RULES, hints, solver  # noqa: E402
+from babel.games.solitaire.actions import DRAW, Move  # noqa: E402
 from babel.games.solitaire.deals import Variant, deal_order  # noqa: E402
-from babel.games.solitaire.engine import DRAW, Difficulty, Kind, Phase  # noqa: E402
+from babel.games.solitaire.model import Difficulty, Phase  # noqa: E402
 
 
 def _ms(values: list[float]) -> dict:
@@ -56,7 +57,7 @@ def _mid_game_view(variant: Variant, difficulty: Difficulty, number: int):
     stop = size // 3 + rng.below(size // 3)
     while state.phase is Phase.PLAY and len(state.pile) > size - stop:
         legal = RULES.legal_actions(state, 0)
-        moves = [a for a in legal if a.kind is Kind.MOVE]
+        moves = [a for a in legal if isinstance(a, Move)]
         action = rng.choice(moves) if moves and rng.below(2) else (DRAW if DRAW in legal else legal[0])
         state = RULES.apply(state, 0, action).state
     # go on to a position with a real choice (a hint with one legal action costs nothing)

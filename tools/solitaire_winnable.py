@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from babel.games.solitaire import solver  # noqa: E402
 from babel.games.solitaire.deals import Variant, deal_order  # noqa: E402
-from babel.games.solitaire.engine import Difficulty, result_class  # noqa: E402
+from babel.games.solitaire.model import Difficulty, result_class  # noqa: E402
 
 FULL_TILES = 100_000
 FULL_CARDS = 1_000

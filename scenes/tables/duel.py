@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 
 from babel.core.protocol import Event
-from babel.games.duel.engine import JOKER, DuelView, Play, RoundKind, RoundRecord, card_text
+from babel.games.duel.actions import Play
+from babel.games.duel.model import JOKER, DuelView, RoundKind, RoundRecord, card_text
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer

@@ -18,8 +18,9 @@ from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.core.rng import Rng
 from babel.games.solitaire import hints
+from babel.games.solitaire.actions import Action, Draw, Finish, Move
 from babel.games.solitaire.deals import Variant, piece_name
-from babel.games.solitaire.engine import Kind, SolitaireAction, SolitaireView
+from babel.games.solitaire.model import SolitaireView
 from babel.games.solitaire.stats import StatsStore
 from scenes import assets, theme
 from scenes.anim import Animator, Tween, lerp2
@@ -149,14 +150,14 @@ class SolitaireTable(TableScene):
         self.finish_button = Button(
             (PILE_POS[0] - 75, PILE_POS[1] + 100, 150, 50), "Finish", self.finish, primary=True, size=20
         )
-        self.finish_button.visible = v.last_draw_done and v.phase.value != "over" and self._has(Kind.FINISH)
+        self.finish_button.visible = v.last_draw_done and v.phase.value != "over" and self._has(Finish)
         self.widgets.add(self.finish_button)
 
-    def _has(self, kind: Kind) -> bool:
-        return any(a.kind is kind for a in self.legal)
+    def _has(self, kind: type) -> bool:
+        return any(isinstance(a, kind) for a in self.legal)
 
     # -- actions ------------------------------------------------------------------------------
-    def _act(self, action: SolitaireAction, from_redo: bool = False) -> bool:
+    def _act(self, action: Action, from_redo: bool = False) -> bool:
         if self.busy():
             self.animator.finish_all()
             self._settle_flights()
@@ -166,7 +167,7 @@ class SolitaireTable(TableScene):
         return ok
 
     def draw_tile(self) -> None:
-        draw = next((a for a in self.legal if a.kind is Kind.DRAW), None)
+        draw = next((a for a in self.legal if isinstance(a, Draw)), None)
         if draw is None:
             if self.view.last_draw_done:
                 self.app.toast("The pile is empty")
@@ -176,7 +177,7 @@ class SolitaireTable(TableScene):
         self._act(draw)
 
     def finish(self) -> None:
-        action = next((a for a in self.legal if a.kind is Kind.FINISH), None)
+        action = next((a for a in self.legal if isinstance(a, Finish)), None)
         if action is not None:
             self._act(action)
 
@@ -222,9 +223,9 @@ class SolitaireTable(TableScene):
         self._coach_key = self._coach_position()
         if h.action is None:
             return
-        if h.action.kind is Kind.MOVE:
+        if isinstance(h.action, Move):
             self.hint_glow = {f"stack{h.action.src}", f"stack{h.action.dst}"}
-        elif h.action.kind is Kind.DRAW:
+        elif isinstance(h.action, Draw):
             self.hint_glow = {"pile"}
         else:
             self.hint_glow = {"finish"}
@@ -278,8 +279,8 @@ class SolitaireTable(TableScene):
                 return i
         return None
 
-    def _targets(self, src: int) -> dict[int, SolitaireAction]:
-        return {a.dst: a for a in self.legal if a.kind is Kind.MOVE and a.src == src}
+    def _targets(self, src: int) -> dict[int, Action]:
+        return {a.dst: a for a in self.legal if isinstance(a, Move) and a.src == src}
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         if self.match.over:
@@ -356,7 +357,7 @@ class SolitaireTable(TableScene):
             return True
         return False
 
-    def _drop_target(self, pos, targets: dict[int, SolitaireAction]) -> int | None:
+    def _drop_target(self, pos, targets: dict[int, Action]) -> int | None:
         best, best_d = None, 1e9
         for dst in targets:
             d = math.dist(pos, self.geo.centre(dst))
@@ -370,7 +371,7 @@ class SolitaireTable(TableScene):
         options = [d for d in (src - 1, src - 3) if d >= 0]
         if not options:
             self.app.toast("This stack has no stack one or three places to its left")
-        elif v.difficulty.value == "strict" and any(a.kind is Kind.MOVE for a in self.legal):
+        elif v.difficulty.value == "strict" and any(isinstance(a, Move) for a in self.legal):
             self.app.toast("Strict rule: only the nearest matches may move now")
         else:
             names = " or ".join(piece_name(tops[d], v.variant) for d in options)
@@ -381,7 +382,7 @@ class SolitaireTable(TableScene):
         self.hint_glow = set()
         self.selected = None
         self.finish_button.visible = (
-            self.view.last_draw_done and not self.match.over and self._has(Kind.FINISH)
+            self.view.last_draw_done and not self.match.over and self._has(Finish)
         )
         for ev in events:
             d = ev.data
@@ -518,7 +519,7 @@ class SolitaireTable(TableScene):
         # the pile
         pile = geo.pile_rect()
         if v.pile_size:
-            can_draw = self._has(Kind.DRAW) and not self.match.over
+            can_draw = self._has(Draw) and not self.match.over
             draw_piece(
                 canvas,
                 geo,
@@ -547,7 +548,7 @@ class SolitaireTable(TableScene):
         geo = self.geo
         focus = drag_src if drag_src is not None else self.selected
         targets = set(self._targets(focus)) if focus is not None else set()
-        movable = {a.src for a in self.legal if a.kind is Kind.MOVE}
+        movable = {a.src for a in self.legal if isinstance(a, Move)}
         for i, stack in enumerate(v.line):
             hidden = self.hide.get(i, 0)
             shown = stack[: len(stack) - hidden] if hidden else stack
@@ -764,7 +765,7 @@ class AnalysisScene(Scene):
         upcoming = (
             self.replay.rules.parse_action(self.analysis.line[self.step]) if self.step < total else None
         )
-        lit = {upcoming.src, upcoming.dst} if upcoming is not None and upcoming.kind is Kind.MOVE else set()
+        lit = {upcoming.src, upcoming.dst} if upcoming is not None and isinstance(upcoming, Move) else set()
         for i, stack in enumerate(v.line):
             draw_piece(canvas, self.geo, stack[-1], self.geo.centre(i), depth=len(stack) - 1, glow=i in lit)
         if v.pile_size:
@@ -774,7 +775,7 @@ class AnalysisScene(Scene):
                 None,
                 PILE_POS,
                 depth=min(v.pile_size - 1, 5),
-                glow=upcoming is not None and upcoming.kind is Kind.DRAW,
+                glow=upcoming is not None and isinstance(upcoming, Draw),
             )
         canvas.text(
             f"{v.pile_size} left",

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from babel.core import registry
 from babel.core.match import Match
 from babel.core.protocol import Event
-from babel.games.duel.engine import JOKER, DuelView, Play, card_name
+from babel.games.duel.actions import Play
+from babel.games.duel.model import JOKER, DuelView, EventKind, card_name
 from scenes.tutorials import Lesson, Prompt, learner_seats
 
 SEED = 1
@@ -90,7 +91,7 @@ class DuelLesson(Lesson):
     def observe(self, events) -> None:
         super().observe(events)
         for ev in events:  # a milestone rather than a rule: the learner's own first points
-            if ev.kind == "round" and ev.data.get("winner") == 0 and ev.data.get("points", 0) > 0:
+            if ev.kind == EventKind.ROUND and ev.data.get("winner") == 0 and ev.data.get("points", 0) > 0:
                 if "your_score" not in self.seen:
                     self.seen.add("your_score")
                     self.notes.append(
@@ -99,7 +100,7 @@ class DuelLesson(Lesson):
                     )
 
     def rule_of(self, event: Event) -> tuple[str, str] | None:
-        if event.kind != "round":
+        if event.kind != EventKind.ROUND:
             return None
         d = event.data
         kind, winner = d["kind"], d.get("winner")

@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.core.protocol import Event
+from babel.games.solitaire.actions import DRAW, Move
 from babel.games.solitaire.deals import Variant, piece_name
-from babel.games.solitaire.engine import DRAW, Kind, SolitaireView
+from babel.games.solitaire.model import EventKind, SolitaireView
 from scenes.tutorials import Lesson, Prompt
 
 DEAL = 4
@@ -31,7 +32,7 @@ class SolitaireLesson(Lesson):
     def prompt(self, view: SolitaireView, legal: tuple) -> Prompt | None:
         if not legal:
             return None
-        moves = [a for a in legal if a.kind is Kind.MOVE]
+        moves = [a for a in legal if isinstance(a, Move)]
         tops = view.tops
         name = lambda i: piece_name(tops[i], Variant.TILES)  # noqa: E731 - a short local helper
         if self.done:
@@ -63,19 +64,19 @@ class SolitaireLesson(Lesson):
 
     def rule_of(self, event: Event) -> tuple[str, str] | None:
         d = event.data
-        if event.kind == "draw":
+        if event.kind == EventKind.DRAW:
             return (
                 "draw",
                 "Tiles are drawn one at a time onto the right end of the line. The goal: build all "
                 "24 into one tower by moving stacks onto matching ones.",
             )
-        if event.kind == "move" and d.get("distance") == 1:
+        if event.kind == EventKind.MOVE and d.get("distance") == 1:
             return (
                 "one",
                 "A stack moves onto the stack just to its left when their top tiles share a suit or "
                 "a value; the whole stack goes, and only its top tile counts from now on.",
             )
-        if event.kind == "move" and d.get("distance") == 3:
+        if event.kind == EventKind.MOVE and d.get("distance") == 3:
             return (
                 "three",
                 "A stack may also jump three places to the left onto a match, over the two stacks "

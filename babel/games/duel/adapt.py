@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from babel.games.duel import panel
-from babel.games.duel.engine import JOKER
+from babel.games.duel.model import JOKER
 
 MIN_HITS = 2  # a habit needs at least this many correct predictions ...
 MIN_RATE = 0.7  # ... this share of the rounds it was checked on, and the last round right

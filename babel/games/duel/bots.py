@@ -1,6 +1,6 @@
 """Bots for the card duel.
 
-The levels the table offers (``DuelRules.info.bot_levels``):
+The levels the table offers (``BOTS``, weakest first):
 
 - ``novice``: a plausible habit of its own (``NoviceBot``): chases the last card shown, keeps
   its Joker for a rival's climbing die, and now and then plays any card.
@@ -14,7 +14,7 @@ The levels the table offers (``DuelRules.info.bot_levels``):
   a clear pattern, it shifts towards the best reply, never risking more than ``matrix.safe_mix``
   allows.
 
-Levels accepted but not offered (``info.extra_bot_levels``): the pattern panel (``panel``:
+Levels accepted but not offered (``offered=False``): the pattern panel (``panel``:
 lowest, highest, die, above, joker6, random) for the match tools; ``thumb``, the rules of thumb
 that were the steady level before; and the old ids ``heuristic`` (now steady) and ``strong``
 (now expert), so older saves still load.
@@ -24,17 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.core.bots import Budget
-from babel.core.protocol import ConfigError
+from babel.core.bots import BotLevel, BotRoster, Budget
 from babel.core.rng import Rng, seed_state
 from babel.games.duel import adapt, fast, panel, public2, values
-from babel.games.duel.engine import JOKER, DuelView, Play
+from babel.games.duel.actions import Play
 from babel.games.duel.matrix import safe_mix, solve_zero_sum
+from babel.games.duel.model import JOKER, DuelView
 from babel.games.duel.three import RoundValues
-
-LEVELS = ("novice", "steady", "expert")
-OLD_LEVELS = {"heuristic": "steady", "strong": "expert"}
-EXTRA_LEVELS = (*panel.PATTERNS, "thumb", *OLD_LEVELS)
 
 EXACT_CARDS = 7  # two players, at most this many cards in hand: solve the rest of the game exactly
 MEMO_LIMIT = 400_000  # exact values kept between decisions (a pure cache: values never change)
@@ -48,21 +44,6 @@ NOVICE_JOKER_DIE = 4  # the novice plays its Joker on a rival Builder's die this
 # -- rules-of-thumb tuning -----------------------------------------------------------------
 JOKER_DIE = 3  # knock a rival Builder's die back to the centre once it shows this much
 CONTEST_CHANCE = 0.25  # with no sure win, sometimes play the highest card anyway
-
-
-def make_bot(level: str):
-    level = OLD_LEVELS.get(level, level)
-    if level == "novice":
-        return NoviceBot()
-    if level == "steady":
-        return EquilibriumBot(adaptive=False)
-    if level == "expert":
-        return EquilibriumBot(adaptive=True)
-    if level == "thumb":
-        return HeuristicBot()
-    if level in panel.RULES:
-        return panel.PatternBot(level)
-    raise ConfigError(f"the card duel has no bot level '{level}'")
 
 
 def _pick(legal: Sequence[Play], card: int) -> Play:
@@ -300,3 +281,36 @@ class EquilibriumBot:
             return legal[0]
         cards, probs, _ = self.strategy(view, rng, budget)
         return _pick(legal, cards[_draw(probs, rng)])
+
+
+def _pattern(name: str):
+    return lambda: panel.PatternBot(name)
+
+
+BOTS = BotRoster(
+    levels=(
+        BotLevel(
+            "novice",
+            "Novice",
+            NoviceBot,
+            blurb="plays simply, by a habit of its own; good for learning the rules.",
+        ),
+        BotLevel(
+            "steady",
+            "Steady",
+            lambda: EquilibriumBot(adaptive=False),
+            blurb="plays a sound game; hard to read.",
+        ),
+        BotLevel(
+            "expert",
+            "Expert",
+            lambda: EquilibriumBot(adaptive=True),
+            blurb="plays the strongest game it can and reads your habits; a real challenge.",
+        ),
+        *(BotLevel(name, name.capitalize(), _pattern(name), offered=False) for name in panel.PATTERNS),
+        BotLevel(
+            "thumb", "Thumb", HeuristicBot, blurb="the former steady level: rules of thumb.", offered=False
+        ),
+    ),
+    aliases={"heuristic": "steady", "strong": "expert"},
+)

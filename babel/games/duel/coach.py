@@ -2,7 +2,7 @@
 
 Every hand is public knowledge in the duel (only this round's choices are secret), so the reason
 can name what the rivals still hold. Seats are written ``<P1>`` for the scene to fill in names.
-The bot module is reached only through ``rules.make_bot`` (its levels may change).
+The bot is reached only through the registry's roster (its levels may change).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.core.coach import Advice, sentence, strongest_choice
-from babel.games.duel.engine import JOKER, DuelRules, DuelView, Play, card_name
-
-_RULES = DuelRules()
+from babel.games.duel.actions import Play
+from babel.games.duel.model import JOKER, DuelView, card_name
+from babel.games.duel.rules import RULES as _RULES
 
 
 def advise(view: DuelView, legal: Sequence[Play]) -> Advice:

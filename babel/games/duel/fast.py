@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.core.rng import GOLDEN, MASK64, seed_state
-from babel.games.duel.engine import DIE_START, JOKER, ROUNDS, resolve_round
+from babel.games.duel.model import DIE_START, JOKER, ROUNDS, resolve_round
 
 CARDS = 14
 LOW = 0xFFFF

@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from babel.core.rng import Rng
-from babel.games.duel.engine import DIE_START, JOKER, SUIT, DuelView, Play
+from babel.games.duel.actions import Play
+from babel.games.duel.model import DIE_START, JOKER, SUIT, DuelView
 
 PATTERNS = ("lowest", "highest", "die", "above", "joker6", "random")
 # the patterns that never draw from the random stream: the habits ``adapt`` can predict

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.games.duel.engine import JOKER, resolve_round
 from babel.games.duel.matrix import solve_zero_sum
+from babel.games.duel.model import JOKER, resolve_round
 
 ME, THEM, BOTH = "a", "b", "c"
 JK = -1  # the Joker's "position" in a pattern

@@ -25,8 +25,8 @@ from itertools import product
 from babel.core.bots import Budget
 from babel.core.rng import Rng
 from babel.games.duel import fast
-from babel.games.duel.engine import DuelView
 from babel.games.duel.matrix import solve3, solve_zero_sum
+from babel.games.duel.model import DuelView
 
 PLAYOUTS = {2: 8_000, 3: 4_000}  # playouts per decision (the default budget)
 MIN_PLAYOUTS_PER_CELL = {2: 4, 3: 1}  # first-pass playouts per cell at least

@@ -6,9 +6,10 @@ from collections.abc import Sequence
 
 from babel.core.coach import Advice
 from babel.games.solitaire import hints
-from babel.games.solitaire.engine import SolitaireAction, SolitaireView
+from babel.games.solitaire.actions import Action
+from babel.games.solitaire.model import SolitaireView
 
 
-def advise(view: SolitaireView, legal: Sequence[SolitaireAction]) -> Advice:
+def advise(view: SolitaireView, legal: Sequence[Action]) -> Advice:
     h = hints.hint(view)
     return h.action, h.text

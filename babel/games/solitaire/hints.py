@@ -22,20 +22,11 @@ from dataclasses import dataclass
 from babel.core.protocol import Config
 from babel.core.rng import Rng, seed_state
 from babel.games.solitaire import solver
+from babel.games.solitaire.actions import DRAW, FINISH, Action, Draw, Move
 from babel.games.solitaire.deals import Variant
-from babel.games.solitaire.engine import (
-    DRAW,
-    FINISH,
-    Difficulty,
-    Kind,
-    SolitaireAction,
-    SolitaireRules,
-    SolitaireState,
-    SolitaireView,
-    deal_number,
-    moves_for,
-    result_class,
-)
+from babel.games.solitaire.model import Difficulty, SolitaireState, SolitaireView, moves_for, result_class
+from babel.games.solitaire.rules import RULES as _RULES
+from babel.games.solitaire.rules import deal_number
 
 # Sampled orders of the unseen pieces per judgement, and solver nodes per whole hint.
 SAMPLES = {Variant.TILES: 24, Variant.CARDS: 8}
@@ -43,8 +34,6 @@ NODE_BUDGET = {Variant.TILES: 150_000, Variant.CARDS: 80_000}
 MIN_NODES_PER_SOLVE = 500
 ANALYSIS_NODE_CAP = 4_000_000  # the deal's own solve after the game: settles every 52-card deal 0-199
 SLIP_NODE_CAP = 200_000  # each probe for the first slip; a capped probe means no slip is claimed
-
-_RULES = SolitaireRules()
 
 
 @dataclass(frozen=True)
@@ -56,7 +45,7 @@ class Judgement:
     action worse than the best choice.
     """
 
-    action: SolitaireAction
+    action: Action
     full_wins: int
     mean_stacks: float
     samples: int
@@ -72,7 +61,7 @@ class Judgement:
 class Hint:
     """The suggested action with a sentence saying why, and the judgement of every action."""
 
-    action: SolitaireAction | None
+    action: Action | None
     text: str
     judgements: tuple[Judgement, ...]
     exact: bool  # nothing was hidden (the pile is empty), or only one action was legal
@@ -188,7 +177,7 @@ def _solve_many(
 
 
 # -- hints ----------------------------------------------------------------------------------
-def legal_from_view(view: SolitaireView) -> tuple[SolitaireAction, ...]:
+def legal_from_view(view: SolitaireView) -> tuple[Action, ...]:
     """The legal actions of a view (the same as the engine's for the underlying state)."""
     state = SolitaireState(0, view.variant, view.difficulty, view.deal, view.phase, view.line, view.unseen)
     return _RULES.legal_actions(state, 0)
@@ -201,14 +190,14 @@ def hint(view: SolitaireView, samples: int | None = None, node_budget: int | Non
         return Hint(None, "The game is over.", (), True, True)
     if len(legal) == 1:
         only = legal[0]
-        why = "no move is possible, so draw" if only.kind is Kind.DRAW else "it is the only legal move"
+        why = "no move is possible, so draw" if isinstance(only, Draw) else "it is the only legal move"
         return Hint(only, f"{_RULES.describe(only, view)}: {why}.", (), True, True)
     if view.pile_size == 0:
         return _exact_hint(view, legal)
     return _sampled_hint(view, legal, samples, node_budget)
 
 
-def _exact_hint(view: SolitaireView, legal: Sequence[SolitaireAction]) -> Hint:
+def _exact_hint(view: SolitaireView, legal: Sequence[Action]) -> Hint:
     tops = view.tops
     sol = solver.solve_position(tops, (), view.variant, view.difficulty, solver.NODE_CAP)
     action = sol.actions[0] if sol.actions else FINISH
@@ -224,27 +213,27 @@ def _exact_hint(view: SolitaireView, legal: Sequence[SolitaireAction]) -> Hint:
 
 
 def _sampled_hint(
-    view: SolitaireView, legal: Sequence[SolitaireAction], samples: int | None, node_budget: int | None
+    view: SolitaireView, legal: Sequence[Action], samples: int | None, node_budget: int | None
 ) -> Hint:
     count = samples or SAMPLES[view.variant]
     budget = node_budget or NODE_BUDGET[view.variant]
     orders = _orders(view, count, "hint")
     tops = view.tops
     strict = view.difficulty is Difficulty.STRICT
-    moves = [a for a in legal if a.kind is Kind.MOVE]
+    moves = [a for a in legal if isinstance(a, Move)]
     candidates = list(moves)
     if strict and not moves:
         candidates = [DRAW]
     jobs = []
     for order in orders:
         for a in candidates:
-            if a.kind is Kind.DRAW:
+            if isinstance(a, Draw):
                 jobs.append((list(tops) + [order[0]], order[1:]))
             else:
                 jobs.append((_after_move(tops, a.src, a.dst), order))
     solved = _solve_many(jobs, view, budget)
-    values: dict[SolitaireAction, list[int]] = {a: [] for a in candidates}
-    undecided: dict[SolitaireAction, int] = {a: 0 for a in candidates}
+    values: dict[Action, list[int]] = {a: [] for a in candidates}
+    undecided: dict[Action, int] = {a: 0 for a in candidates}
     k = 0
     for _order in orders:
         for a in candidates:
@@ -274,7 +263,7 @@ def _sampled_hint(
     def rank(j: Judgement) -> tuple:
         # Most full wins, then fewest stacks on average, then a move before a draw (a safe move
         # gives the player progress), then the legal order.
-        return (-j.full_wins, j.mean_stacks, j.action.kind is Kind.DRAW, legal.index(j.action))
+        return (-j.full_wins, j.mean_stacks, isinstance(j.action, Draw), legal.index(j.action))
 
     best = min(judgements, key=rank)
     text = _hint_text(view, best, count)
@@ -285,7 +274,7 @@ def _hint_text(view: SolitaireView, j: Judgement, count: int) -> str:
     what = _RULES.describe(j.action, view)
     pieces = "cards" if view.variant is Variant.CARDS else "tiles"
     share = f"a full win stays possible in {j.full_wins} of {count} sampled orders of the unseen {pieces}"
-    if j.action.kind is Kind.DRAW:
+    if isinstance(j.action, Draw):
         return f"{what}: every move now would lose something in some of those orders; {share}."
     if j.safe:
         return f"{what}: it loses nothing in any of the {count} sampled orders; {share}."
@@ -314,7 +303,7 @@ def winnable(view: SolitaireView, samples: int | None = None, node_budget: int |
 def analyse(
     config: Config,
     seed: int,
-    actions: Sequence[SolitaireAction | str] = (),
+    actions: Sequence[Action | str] = (),
     node_cap: int = ANALYSIS_NODE_CAP,
 ) -> Analysis:
     """Solve the real deal of a finished (or abandoned) game and compare the player's line.
@@ -390,9 +379,7 @@ def deal_of(config: Config, seed: int) -> int:
     return deal_number(config, seed)
 
 
-def bot_choice(
-    view: SolitaireView, legal: Sequence[SolitaireAction], samples: int | None = None
-) -> SolitaireAction:
+def bot_choice(view: SolitaireView, legal: Sequence[Action], samples: int | None = None) -> Action:
     """The expert bot's choice: with the standard rules drawing first never loses anything, so
     draw until the pile is empty and then play the exact solution; strict rules follow the hint."""
     if view.difficulty is Difficulty.STANDARD and DRAW in legal:

@@ -28,19 +28,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from babel.games.solitaire.actions import DRAW, FINISH, Action, Move
 from babel.games.solitaire.deals import Variant, deck, matches
-from babel.games.solitaire.engine import (
-    DRAW,
-    FINISH,
-    Difficulty,
-    Phase,
-    SolitaireAction,
-    SolitaireRules,
-    SolitaireState,
-    all_moves,
-    move,
-    moves_for,
-)
+from babel.games.solitaire.model import Difficulty, Phase, SolitaireState, all_moves, moves_for
+from babel.games.solitaire.rules import RULES
 
 NODE_CAP = 400_000  # expanded positions before a search gives up with proven=False
 
@@ -56,7 +47,7 @@ class Solution:
 
     stacks: int
     proven: bool
-    actions: tuple[SolitaireAction, ...]
+    actions: tuple[Action, ...]
     nodes: int
 
     @property
@@ -213,7 +204,7 @@ def solve_puzzle(
     return best_len, best_len <= target, best_path, total
 
 
-def interleave(line_len: int, pile_len: int, moves: Sequence[tuple[int, int]]) -> list[SolitaireAction]:
+def interleave(line_len: int, pile_len: int, moves: Sequence[tuple[int, int]]) -> list[Action]:
     """Turn moves found on the fully dealt line into a line of play that draws only when needed.
 
     A stack keeps the deal position of its bottom piece; a move can be made as soon as its
@@ -222,13 +213,13 @@ def interleave(line_len: int, pile_len: int, moves: Sequence[tuple[int, int]]) -
     """
     bottoms = list(range(line_len + pile_len))
     drawn = line_len
-    out: list[SolitaireAction] = []
+    out: list[Action] = []
     for src, dst in moves:
         need = bottoms[src] + 1
         while drawn < need:
             out.append(DRAW)
             drawn += 1
-        out.append(move(src, dst))
+        out.append(Move(src, dst))
         del bottoms[src]
     out.extend([DRAW] * (line_len + pile_len - drawn))
     return out
@@ -237,13 +228,13 @@ def interleave(line_len: int, pile_len: int, moves: Sequence[tuple[int, int]]) -
 # -- strict rules -------------------------------------------------------------------------
 def solve_strict(
     tops: bytes, pile: bytes, variant: Variant, node_cap: int = NODE_CAP
-) -> tuple[int, bool, list[SolitaireAction], int]:
+) -> tuple[int, bool, list[Action], int]:
     """Fewest stacks at the end of a strict game from (tops, known pile). Returns
     (stacks, proven, actions, nodes); the actions include the forced draws."""
     _, table = _tables(variant)
     seen: set[bytes] = set()
     best: list = [1 << 30, []]
-    path: list[SolitaireAction] = []
+    path: list[Action] = []
     total = len(pile)
     nodes = 0
 
@@ -269,7 +260,7 @@ def solve_strict(
             else:
                 continue
             moved = True
-            path.append(move(*src_dst))
+            path.append(Move(*src_dst))
             if rec(child, k):
                 return True
             path.pop()
@@ -298,7 +289,7 @@ def solve_strict(
     return best[0], proven, best[1], nodes
 
 
-def _strict_first_line(tops: bytes, pile: bytes, variant: Variant) -> tuple[int, list[SolitaireAction]]:
+def _strict_first_line(tops: bytes, pile: bytes, variant: Variant) -> tuple[int, list[Action]]:
     _, table = _tables(variant)
     s, k, out = tops, 0, []
     while True:
@@ -306,11 +297,11 @@ def _strict_first_line(tops: bytes, pile: bytes, variant: Variant) -> tuple[int,
             row = table[s[i]]
             if row[s[i - 1]]:
                 s = s[: i - 1] + s[i:]
-                out.append(move(i, i - 1))
+                out.append(Move(i, i - 1))
                 break
             if i >= 3 and row[s[i - 3]]:
                 s = s[: i - 3] + s[i : i + 1] + s[i - 2 : i] + s[i + 1 :]
-                out.append(move(i, i - 3))
+                out.append(Move(i, i - 3))
                 break
         else:
             if k >= len(pile):
@@ -345,10 +336,10 @@ def solve_position(
     return Solution(stacks, proven, tuple(actions), nodes)
 
 
-def _moves_left_after(tops: Sequence[str], pile: Sequence[str], actions: Sequence[SolitaireAction]) -> bool:
+def _moves_left_after(tops: Sequence[str], pile: Sequence[str], actions: Sequence[Action]) -> bool:
     line = [p for p in tops] + list(pile)
     for a in actions:
-        if a.kind.value == "move":
+        if isinstance(a, Move):
             line[a.dst] = line[a.src]
             del line[a.src]
     return bool(all_moves(line))
@@ -371,9 +362,8 @@ def solve_deal(
     node_cap: int = NODE_CAP,
 ) -> Solution:
     """Solve numbered deal ``number`` from its start (the line replays from ``initial_state``)."""
-    rules = SolitaireRules()
-    config = rules.make_config(1, variant=variant.value, difficulty=difficulty.value, deal=number)
-    return solve_state(rules.initial_state(config, number), node_cap)
+    config = RULES.make_config(1, variant=variant.value, difficulty=difficulty.value, deal=number)
+    return solve_state(RULES.initial_state(config, number), node_cap)
 
 
 # -- a simple greedy player (for the statistics tool and the "greedy" bot) -----------------

@@ -19,7 +19,7 @@ from typing import Any
 
 from babel.core.jsonfile import JsonFileError, read_json, set_aside, write_json_atomic
 from babel.core.paths import data_dir
-from babel.games.solitaire.engine import result_class
+from babel.games.solitaire.model import result_class
 
 FILE_NAME = "solitaire_stats.json"
 FORMAT = "babel-towers-solitaire-stats"

@@ -6,8 +6,7 @@ places to its left when their top pieces match (same suit or same rank); the lin
 up. After the last draw the game ends when the player says so ("finish") or no move is left.
 
 Indices: in ``Move`` actions and in events, stacks are numbered from 0 at the left, exactly as
-in ``SolitaireView.line``. The text form counts from 1 as people do: ``Move(4, 3)`` is
-``"move 5->4"``. Actions in text: ``draw``, ``move I->J``, ``finish``.
+in ``SolitaireView.line``. The text form (``actions``) counts from 1 as people do.
 
 Deal numbers run from 0 to 999,999,999. The deal is ``config.options["deal"]`` when it is 0 or
 more; otherwise (the option's default, -1) the seed is the deal number, reduced modulo
@@ -20,8 +19,6 @@ deal".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 
 from babel.core.protocol import (
     Config,
@@ -36,140 +33,27 @@ from babel.core.protocol import (
     replace,
 )
 from babel.core.rng import Rng
-from babel.games.solitaire.deals import Variant, deal_order, deck, matches, piece_name
+from babel.games.solitaire import actions, invariants, sampling
+from babel.games.solitaire.actions import DRAW, FINISH, Action, Draw, Finish, Move
+from babel.games.solitaire.deals import Variant, deal_order, matches, piece_name
+from babel.games.solitaire.model import (
+    DEAL_COUNT,
+    DEAL_FROM_SEED,
+    PARTIAL_WIN_MAX,
+    Difficulty,
+    EventKind,
+    Phase,
+    SolitaireState,
+    SolitaireView,
+    moves_for,
+    result_class,
+    summary_text,
+)
 
-DEAL_FROM_SEED = -1  # the `deal` option's default: use the seed as the deal number
-DEAL_COUNT = 1_000_000_000  # deal numbers are 0 .. DEAL_COUNT - 1
 # A draw shows a piece the player could not know: undoing it would let the player peek at the
 # pile and choose again, so undo stops at a draw. Only the practice option lets undo cross it
 # (the table asks babel.core.match to), and practice games are counted apart in the statistics.
 DRAW_IRREVERSIBLE = True
-FULL_WIN = 1  # stacks left for a full win
-PARTIAL_WIN_MAX = 3  # at most this many stacks left is a partial win
-
-
-class Difficulty(Enum):
-    STANDARD = "standard"  # any legal move, any time; drawing is always allowed
-    STRICT = "strict"  # an optional challenge of this edition: a move must be made, onto the nearest match
-
-
-class Phase(Enum):
-    PLAY = "play"
-    OVER = "over"
-
-
-class Kind(Enum):
-    DRAW = "draw"
-    MOVE = "move"
-    FINISH = "finish"
-
-
-@dataclass(frozen=True)
-class SolitaireAction:
-    """``draw``, ``finish``, or a move of stack ``src`` onto stack ``dst`` (0-based indices)."""
-
-    kind: Kind
-    src: int = -1
-    dst: int = -1
-
-    @property
-    def distance(self) -> int:
-        return self.src - self.dst
-
-
-DRAW = SolitaireAction(Kind.DRAW)
-FINISH = SolitaireAction(Kind.FINISH)
-
-
-def move(src: int, dst: int) -> SolitaireAction:
-    return SolitaireAction(Kind.MOVE, src, dst)
-
-
-@dataclass(frozen=True)
-class SolitaireState:
-    rng: int
-    variant: Variant
-    difficulty: Difficulty
-    deal: int
-    phase: Phase
-    line: tuple[tuple[str, ...], ...]  # stacks left to right; each bottom first, top last
-    pile: tuple[str, ...]  # the draw pile, next piece first (secret)
-
-
-@dataclass(frozen=True)
-class SolitaireView:
-    """What the player sees: everything but the order of the draw pile.
-
-    ``line`` holds every stack in full (bottom first, top last): all pieces are face up.
-    ``last_draw_done`` is True once the pile is empty (from then on "finish" ends the game).
-    ``result`` is "" while playing, then "full", "partial" or "loss".
-    """
-
-    variant: Variant
-    difficulty: Difficulty
-    deal: int
-    phase: Phase
-    pile_size: int
-    line: tuple[tuple[str, ...], ...]
-    last_draw_done: bool
-    result: str
-
-    @property
-    def tops(self) -> tuple[str, ...]:
-        return tuple(stack[-1] for stack in self.line)
-
-    @property
-    def unseen(self) -> tuple[str, ...]:
-        """The pieces still in the pile, in canonical deck order (their order is unknown)."""
-        seen = {p for stack in self.line for p in stack}
-        return tuple(p for p in deck(self.variant) if p not in seen)
-
-
-# -- the rules as plain functions over tops (the solver and bots share them) ---------------
-def all_moves(tops: Sequence[str]) -> list[tuple[int, int]]:
-    """Every (src, dst) with dst one or three to the left of src and matching tops."""
-    out = []
-    for i in range(1, len(tops)):
-        top = tops[i]
-        if matches(top, tops[i - 1]):
-            out.append((i, i - 1))
-        if i >= 3 and matches(top, tops[i - 3]):
-            out.append((i, i - 3))
-    out.sort()
-    return out
-
-
-def strict_moves(tops: Sequence[str]) -> list[tuple[int, int]]:
-    """The moves the strict rule allows: each stack goes onto its nearest match only."""
-    out = []
-    for i in range(1, len(tops)):
-        top = tops[i]
-        if matches(top, tops[i - 1]):
-            out.append((i, i - 1))
-        elif i >= 3 and matches(top, tops[i - 3]):
-            out.append((i, i - 3))
-    return out
-
-
-def moves_for(tops: Sequence[str], difficulty: Difficulty) -> list[tuple[int, int]]:
-    return strict_moves(tops) if difficulty is Difficulty.STRICT else all_moves(tops)
-
-
-def result_class(stacks: int) -> str:
-    """'full' (one stack), 'partial' (two or three) or 'loss' (four or more)."""
-    if stacks <= FULL_WIN:
-        return "full"
-    if stacks <= PARTIAL_WIN_MAX:
-        return "partial"
-    return "loss"
-
-
-SUMMARY = {"full": "Full win", "partial": "Partial win", "loss": "Loss"}
-
-
-def summary_text(stacks: int) -> str:
-    word = "stack" if stacks == 1 else "stacks"
-    return f"{SUMMARY[result_class(stacks)]}: {stacks} {word} left"
 
 
 def deal_number(config: Config, seed: int) -> int:
@@ -190,7 +74,7 @@ def _move_line(line: tuple[tuple[str, ...], ...], src: int, dst: int) -> tuple[t
     return tuple(stacks)
 
 
-class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
+class SolitaireRules(Rules[SolitaireState, Action, SolitaireView]):
     info = GameInfo(
         id="solitaire",
         title="Tower of Babel solitaire",
@@ -229,13 +113,12 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
                 "Undo may take back draws (counted apart)",
             ),
         ),
-        bot_levels=("random", "greedy", "expert"),
         rules_version=1,
         rules_doc="babel.games.solitaire:RULES.md",
         default_players=1,
     )
     state_type = SolitaireState
-    action_type = SolitaireAction
+    action_type = Action  # the union of the three move classes
     view_type = SolitaireView
 
     # -- setup ------------------------------------------------------------------------------
@@ -275,12 +158,12 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
     def to_act(self, state: SolitaireState) -> tuple[int, ...]:
         return () if state.phase is Phase.OVER else (0,)
 
-    def legal_actions(self, state: SolitaireState, seat: int) -> tuple[SolitaireAction, ...]:
+    def legal_actions(self, state: SolitaireState, seat: int) -> tuple[Action, ...]:
         if seat != 0 or state.phase is Phase.OVER:
             return ()
         tops = [stack[-1] for stack in state.line]
-        moves = [move(s, d) for s, d in moves_for(tops, state.difficulty)]
-        out: list[SolitaireAction] = []
+        moves = [Move(s, d) for s, d in moves_for(tops, state.difficulty)]
+        out: list[Action] = []
         if state.difficulty is Difficulty.STRICT:
             if moves:
                 return tuple(moves)
@@ -292,35 +175,41 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
             out.append(FINISH)
         return tuple(out)
 
-    def apply(self, state: SolitaireState, seat: int, action: SolitaireAction) -> Step[SolitaireState]:
+    def why_illegal(self, state: SolitaireState, seat: int, action: Action) -> str | None:
         if state.phase is Phase.OVER:
-            raise IllegalAction("the game is over")
+            return "the game is over"
         if seat != 0:
-            raise IllegalAction("solitaire has one player")
-        if not isinstance(action, SolitaireAction):
-            raise IllegalAction("that is not a solitaire action")
-        if action not in self.legal_actions(state, seat):
-            raise IllegalAction(self._why_illegal(state, action))
+            return "solitaire has one player"
+        if not isinstance(action, (Draw, Move, Finish)):
+            return "that is not a solitaire action"
+        if action in self.legal_actions(state, seat):
+            return None
+        return refusal(state, action)
+
+    def apply(self, state: SolitaireState, seat: int, action: Action) -> Step[SolitaireState]:
+        reason = self.why_illegal(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
         events: list[Event] = []
-        if action.kind is Kind.DRAW:
+        if isinstance(action, Draw):
             piece = state.pile[0]
             line = state.line + ((piece,),)
             state = replace(state, line=line, pile=state.pile[1:])
             events.append(
                 Event(
-                    "draw",
+                    EventKind.DRAW,
                     {"tile": piece, "to": len(line) - 1, "pile": len(state.pile)},
                     irreversible=DRAW_IRREVERSIBLE,
                 )
             )
-        elif action.kind is Kind.MOVE:
+        elif isinstance(action, Move):
             moved = state.line[action.src]
             onto = state.line[action.dst][-1]
             line = _move_line(state.line, action.src, action.dst)
             state = replace(state, line=line)
             events.append(
                 Event(
-                    "move",
+                    EventKind.MOVE,
                     {
                         "from": action.src,
                         "to": action.dst,
@@ -335,29 +224,6 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
         else:
             return Step(*_end(state, events, "finish"))
         return Step(*_settle(state, events))
-
-    def _why_illegal(self, state: SolitaireState, action: SolitaireAction) -> str:
-        strict = state.difficulty is Difficulty.STRICT
-        tops = [stack[-1] for stack in state.line]
-        if action.kind is Kind.DRAW:
-            if not state.pile:
-                return "the draw pile is empty"
-            return "strict rule: a possible move must be made before drawing"
-        if action.kind is Kind.FINISH:
-            if state.pile:
-                return "you may finish only after the last draw"
-            return "strict rule: the game ends only when no move is left"
-        n = len(tops)
-        src, dst = action.src, action.dst
-        if not (0 <= src < n and 0 <= dst < n):
-            return f"there is no stack {max(src, dst) + 1} (the line has {n})"
-        if src - dst not in (1, 3):
-            return "a stack moves only onto the stack one or three places to its left"
-        if not matches(tops[src], tops[dst]):
-            return f"the tops do not match: {tops[src]} and {tops[dst]} share neither suit nor value"
-        if strict:
-            return "strict rule: a stack must go onto its nearest match (the one just to its left)"
-        return "that move is not allowed now"
 
     def view(self, state: SolitaireState, seat: int | None) -> SolitaireView:
         over = state.phase is Phase.OVER
@@ -379,50 +245,27 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
         winners = (0,) if stacks <= PARTIAL_WIN_MAX else ()
         return Outcome(winners, (float(stacks),), summary_text(stacks))
 
+    def invariant_errors(self, state: SolitaireState) -> tuple[str, ...]:
+        return invariants.invariant_errors(state)
+
     def resample_hidden(self, state: SolitaireState, seat: int | None, rng: Rng) -> SolitaireState:
-        pile = rng.shuffled(state.pile)
-        return replace(state, pile=tuple(pile), rng=rng.next64())
+        return sampling.resample_hidden(state, seat, rng)
 
     def determinize(self, view: SolitaireView, seat: int, rng: Rng) -> SolitaireState:
-        pile = rng.shuffled(view.unseen)
-        return SolitaireState(
-            rng=rng.next64(),
-            variant=view.variant,
-            difficulty=view.difficulty,
-            deal=view.deal,
-            phase=view.phase,
-            line=view.line,
-            pile=tuple(pile),
-        )
-
-    def make_bot(self, level: str):
-        from babel.games.solitaire import bots
-
-        return bots.make_bot(level)
+        return sampling.determinize(view, seat, rng)
 
     # -- text ------------------------------------------------------------------------------
-    def action_text(self, action: SolitaireAction) -> str:
-        if action.kind is Kind.MOVE:
-            return f"move {action.src + 1}->{action.dst + 1}"
-        return action.kind.value
+    def action_text(self, action: Action) -> str:
+        return actions.action_text(action)
 
-    def parse_action(self, text: str) -> SolitaireAction:
-        words = text.strip().lower().split()
-        if words == ["draw"]:
-            return DRAW
-        if words == ["finish"]:
-            return FINISH
-        if len(words) == 2 and words[0] == "move" and "->" in words[1]:
-            a, _, b = words[1].partition("->")
-            if a.isdigit() and b.isdigit() and int(a) >= 1 and int(b) >= 1:
-                return move(int(a) - 1, int(b) - 1)
-        raise IllegalAction(f"cannot read action '{text}' (try 'draw', 'move 5->4' or 'finish')")
+    def parse_action(self, text: str) -> Action:
+        return actions.parse_action(text)
 
-    def describe(self, action: SolitaireAction, state_or_view=None) -> str:
+    def describe(self, action: Action, state_or_view=None) -> str:
         """A sentence for hints and tooltips; names the pieces when a state or view is given."""
-        if action.kind is Kind.DRAW:
+        if isinstance(action, Draw):
             return "Draw the next tile" if state_or_view is None else _draw_words(state_or_view)
-        if action.kind is Kind.FINISH:
+        if isinstance(action, Finish):
             return "Finish the game with the stacks as they are"
         where = "one place" if action.distance == 1 else "three places"
         if state_or_view is not None:
@@ -432,6 +275,31 @@ class SolitaireRules(Rules[SolitaireState, SolitaireAction, SolitaireView]):
             b = piece_name(line[action.dst][-1], variant)
             return f"Move stack {action.src + 1} ({a}) onto stack {action.dst + 1} ({b}), {where} to the left"
         return f"Move stack {action.src + 1} onto stack {action.dst + 1}, {where} to the left"
+
+
+def refusal(state: SolitaireState, action: Action) -> str:
+    """Why a well-formed action is not legal now, naming the rule it breaks."""
+    strict = state.difficulty is Difficulty.STRICT
+    tops = [stack[-1] for stack in state.line]
+    if isinstance(action, Draw):
+        if not state.pile:
+            return "the draw pile is empty"
+        return "strict rule: a possible move must be made before drawing"
+    if isinstance(action, Finish):
+        if state.pile:
+            return "you may finish only after the last draw"
+        return "strict rule: the game ends only when no move is left"
+    n = len(tops)
+    src, dst = action.src, action.dst
+    if not (0 <= src < n and 0 <= dst < n):
+        return f"there is no stack {max(src, dst) + 1} (the line has {n})"
+    if src - dst not in (1, 3):
+        return "a stack moves only onto the stack one or three places to its left"
+    if not matches(tops[src], tops[dst]):
+        return f"the tops do not match: {tops[src]} and {tops[dst]} share neither suit nor value"
+    if strict:
+        return "strict rule: a stack must go onto its nearest match (the one just to its left)"
+    return "that move is not allowed now"
 
 
 def _draw_words(state_or_view) -> str:
@@ -452,7 +320,7 @@ def _end(state: SolitaireState, events: list[Event], why: str) -> tuple[Solitair
     stacks = len(state.line)
     events.append(
         Event(
-            "end",
+            EventKind.END,
             {
                 "result": result_class(stacks),
                 "stacks": stacks,
@@ -462,3 +330,6 @@ def _end(state: SolitaireState, events: list[Event], why: str) -> tuple[Solitair
         )
     )
     return state, tuple(events)
+
+
+RULES = SolitaireRules()
