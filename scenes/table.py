@@ -292,7 +292,8 @@ class TableScene(SeatedScene):
 
     def on_game_over(self) -> None:
         """The match just ended: the game's own ``game_over``, then the end panel's buttons."""
-        self.app.sound.play(self.END_SOUND)
+        if self.END_SOUND:  # a game that picks its sound by the result plays it in game_over
+            self.app.sound.play(self.END_SOUND)
         self.view = self.controller.match.view(None) if self.controller.pass_and_play else self.view
         self.game_over()
         row = end_row(self.end_buttons(), self.end_row_y(), self.END_BUTTON_W, self.END_BUTTON_GAP)
