@@ -85,7 +85,7 @@ def duel(out: Path) -> None:
         p.until(lambda: bool(table.legal), 10)
         p.until(lambda: not table.busy(), 10)
         card = max(a.card for a in table.legal if a.card != 15)
-        sprite = next(s for s in table.hands[0] if s.face == card and not s.hidden)
+        sprite = next(s for s in table.sprites.hands[0] if s.face == card and not s.hidden)
         rounds = len(table.match.view(None).history)
         p.click(sprite.pos)
         p.until(lambda n=rounds: len(table.match.view(None).history) > n, 10)

@@ -177,7 +177,10 @@ class CardSprite:
         tween, start, target, arc = self._slide
         return anim.arc2(start, target, tween.t, arc)
 
-    def draw(self, canvas: Canvas, highlight: bool = False, dim: bool = False) -> None:
+    def draw(
+        self, canvas: Canvas, highlight: bool = False, dim: bool = False, lift: float | None = None
+    ) -> None:
+        """Paint the card; ``lift`` raises it for this frame only (default: its own ``lift``)."""
         x, y = self.current_pos()
         self.pos_drawn = (x, y)
         w, h = self.size
@@ -188,7 +191,7 @@ class CardSprite:
             t = tween.t
             squash = abs(1 - 2 * t)
             showing_face = target_up if t >= 0.5 else not target_up
-        lift = self.lift + (8 if self._slide is not None else 0)
+        lift = (self.lift if lift is None else lift) + (8 if self._slide is not None else 0)
         r = pygame.Rect(0, 0, max(1, round(w * squash)), round(h))
         r.center = (round(x), round(y - lift))
         canvas.shadow_rect(r, radius=theme.CARD_RADIUS, offset=(3 + lift / 3, 5 + lift / 2))

@@ -8,7 +8,8 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from scenes.pilot import Pilot
-from scenes.tables.duel import KEYS, DuelTable
+from scenes.tables.duel import DuelTable
+from scenes.tables.duel.table import KEYS
 from scenes.widgets.curtain import PrivacyCurtain
 
 KEY_FOR = {card: key for key, card in KEYS.items() if key != pygame.K_1 and key != pygame.K_t}
@@ -34,7 +35,7 @@ def test_full_game_against_bots_by_mouse(rules, pilot):
         if table.match.over:
             break
         card = table.legal[0].card
-        sprite = next(s for s in table.hands[0] if s.face == card and not s.hidden)
+        sprite = next(s for s in table.sprites.hands[0] if s.face == card and not s.hidden)
         pilot.click(sprite.pos)
     assert table.match.over
     pilot.until(lambda: table._end_shown, 5)

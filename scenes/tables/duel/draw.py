@@ -1,0 +1,205 @@
+"""The duel's painters: the table and the die's home, the name plates, the fans, the slots, the
+prompt and the side panel with the scores and the rounds sheet.
+
+Every painter takes the view, a ``DuelUi`` (the small state of the screen, built by the table
+each frame) and the sprites to draw, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from babel.games.duel.model import DuelView, RoundKind, RoundRecord, card_text
+from scenes import seat_colours, theme
+from scenes.canvas import Canvas
+from scenes.tables.duel.animate import DuelSprites
+from scenes.tables.duel.layout import CENTRE_DIE, FELT, PANEL_W, PANEL_X, PROMPT_POS, Seating
+from scenes.widgets.basic import fitted_size, paper
+from scenes.widgets.cards import CardSprite
+
+LOG_ROWS = 12  # rounds on the sheet: as many as fit above the tool buttons
+HOVER_LIFT = 16
+
+
+@dataclass(frozen=True)
+class DuelUi:
+    """What the screen adds to the view: names, the viewer's playable cards, the hover, a card
+    chosen early, whether the table still moves, and the rounds sheet's lines."""
+
+    names: tuple[str, ...]
+    seating: Seating
+    legal: frozenset[int] = frozenset()
+    busy: bool = False
+    hover: int | None = None
+    queued: int | None = None
+    log_lines: tuple[str, ...] = ()
+    watching_bots: bool = False  # no seat owns the screen and it is not pass-and-play
+
+    def name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.names[seat]
+
+    def lift(self, v: DuelView, seat: int, card: int) -> float:
+        """How far a card of a fan is raised: the viewer's playable card under the mouse."""
+        return HOVER_LIFT if self.hovered(v, seat, card) else 0
+
+    def hovered(self, v: DuelView, seat: int, card: int) -> bool:
+        return seat == v.seat and card in self.legal and not self.busy and card == self.hover
+
+
+# -- the rounds sheet's words -------------------------------------------------------------------
+def outcome_words(kind: str, winner: int | None, before: int | None, points: int, name: Callable) -> str:
+    k = RoundKind(kind)
+    if k is RoundKind.JOKER:
+        return "one Joker, die to the centre" if before is not None else "one Joker, nothing happens"
+    if k is RoundKind.CENTRE_TIE:
+        return "tie, nobody builds"
+    if k is RoundKind.TIE_ABOVE:
+        return f"tie above {name(before)}, die to the centre"
+    if k is RoundKind.NEW_BUILDER:
+        return f"{name(winner)} becomes Builder"
+    if winner is None:
+        return "two Jokers, die stays in the centre"
+    return f"{name(winner)} builds, +{points}"
+
+
+def history_lines(history: Sequence[RoundRecord], name: Callable) -> list[str]:
+    """One sheet line per round played: the cards, then what came of them."""
+    lines, before = [], None
+    for number, r in enumerate(history, 1):
+        cards = " · ".join(card_text(c) for c in r.cards)
+        lines.append(f"{number}. {cards}: " + outcome_words(r.kind.value, r.winner, before, r.points, name))
+        before = r.builder
+    return lines
+
+
+def event_line(v: DuelView, d: dict, name: Callable) -> str:
+    """The sheet line of a ``round`` event's data."""
+    texts = " · ".join(card_text(c) for c in v.history[d["round"] - 1].cards)
+    words = outcome_words(d["kind"], d["winner"], d["builder_before"], d["points"], name)
+    return f"{d['round']}. {texts}: {words}"
+
+
+# -- the painters -------------------------------------------------------------------------------
+def draw_still(
+    canvas: Canvas, v: DuelView, ui: DuelUi, sprites: DuelSprites, resting: tuple[int, ...]
+) -> None:
+    """The table, the die's home, plates, slots, hands at rest and the panel."""
+    canvas.table(felt=FELT)
+    canvas.circle(theme.FELT_DARK, CENTRE_DIE, 44)
+    canvas.circle(theme.GOLD_DARK, CENTRE_DIE, 44, width=2)
+    for seat in range(v.players):
+        draw_plate(canvas, v, ui, seat)
+        sx, sy = ui.seating.slot_pos(seat)
+        w, h = theme.CARD_W + 10, theme.CARD_H + 10
+        canvas.fill_rect(theme.FELT_DARK, (sx - w / 2, sy - h / 2, w, h), radius=12)
+        canvas.fill_rect((*theme.GOLD_DARK, 255), (sx - w / 2, sy - h / 2, w, h), radius=12, width=1)
+        if seat in resting:
+            draw_hand(canvas, v, ui, seat, sprites.hands[seat])
+    draw_panel(canvas, v, ui)
+
+
+def draw_moving(
+    canvas: Canvas, v: DuelView, ui: DuelUi, sprites: DuelSprites, resting: tuple[int, ...]
+) -> None:
+    """What moves over the still layer: fans in motion, the slots, the die, the points."""
+    for seat in range(v.players):
+        if seat not in resting:
+            draw_hand(canvas, v, ui, seat, sprites.hands[seat])
+    for seat, sprite in sprites.slots.items():
+        sprite.draw(canvas, highlight=sprites.winner_glow == seat)
+    if v.seat is not None and v.my_choice is not None and v.seat in sprites.slots:
+        sx, sy = ui.seating.slot_pos(v.seat)
+        canvas.text(f"your card: {card_text(v.my_choice)}", (sx - 70, sy), 18, theme.PAPER, anchor="midright")
+    sprites.die.draw(canvas)
+    for text, pos, tween in sprites.floaters:
+        if not tween.done:
+            canvas.text(
+                text, (pos[0], pos[1] - 50 * tween.t), 40, theme.GOLD, role="sans_bold", anchor="center"
+            )
+    draw_prompt(canvas, v, ui)
+
+
+def draw_hand(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int, cards: Sequence[CardSprite]) -> None:
+    mine = seat == v.seat
+    for sprite in cards:
+        if sprite.hidden:
+            continue
+        playable = mine and sprite.face in ui.legal
+        hovered = ui.hovered(v, seat, sprite.face)
+        lift = HOVER_LIFT if hovered else 0
+        sprite.draw(canvas, highlight=hovered, dim=mine and bool(ui.legal) and not playable, lift=lift)
+
+
+def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
+    r = ui.seating.plate_rect(seat)
+    over = v.phase.value == "over"
+    choosing = not over and not v.committed[seat] and not ui.busy
+    if choosing:
+        canvas.glow(r, theme.HIGHLIGHT, radius=12)
+    canvas.fill_rect((26, 18, 12, 220), r, radius=12)
+    canvas.circle(seat_colours.rgb(seat), (r.x + 22, r.centery), 9)
+    name = ui.name(seat)
+    size = fitted_size(canvas, name, 21, 150)
+    canvas.text(name, (r.x + 40, r.centery), size, theme.WHITE, anchor="midleft", max_width=150)
+    status = "choosing…" if choosing else ("chosen" if not over and v.committed[seat] else "")
+    if v.builder == seat:
+        status = "Builder" + (f" · {status}" if status else "")
+    colour = theme.GOLD if v.builder == seat else theme.PAPER_DARK
+    canvas.text(status, (r.right - 14, r.centery), 16, colour, anchor="midright", max_width=150)
+
+
+def prompt_text(v: DuelView, ui: DuelUi) -> str:
+    if v.phase.value == "over":
+        return ""
+    if ui.queued is not None:
+        return f"Your {card_text(ui.queued)} is chosen: it is played when the table settles"
+    if ui.legal and not ui.busy:
+        return "Choose a card: click it, or press 2-9, 0 = 10, J Q K A, X = Joker"
+    if v.seat is None:
+        return "Watching the bots" if ui.watching_bots else ""
+    if v.committed[v.seat]:
+        waiting = [ui.name(s) for s in range(v.players) if not v.committed[s]]
+        return f"Waiting for {', '.join(waiting)}" if waiting else ""
+    return ""
+
+
+def draw_prompt(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
+    msg = prompt_text(v, ui)
+    if msg:
+        canvas.text(msg, PROMPT_POS, 19, theme.PAPER, anchor="center", max_width=1100)
+
+
+def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
+    x, w = PANEL_X, PANEL_W
+    paper(canvas, (x, 24, w, 330))
+    canvas.text("Tower of Babel", (x + w / 2, 36), 30, theme.INK, role="title_bold", anchor="midtop")
+    rnd = min(v.round, v.rounds)
+    title = f"Round {rnd} of {v.rounds}" if v.phase.value != "over" else "Game over"
+    canvas.text(title, (x + w / 2, 76), 20, theme.INK_SOFT, anchor="midtop")
+    y = 118
+    for seat in range(v.players):
+        canvas.circle(seat_colours.rgb(seat), (x + 26, y + 14), 9)
+        name = ui.name(seat)
+        size = fitted_size(canvas, name, 22, 170)
+        canvas.text(name, (x + 44, y + 14), size, theme.INK, anchor="midleft", max_width=170)
+        if v.builder == seat:
+            canvas.text(
+                "die " + str(v.die),
+                (x + 236, y + 14),
+                16,
+                theme.GOLD_DARK,
+                role="sans_bold",
+                anchor="midright",
+            )
+        score = str(v.scores[seat])
+        canvas.text(score, (x + w - 22, y + 14), 28, theme.INK, role="sans_bold", anchor="midright")
+        y += 44
+    builder = "Die in the centre" if v.builder is None else f"{ui.name(v.builder)} is the Builder"
+    canvas.text(builder, (x + w / 2, 318), 18, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
+    paper(canvas, (x, 370, w, 386))
+    canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")
+    y = 414
+    for line in ui.log_lines[-LOG_ROWS:]:
+        canvas.text(line, (x + 14, y), 15, theme.INK, max_width=w - 26)
+        y += 26
