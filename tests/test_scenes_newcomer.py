@@ -234,4 +234,4 @@ def test_solitaire_tiles_show_at_instant_animation_speed(pilot):
     for _ in range(3):
         pilot.press(pygame.K_SPACE)
         pilot.advance(0.2)
-    assert table.hide == {} and table.flights == []
+    assert table.motion.hide == {} and table.motion.flights == []

@@ -397,7 +397,8 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
             result.messages.append(f"(listed) {entry.error}")
     elif file == "stats":
         from babel.games.solitaire import hints
-        from scenes.tables.solitaire import SolitaireTable, StatisticsScene
+        from scenes.tables.solitaire import SolitaireTable
+        from scenes.tables.solitaire.statistics import StatisticsScene
 
         app.push(StatisticsScene())
         pilot.frame()
@@ -425,7 +426,7 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
         expect = BlueprintEditor
     elif file == "folders":  # every screen that reads or writes there, then the menu again
         from scenes.launcher.settings import SettingsScene
-        from scenes.tables.solitaire import StatisticsScene
+        from scenes.tables.solitaire.statistics import StatisticsScene
 
         for screen in (SavedGames(), StatisticsScene(), SettingsScene()):
             app.push(screen)

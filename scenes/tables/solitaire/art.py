@@ -1,4 +1,4 @@
-"""Drawing the solitaire's pieces: piecepack tiles with their suits drawn as shapes, and cards.
+"""The solitaire's pieces: piecepack tiles with their suits drawn as shapes, cards, and a stack of them.
 
 Piecepack suits: Suns (a rayed disc), Moons (a crescent), Crowns (a three-pointed crown) and
 Arms (a fleur-de-lis), each in its own colour too; values are numerals, null shown as 0 and
@@ -11,8 +11,11 @@ import math
 
 import pygame
 
+from babel.games.solitaire.deals import Variant
 from scenes import assets, theme
-from scenes.widgets.cards import paint_french
+from scenes.canvas import Canvas
+from scenes.tables.solitaire.layout import Geometry
+from scenes.widgets.cards import paint_back, paint_french
 
 TILE_FACE = (236, 224, 196)
 TILE_EDGE = (92, 70, 44)
@@ -100,3 +103,46 @@ def paint_tile_back(w: int, h: int) -> pygame.Surface:
     inner = surf.get_rect().inflate(-w // 4, -h // 4)
     pygame.draw.rect(surf, theme.GOLD_DARK, inner, max(1, w // 40), rad // 2)
     return surf
+
+
+def piece_painter(variant: Variant):
+    return paint_tile if variant is Variant.TILES else paint_card
+
+
+def draw_piece(
+    canvas: Canvas,
+    geo: Geometry,
+    code: str | None,
+    centre: tuple[float, float],
+    lift: float = 0,
+    depth: int = 0,
+    glow: bool = False,
+    dim: bool = False,
+) -> None:
+    """One stack: ``depth`` pieces under the top one shown as edges, then the top face (``code``
+    None: a piece face down)."""
+    variant = geo.variant
+    w, h = geo.size
+    x, y = centre[0], centre[1] - lift
+    r = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+    canvas.shadow_rect(r, radius=10, offset=(3 + lift / 3 + depth, 5 + lift / 2 + depth))
+    for k in range(min(depth, 5), 0, -1):
+        canvas.fill_rect((70, 52, 34), r.move(k * 2, k * 2), radius=10)
+        canvas.fill_rect((150, 128, 96), r.move(k * 2, k * 2), radius=10, width=1)
+    if glow:
+        canvas.glow(r, theme.HIGHLIGHT, radius=10)
+    sr = canvas.rect(r)
+    if code is None:
+        paint = paint_tile_back if variant is Variant.TILES else paint_back
+        img = assets.surface(
+            ("sol-back", variant.value, sr.w, sr.h), lambda: paint(sr.w, sr.h).convert_alpha()
+        )
+    else:
+        img = assets.surface(
+            ("sol", variant.value, code, sr.w, sr.h),
+            lambda: piece_painter(variant)(code, sr.w, sr.h).convert_alpha(),
+        )
+    if dim:
+        img = img.copy()
+        img.fill((165, 165, 165, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    canvas.surface.blit(img, sr.topleft)

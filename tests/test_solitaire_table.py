@@ -11,7 +11,9 @@ from babel.core.match import Match, Seat
 from babel.games.solitaire import hints
 from babel.games.solitaire.actions import Draw, Move
 from babel.games.solitaire.stats import StatsStore
-from scenes.tables.solitaire import AnalysisScene, SolitaireTable, StatisticsScene
+from scenes.tables.solitaire import SolitaireTable
+from scenes.tables.solitaire.analysis import AnalysisScene
+from scenes.tables.solitaire.statistics import StatisticsScene
 
 
 @pytest.fixture
