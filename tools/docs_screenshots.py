@@ -52,6 +52,23 @@ def sit_down(table, settle: float) -> Pilot:
     return p
 
 
+def lesson_table(table_cls, game_id: str, prompts: int) -> tuple[Pilot, object]:
+    """A pilot with the game's lesson open, after following ``prompts`` of its prompts by
+    clicking where the table points."""
+    from scenes.tutorials import lesson_for
+
+    lesson = lesson_for(game_id)
+    table = table_cls(lesson.new_match(), None, threaded=False)
+    table.lesson = lesson
+    p = Pilot(size=SIZE, anim_speed="normal")
+    p.start(table)
+    for _ in range(prompts):
+        p.until(lambda: table.lesson_prompt() is not None, 30)
+        p.click(table.lesson_target(table.lesson_prompt().target).center)
+    p.until(lambda: table.lesson_prompt() is not None, 30)
+    return p, table
+
+
 def launcher(out: Path) -> None:
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.rules_viewer import RulesViewer
@@ -98,6 +115,30 @@ def duel(out: Path) -> None:
         table.submit(table.legal[0])
     p.until(lambda: table._end_shown, 20)
     p.screenshot(out / "end.png")
+    duel_coach(out)
+    p, _ = lesson_table(DuelTable, "duel", 3)
+    p.advance(0.5)
+    p.screenshot(out / "tutorial.png")
+
+
+def duel_coach(out: Path) -> None:
+    """Round 4 of a two-player game: the rival has chosen, the coach advises Anna."""
+    from scenes.tables.duel import DuelTable
+
+    rules = registry.get("duel")
+    match = Match(rules, rules.make_config(2), 5, [Seat("Anna"), Seat("Ben", "steady")])
+    table = DuelTable(match, None, threaded=False)
+    p = Pilot(size=SIZE, anim_speed="normal")
+    p.start(table)
+    while len(match.view(None).history) < 3:
+        p.until(lambda: bool(table.legal) and not table.busy(), 20)
+        rounds = len(match.view(None).history)
+        table.submit(table.legal[-2])
+        p.until(lambda n=rounds: len(match.view(None).history) > n, 20)
+    p.until(lambda: bool(table.legal) and not table.busy() and all(match.view(None).committed[1:]), 20)
+    p.press(pygame.K_h)
+    p.advance(0.5)
+    p.screenshot(out / "coach.png")
 
 
 def solitaire(out: Path) -> None:
@@ -136,6 +177,10 @@ def solitaire(out: Path) -> None:
     scene.goto(18)
     p.frame()
     p.screenshot(out / "analysis.png")
+    p, table = lesson_table(SolitaireTable, "solitaire", 4)
+    p.click(table.lesson_target(table.lesson_prompt().target).center)  # select the stack to move
+    p.advance(0.5)
+    p.screenshot(out / "tutorial.png")
 
 
 def babel_on(out: Path) -> None:
