@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from babel.games.duel.model import DuelView, EventKind
+from babel.games.duel.model import DuelView, EventKind, Phase
 from scenes import theme
 from scenes.anim import Animator, Tween
 from scenes.tables.duel.art import painter
@@ -121,7 +121,7 @@ class DuelSprites:
     def round(self, data: dict[str, Any], v: DuelView, sound, log, cleared: Callable[[], None]) -> None:
         after_flip = theme.SLIDE + 0.12 * len(self.seating.order) + theme.FLIP
         self.animator.wait(after_flip, lambda: self._show_result(data, sound, log))
-        hold = REVEAL_HOLD * (1 if v.phase.value != "over" else 0.6)
+        hold = REVEAL_HOLD * (1 if v.phase is not Phase.OVER else 0.6)
         self.animator.wait(after_flip + hold, lambda: self._clear(cleared))
 
     def _show_result(self, data: dict[str, Any], sound: Callable[[str], None], log) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from babel.games.duel.model import DuelView, RoundKind, RoundRecord, card_text
+from babel.games.duel.model import DuelView, Phase, RoundKind, RoundRecord, card_text
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.tables.duel.animate import DuelSprites
@@ -133,7 +133,7 @@ def draw_hand(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int, cards: Sequenc
 
 def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
     r = ui.seating.plate_rect(seat)
-    over = v.phase.value == "over"
+    over = v.phase is Phase.OVER
     choosing = not over and not v.committed[seat] and not ui.busy
     if choosing:
         canvas.glow(r, theme.HIGHLIGHT, radius=12)
@@ -150,7 +150,7 @@ def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
 
 
 def prompt_text(v: DuelView, ui: DuelUi) -> str:
-    if v.phase.value == "over":
+    if v.phase is Phase.OVER:
         return ""
     if ui.queued is not None:
         return f"Your {card_text(ui.queued)} is chosen: it is played when the table settles"
@@ -175,7 +175,7 @@ def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     paper(canvas, (x, 24, w, 330))
     canvas.text("Tower of Babel", (x + w / 2, 36), 30, theme.INK, role="title_bold", anchor="midtop")
     rnd = min(v.round, v.rounds)
-    title = f"Round {rnd} of {v.rounds}" if v.phase.value != "over" else "Game over"
+    title = f"Round {rnd} of {v.rounds}" if v.phase is not Phase.OVER else "Game over"
     canvas.text(title, (x + w / 2, 76), 20, theme.INK_SOFT, anchor="midtop")
     y = 118
     for seat in range(v.players):

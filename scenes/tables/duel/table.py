@@ -14,7 +14,7 @@ import pygame
 
 from babel.core.protocol import Event
 from babel.games.duel.actions import Play
-from babel.games.duel.model import JOKER, DuelView
+from babel.games.duel.model import JOKER, DuelView, EndReason
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
@@ -136,7 +136,7 @@ class DuelTable(TableScene):
     def result_lines(self) -> list[str]:
         v = self.match.view(None)
         lines = ["   ".join(f"{self.name(i)}: {s}" for i, s in enumerate(v.scores))]
-        if v.end is not None and v.end.value == "six":
+        if v.end is EndReason.SIX:
             lines.append(f"{self.name(v.builder)} won a round with the six showing.")
         else:
             lines.append(f"After {len(v.history)} rounds.")

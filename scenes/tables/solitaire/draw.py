@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from babel.games.solitaire.deals import Variant
-from babel.games.solitaire.model import SolitaireView
+from babel.games.solitaire.model import Difficulty, SolitaireView
 from scenes import theme
 from scenes.anim import lerp2
 from scenes.canvas import Canvas
@@ -113,7 +113,7 @@ def draw_moving(canvas: Canvas, v: SolitaireView, ui: SolitaireUi, geo: Geometry
 def draw_bar(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     name = "Tower of Babel" if v.variant is Variant.TILES else "Accordion"
     canvas.text(name, (40, TOP_BAR_Y + 2), 40, theme.GOLD, role="title_bold")
-    mode = "strict rules" if v.difficulty.value == "strict" else "standard rules"
+    mode = "strict rules" if v.difficulty is Difficulty.STRICT else "standard rules"
     if ui.practice:
         mode += "  ·  practice"
     canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER, max_width=500)

@@ -22,7 +22,7 @@ from babel.core.protocol import Event
 from babel.games.solitaire import hints
 from babel.games.solitaire.actions import Action, Draw, Finish, Move
 from babel.games.solitaire.deals import piece_name
-from babel.games.solitaire.model import SolitaireView
+from babel.games.solitaire.model import Difficulty, SolitaireView
 from babel.games.solitaire.stats import StatsStore
 from scenes.canvas import Canvas
 from scenes.core import new_seed, wake
@@ -287,7 +287,7 @@ class SolitaireTable(TableScene):
         options = [d for d in (src - 1, src - 3) if d >= 0]
         if not options:
             self.app.toast("This stack has no stack one or three places to its left")
-        elif v.difficulty.value == "strict" and self._has(Move):
+        elif v.difficulty is Difficulty.STRICT and self._has(Move):
             self.app.toast("Strict rule: only the nearest matches may move now")
         else:
             names = " or ".join(piece_name(tops[d], v.variant) for d in options)
