@@ -182,7 +182,6 @@ class CardSprite:
     ) -> None:
         """Paint the card; ``lift`` raises it for this frame only (default: its own ``lift``)."""
         x, y = self.current_pos()
-        self.pos_drawn = (x, y)
         w, h = self.size
         showing_face = self.face_up
         squash = 1.0

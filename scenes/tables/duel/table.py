@@ -65,7 +65,7 @@ class DuelTable(TableScene):
         v: DuelView = self.view
         self.seating = Seating.of(v)
         self.sprites = DuelSprites(v, self.seating, self.animator)
-        self.log_lines = draw.history_lines(v.history, self.name)
+        self.log_lines = draw.history_lines(v.history, self.seat_name)
         self.hover = None
         self.queued = None
 
@@ -121,7 +121,7 @@ class DuelTable(TableScene):
         self.sprites.play(events, self.view, self.app.sound.play, self._log_round, self._round_cleared)
 
     def _log_round(self, data: dict) -> None:
-        self.log_lines.append(draw.event_line(self.view, data, self.name))
+        self.log_lines.append(draw.event_line(self.view, data, self.seat_name))
 
     def _round_cleared(self) -> None:
         self.refresh()
@@ -130,14 +130,14 @@ class DuelTable(TableScene):
         self.queued = queued  # the same player keeps the screen: a card chosen early stays chosen
 
     # -- text ---------------------------------------------------------------------------------
-    def name(self, seat: int | None) -> str:
+    def seat_name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.controller.seat_name(seat)
 
     def result_lines(self) -> list[str]:
         v = self.match.view(None)
-        lines = ["   ".join(f"{self.name(i)}: {s}" for i, s in enumerate(v.scores))]
+        lines = ["   ".join(f"{self.seat_name(i)}: {s}" for i, s in enumerate(v.scores))]
         if v.end is EndReason.SIX:
-            lines.append(f"{self.name(v.builder)} won a round with the six showing.")
+            lines.append(f"{self.seat_name(v.builder)} won a round with the six showing.")
         else:
             lines.append(f"After {len(v.history)} rounds.")
         return lines
