@@ -131,7 +131,7 @@ class DuelRules(Rules[DuelState, Action, DuelView]):
         scores = list(state.scores)
         if res.points:
             scores[res.winner] += res.points
-        events += round_events(state, cards, res, scores)
+        events += round_events(state, rnd, cards, res, scores)
         record = RoundRecord(cards, res.kind, res.winner, res.builder, res.die, res.points)
         hands = tuple(tuple(c for c in hand if c != card) for hand, card in zip(state.hands, cards))
         new = replace(
@@ -206,10 +206,12 @@ class DuelRules(Rules[DuelState, Action, DuelView]):
         return actions.describe(action)
 
 
-def round_events(state: DuelState, cards: tuple[int, ...], res: Resolution, scores: list[int]) -> list[Event]:
+def round_events(
+    state: DuelState, rnd: int, cards: tuple[int, ...], res: Resolution, scores: list[int]
+) -> list[Event]:
     """The public events of a resolved round: how it went, the title, the die, the points."""
     data = {
-        "round": state.round,
+        "round": rnd,
         "kind": res.kind.value,
         "winner": res.winner,
         "builder_before": state.builder,
