@@ -65,7 +65,7 @@ def decision_times(
                 if cpu is not None:
                     cpu.append(time.process_time() - c0)
                 if by_verb is not None:
-                    by_verb.setdefault(action.verb, []).append(times[-1])
+                    by_verb.setdefault(RULES.action_text(action).split()[0], []).append(times[-1])
             state = RULES.apply(state, seat, action).state
             ply += 1
     return times
