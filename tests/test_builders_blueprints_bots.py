@@ -192,8 +192,8 @@ def test_shrewd_architect_seal_holders_converge_on_one_target():
 def test_architect_holds_back_its_best_card_from_a_suspected_master():
     from dataclasses import replace
 
-    from babel.games.builders.belief import Belief
     from babel.games.builders.actions import Play
+    from babel.games.builders.belief import Belief
     from babel.games.builders.model import Phase
 
     class Suspicious(RoleBot):

@@ -11,8 +11,8 @@ from babel.core.rng import Rng
 from babel.games.builders import RULES
 from babel.games.builders import cards as C
 from babel.games.builders.actions import Place, Reveal
-from babel.games.builders.phases import card_locations
 from babel.games.builders.model import Phase, Role
+from babel.games.builders.phases import card_locations
 
 # Card ids used below (see cards.py): 1-block column A = 0-2, column B = 3-5, row 2 = 12-14;
 # 2-block A2/B2 = 20, B1/B2 = 25; 3-block: 30 + cell (B2 = 34, A1 = 30).
