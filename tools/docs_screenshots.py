@@ -232,7 +232,7 @@ def babel_on(out: Path) -> None:
 def builders(out: Path) -> None:
     from babel.games.builders.model import Phase
     from scenes.tables.builders import BuildersTable
-    from scenes.tables.builders_timeline import TimelineScreen
+    from scenes.tables.builders.timeline import TimelineScreen
 
     rules = registry.get("builders")
     names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]

@@ -10,11 +10,13 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.builders import cards as C
+from babel.games.builders.actions import Appoint, Place, Play, Reveal, Seal, Strike, Swap, target_of
 from babel.games.builders.model import Phase
 from scenes.pilot import Pilot
-from scenes.tables import builders_layout as L
 from scenes.tables.builders import BuildersTable
-from scenes.tables.builders_timeline import TimelineScreen
+from scenes.tables.builders import draw as D
+from scenes.tables.builders import layout as L
+from scenes.tables.builders.timeline import TimelineScreen
 from scenes.widgets.curtain import PrivacyCurtain
 
 
@@ -35,11 +37,11 @@ def seat_point(table, seat):
 
 def cell_point(table, cell):
     """A point that hits ``cell`` on the base (the tower's top face, else the floor)."""
-    grid = L.make_grid(max(table.heights))
+    grid = L.make_grid(max(table.motion.heights))
     gx, gy = L.cell_xy(cell)
-    poly = L.cell_outline(grid, cell, table.heights[cell])
+    poly = L.cell_outline(grid, cell, table.motion.heights[cell])
     candidates = [(sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))]
-    x, y = grid.project(gx, gy, max(0, table.heights[cell] - 1))
+    x, y = grid.project(gx, gy, max(0, table.motion.heights[cell] - 1))
     candidates += [(x, y + grid.cube / 4), (x, y + grid.cube * 0.5)]
     for pt in candidates:
         near = [(pt[0] + dx, pt[1] + dy) for dx in (-3, 0, 3) for dy in (-3, 0, 3)]
@@ -50,44 +52,43 @@ def cell_point(table, cell):
 
 def act(pilot, table, action):
     """Perform ``action`` for the viewer through the mouse and keyboard, as a player would."""
-    verb, args = action.verb, action.args
-    if verb == "appoint":
-        for s in args:
+    v = table.view
+    if isinstance(action, Appoint):
+        for s in action.seats:
             pilot.click(seat_point(table, s))
         pilot.press(pygame.K_RETURN)
-    elif verb == "play":
-        if args == (-1, -1):
-            pilot.press(pygame.K_n)
-            return
+    elif action == Play(None, None):
+        pilot.press(pygame.K_n)
+    elif isinstance(action, Play):
         table.clear_choice()
-        table._reset_choice()
-        hand = dict(table._hand_layout())
-        if table.sel_play != args[0]:
-            pilot.click(hand[args[0]])
-        if args[1] >= 0:
-            pilot.click(hand[args[1]])
+        hand = dict(L.hand_layout(v.hand))
+        if table.choice.sel_play != action.card:
+            pilot.click(hand[action.card])
+        if action.discard is not None:
+            pilot.click(hand[action.discard])
         pilot.press(pygame.K_RETURN)
-    elif verb == "swap":
-        rects = dict(table._received_rects())
-        if table.sel_take != args[0]:
-            pilot.click(rects[args[0]].center)
-        if args[1] >= 0:
-            pilot.click(dict(table._hand_layout())[args[1]])
+    elif isinstance(action, Swap):
+        rects = dict(L.received_rects(v.received))
+        if table.choice.sel_take != action.take:
+            pilot.click(rects[action.take].center)
+        if action.give is not None:
+            pilot.click(dict(L.hand_layout(v.hand))[action.give])
         pilot.press(pygame.K_RETURN)
-    elif verb == "reveal":
-        pilot.click(dict(table._reveal_rects())[args[0]].center)
-    elif verb in ("place", "strike"):
-        pt = cell_point(table, args[0])
+    elif isinstance(action, Reveal):
+        tray = L.tray_of(table.anchors, v.master, table.bottom)
+        pilot.click(dict(L.reveal_rects(v.face_down, tray))[action.card].center)
+    elif isinstance(action, Place | Strike):
+        pt = cell_point(table, action.cell)
         if pt is None:
-            name = C.CELL_NAMES[args[0]]
+            name = C.CELL_NAMES[action.cell]
             pilot.press(pygame.K_a + "ABC".index(name[0]))
             pilot.press(pygame.K_1 + int(name[1]) - 1)
         else:
             pilot.click(pt)
-    elif verb == "seal" and args[0] < 0:
+    elif action == Seal(None):
         pilot.press(pygame.K_n)
     else:
-        pilot.click(seat_point(table, args[0]))
+        pilot.click(seat_point(table, target_of(action)))
         pilot.press(pygame.K_RETURN)
 
 
@@ -141,7 +142,7 @@ def belief_choice(rules, table, seed):
     bot = rules.make_bot("belief")
 
     def choose(legal):
-        table.verbs.append(legal[0].verb)
+        table.verbs.append(table.rules.action_text(legal[0]).split()[0])
         return bot.choose(table.view, legal, bot_rng(seed, table.viewer, table.match.ply), Budget())
 
     table.verbs = []
@@ -194,7 +195,7 @@ def test_finale_by_mouse(rules, role, verb):
         raise AssertionError(f"no game where the player used the {verb} phase")
     v = table.match.view(None)
     assert v.result.reason in ("sealed", "punishment")
-    assert table.stage >= {"seals", "zealots", "messenger", "result"}
+    assert table.motion.stage >= {"seals", "zealots", "messenger", "result"}
     finish_and_check_end(pilot, table)
     pygame.display.quit()
 
@@ -205,41 +206,41 @@ def test_master_steps_by_mouse(rules, pilot):
     table = make_table(rules, bot_seats(7), seed)
     pilot.start(table)
     pilot.click((600, 400))  # close the role note
-    assert table.legal[0].verb == "appoint"
+    assert isinstance(table.legal[0], Appoint)
     pilot.click(seat_point(table, 0))  # the Master cannot appoint themselves
-    assert table.picked == []
+    assert table.choice.picked == []
     for s in (1, 2, 3):
         pilot.click(seat_point(table, s))
     pilot.press(pygame.K_RETURN)  # 3 of 4: not yet
     assert table.match.ply == 0
     pilot.press(pygame.K_5)  # keys pick seats by number
-    assert sorted(table.picked) == [1, 2, 3, 4]
+    assert sorted(table.choice.picked) == [1, 2, 3, 4]
     pilot.press(pygame.K_RETURN)
     assert table.match.view(None).appointed == (1, 2, 3, 4)
-    assert pilot.until(lambda: table.legal and table.legal[0].verb == "swap", 10)
-    assert table._checking() and len(table.view.received) == table.view.received_count
+    assert pilot.until(lambda: table.legal and isinstance(table.legal[0], Swap), 10)
+    assert table.checking() and len(table.view.received) == table.view.received_count
     verbs = set()
     for _ in range(40):
         if not table.legal or table.view.phase.value in ("pass", "over"):
             break
-        verbs.add(table.legal[0].verb)
+        verbs.add(type(table.legal[0]).__name__.lower())
         act(pilot, table, table.legal[0])
         pilot.until(lambda: not table.busy(), 5)
     assert "swap" in verbs
-    assert table.heights == list(table.view.base)
+    assert table.motion.heights == list(table.view.base)
 
 
 def test_pass_and_play_curtains_and_secrets(rules, pilot, monkeypatch):
     names = ["Anna", "Ben", "Carla", "Dan", "Eve"]
     table = make_table(rules, [Seat(n) for n in names], 4)
     drawn = []
-    real = BuildersTable._draw_hand
+    real = D.draw_hand
 
-    def spy(self, canvas, v):
-        drawn.append((v.seat, self.viewer))
-        return real(self, canvas, v)
+    def spy(canvas, v, ui):
+        drawn.append((v.seat, ui.viewer))
+        return real(canvas, v, ui)
 
-    monkeypatch.setattr(BuildersTable, "_draw_hand", spy)
+    monkeypatch.setattr(D, "draw_hand", spy)
     pilot.start(table)
     curtains = []
     acted = []
@@ -325,18 +326,18 @@ def test_animated_reveal_at_normal_speed(rules):
     pilot.start(table)
     saw = set()
     for _ in range(1500):
-        if table.falling and any(t.started for _, _, t in table.falling):
+        if table.motion.falling and any(t.started for _, _, t in table.motion.falling):
             saw.add("fall")
-        if any(sp.moving for sp in table.flyers):
+        if any(sp.moving for sp in table.motion.flyers):
             saw.add("card")
-        if table.bolts:
+        if table.motion.bolts:
             saw.add("bolt")
         if table.match.view(None).round >= 3 or table.match.over:
             break
         pilot.advance(0.05)
     assert {"fall", "card"} <= saw
     assert pilot.until(lambda: not table.busy(), 20)
-    assert table.heights == list(table.view.base)
+    assert table.motion.heights == list(table.view.base)
     pygame.display.quit()
 
 
@@ -359,7 +360,7 @@ def test_rare_events_animate(rules):
     )
     table.on_step(1, None, events)
     assert table.busy()
-    titles = [b[0] for b in table.banners]
+    titles = [b[0] for b in table.motion.banners]
     assert "Storm!" in titles and "Divine Punishment confirmed" in titles
     for _ in range(4):
         pilot.advance(0.5)
@@ -390,7 +391,7 @@ def test_seats_clear_of_the_rim_the_piles_and_each_other(players):
 def test_finale_cards_travel_to_their_players(rules):
     """The Seals and the Divine Punishment cards fly from giver to receiver before their marks show."""
     from babel.core.protocol import Event
-    from scenes.tables.builders_anim import SEAL_CARD
+    from scenes.tables.builders.animate import SEAL_CARD
 
     pilot = Pilot(size=(1280, 800), anim_speed="normal")
     table = make_table(rules, bot_seats(6), 2)
@@ -403,13 +404,15 @@ def test_finale_cards_travel_to_their_players(rules):
     table.on_step(1, None, events)
     faces = set()
     for _ in range(200):
-        faces |= {sp.face for sp in table.flyers if sp.moving}
+        faces |= {sp.face for sp in table.motion.flyers if sp.moving}
         if not table.busy():
             break
-        assert "seals" in table.stage or not any(sp.face == C.PUNISHMENT_IDS[0] for sp in table.flyers)
+        assert "seals" in table.motion.stage or not any(
+            sp.face == C.PUNISHMENT_IDS[0] for sp in table.motion.flyers
+        )
         pilot.advance(0.05)
     assert {SEAL_CARD, C.PUNISHMENT_IDS[0]} <= faces
-    assert {"seals", "punish"} <= table.stage
+    assert {"seals", "punish"} <= table.motion.stage
     pygame.display.quit()
 
 
@@ -430,7 +433,7 @@ def test_discard_peek_shows_only_what_the_screen_may_show(rules, pilot):
     pilot.frame()
     for s in range(v.players):
         for d in v.discards[s]:
-            face = table._discard_face(v, s, d)
+            face = D.discard_face(v, table.motion.delib_mask, s, d)
             assert face is None or d.revealed or s == v.seat
 
 

@@ -14,7 +14,7 @@ from babel.games.builders.model import BuildersView
 from scenes import assets, seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
-from scenes.tables.builders_art import paint_architect_token, paint_master_token, paint_swatch
+from scenes.tables.builders.art import paint_architect_token, paint_master_token, paint_swatch
 from scenes.widgets.basic import Button, WidgetGroup, panel
 
 ROLE_COLOUR = {"architect": (70, 130, 200), "messenger": (150, 80, 190), "zealot": (200, 50, 40)}

@@ -10,7 +10,11 @@ from babel.core.jsonfile import read_json
 from babel.games.builders import RULES
 from babel.games.builders import blueprints as BP
 from scenes.core import Scene
-from scenes.launcher.blueprints import (
+from scenes.launcher.setup import SetupScene
+from scenes.launcher.setup_extensions import extension_for
+from scenes.pilot import Pilot
+from scenes.tables import register_table, table_for, unregister_table
+from scenes.tables.builders.blueprints import (
     LIST_X,
     LIST_Y,
     ROW_H,
@@ -21,10 +25,6 @@ from scenes.launcher.blueprints import (
     plus_rect,
     tile_rect,
 )
-from scenes.launcher.setup import SetupScene
-from scenes.launcher.setup_extensions import extension_for
-from scenes.pilot import Pilot
-from scenes.tables import register_table, table_for, unregister_table
 from scenes.widgets.basic import Button, Stepper
 
 

@@ -9,6 +9,7 @@ import math
 
 import pygame
 
+from scenes.theme import CARD_H, CARD_W
 from scenes.widgets.blocks import IsoGrid
 
 FELT = pygame.Rect(16, 16, 1214, 868)
@@ -134,3 +135,61 @@ def point_in_poly(p: tuple[float, float], poly: list[tuple[float, float]]) -> bo
             if xi > x:
                 inside = not inside
     return inside
+
+
+def role_rect() -> pygame.Rect:
+    """The viewer's face-down role card (hold it, or R, to look)."""
+    w, h = ROLE_SIZE
+    return pygame.Rect(round(ROLE_CARD[0] - w / 2), round(ROLE_CARD[1] - h / 2), w, h)
+
+
+def hand_layout(hand: tuple[int, ...]) -> list[tuple[int, tuple[float, float]]]:
+    """The viewer's own hand: each card and its centre."""
+    return [(c, hand_pos(i, len(hand))) for i, c in enumerate(hand)]
+
+
+def received_rects(received: tuple[int, ...]) -> list[tuple[int, pygame.Rect]]:
+    """The cards handed to the Master, on the private-check sheet."""
+    out = []
+    for i, c in enumerate(received):
+        r = pygame.Rect(0, 0, CARD_W, CARD_H)
+        r.center = (round(623 + (i - (len(received) - 1) / 2) * 116), 330)
+        out.append((c, r))
+    return out
+
+
+def reveal_rects(face_down: tuple[int, ...], tray: tuple[float, float]) -> list[tuple[int, pygame.Rect]]:
+    """The Master's face-down cards still to reveal, face up in the tray for the Master."""
+    cards = sorted(face_down)
+    tx, ty = tray
+    w, h = TRAY_FACE
+    out = []
+    for i, c in enumerate(cards):
+        r = pygame.Rect(0, 0, w, h)
+        r.center = (round(tx + (i - (len(cards) - 1) / 2) * (w + 8)), round(ty))
+        out.append((c, r))
+    return out
+
+
+def ready_pos(anchors: dict[int, tuple[float, float]], bottom: int, seat: int) -> tuple[float, float]:
+    """Where an appointed seat's chosen cards wait, between the seat and the base."""
+    x, y = anchors[seat]
+    if seat == bottom:
+        return (BOTTOM_FRONT[0] - 150, BOTTOM_FRONT[1])
+    dx, dy = CENTRE[0] - x, CENTRE[1] - y
+    d = max(1.0, (dx * dx + dy * dy) ** 0.5)
+    return (x + dx / d * 128, y + 20 + dy / d * 110)
+
+
+def tray_of(anchors: dict[int, tuple[float, float]], master: int, bottom: int) -> tuple[float, float]:
+    """The tray of the Master shown on the table."""
+    return tray_pos(anchors[master], master == bottom)
+
+
+def cell_at(pos: tuple[float, float], heights: list[int] | tuple[int, ...]) -> int | None:
+    """The cell of the base under ``pos`` (front towers first)."""
+    grid = make_grid(max(heights))
+    for cell in sorted(range(9), key=lambda c: -(cell_xy(c)[0] + cell_xy(c)[1])):
+        if point_in_poly(pos, cell_outline(grid, cell, heights[cell])):
+            return cell
+    return None
