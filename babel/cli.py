@@ -1,4 +1,4 @@
-"""The headless command line, python -m babel: list games, bot simulations, replays.
+"""The headless command line, python -m babel: list games, bot simulations, level matches, soaks, replays.
 
 It never imports pygame, so it runs on servers and in CI.
 """
@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from babel.core import registry
+from babel.core.contest import contest
 from babel.core.jsonfile import display_name
 from babel.core.saves import SaveError, SaveStore, read_record, restore
 from babel.core.simulate import simulate
+from babel.core.soak import soak
 
 
 def _cmd_list(args: argparse.Namespace) -> int:
@@ -75,45 +77,85 @@ def _describe_option(opt) -> str:
     return f"{opt.key}={values} (default {_word(opt.default)})"
 
 
-def _cmd_sim(args: argparse.Namespace) -> int:
+class _Refused(Exception):
+    """A command-line value that cannot be used; the message says which values can."""
+
+
+def _game_setup(args: argparse.Namespace, level_counts: str = "seats") -> tuple:
+    """The game, player count, bot levels and options the common arguments ask for."""
     try:
         rules = registry.get(args.game)
     except registry.UnknownGame:
-        return _fail(f"there is no game '{args.game}' (games: {_known_games()})")
+        raise _Refused(f"there is no game '{args.game}' (games: {_known_games()})") from None
     info = rules.info
+    roster = registry.bots(info.id)
     players = args.players if args.players is not None else info.default_players or info.min_players
     if players not in info.player_counts:
-        return _fail(f"{info.title} takes {_players_text(info)}, not {players}")
+        raise _Refused(f"{info.title} takes {_players_text(info)}, not {players}")
     if not 1 <= args.games <= MAX_GAMES:
-        return _fail(f"--games must be between 1 and {MAX_GAMES:,}, not {args.games}")
+        raise _Refused(f"--games must be between 1 and {MAX_GAMES:,}, not {args.games}")
     if not 0 <= args.seed <= MAX_SEED:
-        return _fail(f"--seed must be between 0 and {MAX_SEED}, not {args.seed}")
-    levels = args.bots.split(",") if args.bots else None
-    if levels is not None and len(levels) == 1:
-        levels = levels * players
-    if levels is not None and len(levels) != players:
-        return _fail(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
+        raise _Refused(f"--seed must be between 0 and {MAX_SEED}, not {args.seed}")
+    levels = [lv.strip() for lv in args.bots.split(",")] if args.bots else None
+    if level_counts == "seats":
+        if levels is not None and len(levels) == 1:
+            levels = levels * players
+        if levels is not None and len(levels) != players:
+            raise _Refused(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
+    elif levels is None or len(levels) not in (2, players):
+        given = len(levels or ())
+        raise _Refused(f"--bots takes 2 levels (one seat against the rest) or {players}, not {given}")
     for level in levels or []:
-        if not rules.knows_level(level):
-            return _fail(
-                f"{info.title} has no bot level '{level}' (levels: {', '.join(info.all_bot_levels)})"
-            )
+        if not roster.knows(level):
+            raise _Refused(f"{info.title} has no bot level '{level}' (levels: {', '.join(roster.all_ids)})")
+    return rules, players, levels, _options(info, args.option or [])
+
+
+def _options(info, items: Sequence[str]) -> dict:
     known = {o.key: o for o in info.options}
     options = {}
-    for item in args.option or []:
+    for item in items:
         key, eq, text = item.partition("=")
         if not eq or not key.strip():
-            return _fail(f"--option takes KEY=VALUE, not '{item}'")
+            raise _Refused(f"--option takes KEY=VALUE, not '{item}'")
         key = key.strip()
         if key not in known:
             keys = ", ".join(known) or "none"
-            return _fail(f"{info.title} has no option '{key}' (options: {keys})")
+            raise _Refused(f"{info.title} has no option '{key}' (options: {keys})")
         options[key] = _option_value(known[key], text.strip())
         if options[key] not in known[key].choices:
-            return _fail(f"option {_describe_option(known[key])}; '{text}' is not one of them")
+            raise _Refused(f"option {_describe_option(known[key])}; '{text}' is not one of them")
+    return options
+
+
+def _cmd_sim(args: argparse.Namespace) -> int:
     try:
+        rules, players, levels, options = _game_setup(args)
         summary = simulate(rules, players, args.games, args.seed, levels, options)
-    except ValueError as exc:
+    except (_Refused, ValueError) as exc:
+        return _fail(str(exc))
+    print(json.dumps(summary.to_json(), indent=1))
+    return 1 if summary.errors else 0
+
+
+def _cmd_match(args: argparse.Namespace) -> int:
+    try:
+        rules, players, levels, options = _game_setup(args, level_counts="lineup")
+        summary = contest(rules, players, args.games, args.seed, levels, options)
+    except (_Refused, ValueError) as exc:
+        return _fail(str(exc))
+    print(json.dumps(summary.to_json(), indent=1))
+    return 1 if summary.errors else 0
+
+
+def _cmd_soak(args: argparse.Namespace) -> int:
+    try:
+        rules, players, levels, options = _game_setup(args)
+        if not 0 <= args.leak_every <= MAX_GAMES:
+            raise _Refused(f"--leak-every must be between 0 and {MAX_GAMES:,}, not {args.leak_every}")
+        levels = levels or [registry.bots(rules.info.id).offered[0]] * players
+        summary = soak(rules, players, args.games, args.seed, levels, options, leak_every=args.leak_every)
+    except (_Refused, ValueError) as exc:
         return _fail(str(exc))
     print(json.dumps(summary.to_json(), indent=1))
     return 1 if summary.errors else 0
@@ -176,14 +218,48 @@ def _games_epilog() -> str:
     for rules in registry.all_games():
         info = rules.info
         lines.append(f"  {info.id:<10} {info.title}, {_players_text(info)}")
-        lines.append(f"  {'':<10} bot levels: {', '.join(info.all_bot_levels)}")
+        lines.append(f"  {'':<10} bot levels: {', '.join(registry.bots(info.id).all_ids)}")
         for opt in info.options:
             lines.append(f"  {'':<10} --option {_describe_option(opt)}")
     return "\n".join(lines)
 
 
 DESCRIPTION = """The headless command line of Babel Towers: list the games, run bot-vs-bot
-simulations, check saved games. It never opens a window."""
+simulations, pit bot levels against each other, soak a game with every check at every step,
+check saved games. It never opens a window."""
+
+
+def _game_arguments(cmd: argparse.ArgumentParser, bots_help: str, games: int) -> None:
+    """The arguments sim, match and soak share: game, players, games, seed, bots, options."""
+    cmd.add_argument("game", help="the game's id, as listed below")
+    cmd.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        metavar="N",
+        help="number of seats (default: the game's usual number)",
+    )
+    cmd.add_argument(
+        "--games",
+        type=int,
+        default=games,
+        metavar="N",
+        help=f"how many games to play, 1 to {MAX_GAMES:,} (default {games})",
+    )
+    cmd.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        metavar="N",
+        help="seed of the first game; game k uses seed+k (default 1)",
+    )
+    cmd.add_argument("--bots", default="", metavar="LEVEL[,LEVEL...]", help=bots_help)
+    cmd.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="set a game option; repeat for several (the options of each game are listed below)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -191,49 +267,58 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m babel", description=DESCRIPTION, formatter_class=fmt)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     sub.add_parser("list", help="list the games with their player counts").set_defaults(func=_cmd_list)
+    epilog = _games_epilog()
     sim = sub.add_parser(
         "sim",
         help="play bot-vs-bot games and print a JSON summary",
         description="Play seeded bot-vs-bot games of one game and print a JSON summary\n"
-        "(wins per seat, shared wins, mean length, errors) on standard output.",
-        epilog=_games_epilog(),
+        "(wins per seat, shared wins, mean length, how games ended, errors) on standard output.",
+        epilog=epilog,
         formatter_class=fmt,
     )
-    sim.add_argument("game", help="the game's id, as listed below")
-    sim.add_argument(
-        "--players",
-        type=int,
-        default=None,
-        metavar="N",
-        help="number of seats (default: the game's usual number)",
+    _game_arguments(
+        sim,
+        "one bot level for every seat, or one per seat, comma-separated (default: the weakest)",
+        100,
     )
-    sim.add_argument(
-        "--games",
-        type=int,
-        default=100,
-        metavar="N",
-        help=f"how many games to play, 1 to {MAX_GAMES:,} (default 100)",
+    sim.set_defaults(func=_cmd_sim)
+    match = sub.add_parser(
+        "match",
+        help="pit bot levels against each other, seats rotating, with 95%% intervals",
+        description="Pit bot levels against each other over seeded games and print a JSON report.\n"
+        "The seating turns by one seat every game, so no level profits from its seat; each\n"
+        "level's win rate comes with a 95%% (Wilson) interval and the even share beside it.",
+        epilog=epilog,
+        formatter_class=fmt,
     )
-    sim.add_argument(
-        "--seed",
+    _game_arguments(
+        match,
+        "two levels (the first in one seat, the second in all others) or one per seat (required)",
+        200,
+    )
+    match.set_defaults(func=_cmd_match)
+    soak_cmd = sub.add_parser(
+        "soak",
+        help="play many games checking every invariant at every step",
+        description="Play seeded bot games checking at every step the game's invariants, the\n"
+        "action text and JSON round trips, legal actions only for seats to act, and that no view\n"
+        "depends on what its seat cannot know. Prints a JSON report; exit 1 on any failure.",
+        epilog=epilog,
+        formatter_class=fmt,
+    )
+    _game_arguments(
+        soak_cmd,
+        "one bot level for every seat, or one per seat, comma-separated (default: the weakest)",
+        1000,
+    )
+    soak_cmd.add_argument(
+        "--leak-every",
         type=int,
         default=1,
         metavar="N",
-        help="seed of the first game; game k uses seed+k (default 1)",
+        help="run the view-leak check every N steps, 0 never (it redraws the hidden state; default 1)",
     )
-    sim.add_argument(
-        "--bots",
-        default="",
-        metavar="LEVEL[,LEVEL...]",
-        help="one bot level for every seat, or one per seat, comma-separated (default: random)",
-    )
-    sim.add_argument(
-        "--option",
-        action="append",
-        metavar="KEY=VALUE",
-        help="set a game option; repeat for several (the options of each game are listed below)",
-    )
-    sim.set_defaults(func=_cmd_sim)
+    soak_cmd.set_defaults(func=_cmd_soak)
     rep = sub.add_parser(
         "replay",
         help="replay a saved game through the rules and report whether it is sound",

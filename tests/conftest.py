@@ -11,7 +11,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest  # noqa: E402
 
 from babel.core import registry  # noqa: E402
-from tests.example_game import EXAMPLE  # noqa: E402
+from tests.example_game import EXAMPLE, EXAMPLE_BOTS  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +24,7 @@ def private_home(tmp_path, monkeypatch):
 @pytest.fixture
 def example_game():
     """The example game, registered for the duration of one test (it is never built in)."""
-    registry.register(EXAMPLE)
+    registry.register(EXAMPLE, EXAMPLE_BOTS)
     yield EXAMPLE
     registry.unregister(EXAMPLE.info.id)
 

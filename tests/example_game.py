@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from babel.core.protocol import Event, GameInfo, IllegalAction, Outcome, Rules, Step, replace
+from babel.core.bots import BotLevel, BotRoster, RandomBot
+from babel.core.protocol import ActionTextError, Event, GameInfo, Outcome, Rules, Step, replace
 from babel.core.rng import Rng, seed_state
 
 ROUNDS = 3
@@ -57,7 +58,6 @@ class ThreeCardDraw(Rules[DrawState, Play, DrawView]):
         blurb="A protocol exercise.",
         min_players=2,
         max_players=3,
-        bot_levels=("random",),
     )
     state_type = DrawState
     action_type = Play
@@ -80,13 +80,23 @@ class ThreeCardDraw(Rules[DrawState, Play, DrawView]):
             return ()
         return tuple(Play(c) for c in state.hands[seat])
 
-    def apply(self, state, seat, action):
+    def why_illegal(self, state, seat, action):
         if state.phase is Phase.OVER:
-            raise IllegalAction("the game is over")
+            return "the game is over"
+        if not 0 <= seat < len(state.hands):
+            return f"there is no seat {seat + 1}"
         if state.committed[seat] is not None:
-            raise IllegalAction("you have already chosen a card this round")
+            return "you have already chosen a card this round"
         if not isinstance(action, Play) or action.card not in state.hands[seat]:
-            raise IllegalAction("that card is not in your hand")
+            return "that card is not in your hand"
+        return None
+
+    def invariant_errors(self, state):
+        cards = [c for hand in state.hands for c in hand] + [c for c in state.committed if c is not None]
+        return () if len(cards) == len(set(cards)) else ("a card is in two places",)
+
+    def apply(self, state, seat, action):
+        self.check(state, seat, action)
         hands = list(state.hands)
         hands[seat] = tuple(c for c in hands[seat] if c != action.card)
         committed = list(state.committed)
@@ -159,8 +169,9 @@ class ThreeCardDraw(Rules[DrawState, Play, DrawView]):
     def parse_action(self, text):
         parts = text.split()
         if len(parts) != 2 or parts[0] != "play" or not parts[1].isdigit():
-            raise IllegalAction(f"cannot read action '{text}'")
+            raise ActionTextError(f"cannot read action '{text[:40]}'")
         return Play(int(parts[1]))
 
 
 EXAMPLE = ThreeCardDraw()
+EXAMPLE_BOTS = BotRoster((BotLevel("random", "Random", RandomBot),))

@@ -14,6 +14,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from babel.core import registry
 from babel.core.bots import Budget
 from babel.core.protocol import Rules
 from babel.core.rng import Rng, seed_state
@@ -46,7 +47,8 @@ def strongest_choice(rules: Rules, view: Any, legal: Sequence[Any], budget: Budg
     """What the game's strongest bot level would play from ``view`` (its last level listed)."""
     if len(legal) == 1:
         return legal[0]
-    bot = rules.make_bot(rules.info.bot_levels[-1])
+    roster = registry.bots(rules.info.id)
+    bot = roster.make(roster.strongest)
     return bot.choose(view, list(legal), view_rng(rules, view), budget or Budget())
 
 

@@ -1,8 +1,9 @@
 """Match: the one driver of a game, used by scenes, tools and tests alike.
 
-It holds the full state (scenes never do), the action log, per-seat event logs, undo back to the
-last irreversible action, and listeners. A match is fully described by game, config, seed, seats
-and the action log, which is exactly what a save stores.
+It holds the full state (scenes never do), the action log, per-seat event logs and undo back to
+the last irreversible action (the states after each action are kept, so undo restores one instead
+of replaying the game). A match is fully described by game, config, seed, seats and the action
+log, which is exactly what a save stores.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from babel.core.bots import Budget, bot_rng
-from babel.core.protocol import Config, Event, IllegalAction, Outcome, Rules, Step
+from babel.core import registry
+from babel.core.bots import Bot, BotRoster, Budget, bot_rng
+from babel.core.protocol import ActionTextError, Config, Event, IllegalAction, Outcome, Rules, Step
+from babel.core.rng import Rng
 
 
 @dataclass(frozen=True)
@@ -36,7 +39,21 @@ class LoggedAction:
     irreversible: bool
 
 
-Listener = Callable[[int, Any, Step], None]
+@dataclass(frozen=True)
+class BotJob:
+    """One bot decision, taken from the match on the caller's thread: the bot, the seat's view,
+    its legal actions and the decision's random stream. A worker thread runs it without ever
+    touching the live match, which may move on (an undo, a new game) meanwhile."""
+
+    seat: int
+    ply: int
+    bot: Bot
+    view: Any
+    legal: tuple[Any, ...]
+    rng_state: int
+
+    def run(self, budget: Budget | None = None) -> Any:
+        return self.bot.choose(self.view, self.legal, Rng(self.rng_state), budget or Budget())
 
 
 class Match:
@@ -48,6 +65,7 @@ class Match:
         config: Config,
         seed: int,
         seats: Sequence[Seat],
+        bots: BotRoster | None = None,
     ) -> None:
         if len(seats) != config.players:
             raise ValueError(f"{len(seats)} seats for a {config.players}-player game")
@@ -55,10 +73,20 @@ class Match:
         self.config = config
         self.seed = seed
         self.seats = tuple(seats)
-        self.state = rules.initial_state(config, seed)
+        self.bots = bots if bots is not None else registry.bots(rules.info.id)
         self.log: list[LoggedAction] = []
         self.events: list[tuple[int, Event]] = []  # (ply, event)
-        self._listeners: list[Listener] = []
+        self._states: list[Any] = [rules.initial_state(config, seed)]  # after 0, 1, ... actions
+
+    @property
+    def state(self) -> Any:
+        return self._states[-1]
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        """Set the current position (tests and tools setting up a scene); undo still returns to
+        the states kept before it."""
+        self._states[-1] = value
 
     # -- asking -------------------------------------------------------------------------
     @property
@@ -86,13 +114,6 @@ class Match:
         return [(ply, ev) for ply, ev in self.events if ev.visible_to(seat)]
 
     # -- acting -------------------------------------------------------------------------
-    def add_listener(self, fn: Listener) -> None:
-        self._listeners.append(fn)
-
-    def remove_listener(self, fn: Listener) -> None:
-        if fn in self._listeners:
-            self._listeners.remove(fn)
-
     def submit(self, seat: int, action: Any) -> Step:
         """Apply ``action`` for ``seat``; on IllegalAction nothing changes."""
         before = self.state
@@ -100,26 +121,38 @@ class Match:
         irreversible = getattr(step.state, "rng", None) != getattr(before, "rng", None) or any(
             ev.irreversible for ev in step.events
         )
-        self.state = step.state
         self.log.append(LoggedAction(seat, self.rules.action_text(action), irreversible))
+        self._states.append(step.state)
         ply = len(self.log)
         self.events.extend((ply, ev) for ev in step.events)
-        for fn in list(self._listeners):
-            fn(seat, action, step)
         return step
 
     def submit_text(self, seat: int, text: str) -> Step:
         return self.submit(seat, self.rules.parse_action(text))
 
-    def bot_action(self, seat: int, budget: Budget | None = None) -> Any:
-        """What the seat's bot would play now (pure: does not apply it)."""
+    def bot_job(self, seat: int) -> BotJob:
+        """The seat's bot decision as an immutable snapshot (see ``BotJob``)."""
         level = self.seats[seat].bot or "random"
-        bot = self.rules.make_bot(level)
         legal = self.legal(seat)
         if not legal:
             raise IllegalAction(f"seat {seat + 1} has nothing to do")
         rng = bot_rng(self.seed, seat, self.ply)
-        return bot.choose(self.view(seat), legal, rng, budget or Budget())
+        return BotJob(seat, self.ply, self.bots.make(level), self.view(seat), legal, rng.state)
+
+    def bot_action(self, seat: int, budget: Budget | None = None) -> Any:
+        """What the seat's bot would play now (pure: does not apply it)."""
+        return self.bot_job(seat).run(budget)
+
+    def play_bots(self, until: Callable[[Match], bool] | None = None, plies: int | None = None) -> int:
+        """Let bots move for the seats to act (humans too, with the random bot: a set-up helper
+        for tools and tests) until ``until(self)`` holds, ``plies`` moves were made, or the game
+        is over. Returns the number of moves made."""
+        made = 0
+        while not self.over and (plies is None or made < plies) and not (until and until(self)):
+            seat = self.to_act()[0]
+            self.submit(seat, self.bot_action(seat))
+            made += 1
+        return made
 
     # -- undo -----------------------------------------------------------------------------
     def undo_point(self, seat: int, cross_irreversible: bool = False) -> int | None:
@@ -147,15 +180,10 @@ class Match:
         return True
 
     def _rewind(self, length: int) -> None:
-        kept = self.log[:length]
-        self.state = self.rules.initial_state(self.config, self.seed)
-        self.log = []
-        self.events = []
-        for entry in kept:
-            step = self.rules.apply(self.state, entry.seat, self.rules.parse_action(entry.text))
-            self.state = step.state
-            self.log.append(entry)
-            self.events.extend((len(self.log), ev) for ev in step.events)
+        """Go back to the position after ``length`` actions: a kept state, no replay."""
+        del self._states[length + 1 :]
+        del self.log[length:]
+        self.events = [(ply, ev) for ply, ev in self.events if ply <= length]
 
     # -- replay ---------------------------------------------------------------------------
     @classmethod
@@ -174,6 +202,8 @@ class Match:
                 match.submit_text(seat, text)
             except IllegalAction as exc:
                 raise ReplayError(index, seat, text, exc.reason) from exc
+            except ActionTextError as exc:
+                raise ReplayError(index, seat, text, str(exc)) from exc
         return match
 
 

@@ -32,6 +32,12 @@ class IllegalAction(Exception):
         self.reason = reason
 
 
+class ActionTextError(ValueError):
+    """Text that is not an action of this game at all (unreadable), as opposed to a readable
+    action the rules refuse now (``IllegalAction``): a save with the first is damaged, one with
+    the second does not replay."""
+
+
 class ConfigError(ValueError):
     """A player count or option the game does not offer."""
 
@@ -132,7 +138,7 @@ class GameInfo:
 class Rules(ABC, Generic[S, A, V]):
     """One game's rules. Subclasses set ``info`` and the three dataclass types.
 
-    Contract (checked for every registered game by tests/test_conformance.py):
+    Contract (checked for every registered game by tests/test_core_conformance.py):
     - ``apply`` is pure: the given state is never changed; an illegal action raises
       ``IllegalAction`` with a reason.
     - ``legal_actions`` is sorted and deterministic, and empty for seats not in ``to_act``.
@@ -180,17 +186,34 @@ class Rules(ABC, Generic[S, A, V]):
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 
+    def why_illegal(self, state: S, seat: int, action: A) -> str | None:
+        """Why ``apply`` would refuse ``action`` for ``seat`` now, in a player's words; None if it
+        is legal. Scenes ask this to explain a refused drag or click without trying the move.
+
+        The default checks turn and membership of ``legal_actions``; games override it to name
+        the rule, and their ``apply`` refuses with exactly this reason.
+        """
+        if self.is_over(state):
+            return "the game is over"
+        if seat not in self.to_act(state):
+            return f"seat {seat + 1} is not to act now"
+        if action not in self.legal_actions(state, seat):
+            return f"'{self.action_text(action)}' is not allowed now"
+        return None
+
     def check(self, state: S, seat: int, action: A) -> None:
-        """Raise IllegalAction unless ``seat`` must act and ``action`` is legal for it.
+        """Raise IllegalAction with ``why_illegal``'s reason unless the action is legal.
 
         Games call this first in ``apply`` unless they validate more cheaply themselves.
         """
-        if self.is_over(state):
-            raise IllegalAction("the game is over")
-        if seat not in self.to_act(state):
-            raise IllegalAction(f"seat {seat + 1} is not to act now")
-        if action not in self.legal_actions(state, seat):
-            raise IllegalAction(f"'{self.action_text(action)}' is not allowed now")
+        reason = self.why_illegal(state, seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+
+    def invariant_errors(self, state: S) -> tuple[str, ...]:
+        """Every broken invariant of ``state`` (pieces conserved, scores consistent ...), empty when
+        all hold. The conformance battery and the soak run it after every step."""
+        return ()
 
     def make_config(self, players: int | None = None, **options: Any) -> Config:
         """A validated config, with defaults for options not given."""
@@ -238,10 +261,11 @@ class Rules(ABC, Generic[S, A, V]):
         return json.dumps(serial.encode(action), separators=(",", ":"), sort_keys=True)
 
     def parse_action(self, text: str) -> A:
+        """The action a text form stands for; ``ActionTextError`` if it stands for none."""
         try:
             return serial.decode(self.action_type, json.loads(text))
         except (ValueError, serial.DecodeError) as exc:
-            raise IllegalAction(f"cannot read action '{text}'") from exc
+            raise ActionTextError(f"cannot read action '{text[:60]}'") from exc
 
     def describe(self, action: A) -> str:
         """A sentence for menus and tooltips; defaults to the text form."""

@@ -1,14 +1,19 @@
-"""The registry of games: an explicit table, filled by ``babel.games.register_builtin_games``.
+"""The registry of games: an explicit table of rules and their bots.
 
-No discovery by import side effects: the built-in list is written out in babel/games/__init__.py,
-and tests may register extra games (the example game) for the duration of a test.
+The built-in list is written out in ``babel.games.BUILTIN``; tests may register extra games (the
+example game) for the duration of a test. Rules and bots are registered side by side, so a game's
+rules module never needs to import its bots.
 """
 
 from __future__ import annotations
 
+import importlib
+
+from babel.core.bots import Bot, BotLevel, BotRoster
 from babel.core.protocol import Rules
 
 _GAMES: dict[str, Rules] = {}
+_BOTS: dict[str, BotRoster] = {}
 _builtins_loaded = False
 
 
@@ -23,18 +28,47 @@ def _ensure_builtins() -> None:
     global _builtins_loaded
     if not _builtins_loaded:
         _builtins_loaded = True
-        from babel.games import register_builtin_games
+        from babel.games import BUILTIN
 
-        register_builtin_games()
+        for name in BUILTIN:
+            module = importlib.import_module(f"babel.games.{name}")
+            register(module.RULES, getattr(module, "BOTS", None))
 
 
-def register(rules: Rules) -> Rules:
+def _legacy_roster(rules: Rules) -> BotRoster:
+    """A roster for a game that still names its levels in ``GameInfo`` and makes bots itself."""
+    info = rules.info
+    offered = getattr(info, "bot_levels", ("random",))
+    extra = getattr(info, "extra_bot_levels", ())
+
+    def maker(level: str):
+        return lambda: rules.make_bot(level)
+
+    levels = tuple(
+        BotLevel(lv, lv.capitalize(), maker(lv), offered=lv in offered) for lv in (*offered, *extra)
+    )
+    old = ("random", "heuristic", "strong", "simple", "belief", "steady", "expert", "plain", "shrewd")
+    aliases = {}
+    for lv in old:
+        if lv not in offered and lv not in extra:
+            try:
+                rules.make_bot(lv)
+            except Exception:  # not an id this game ever had
+                continue
+            aliases[lv] = lv
+            levels += (BotLevel(lv, lv.capitalize(), maker(lv), offered=False),)
+    return BotRoster(levels, {})
+
+
+def register(rules: Rules, bots: BotRoster | None = None) -> Rules:
     _GAMES[rules.info.id] = rules
+    _BOTS[rules.info.id] = bots if bots is not None else _legacy_roster(rules)
     return rules
 
 
 def unregister(game_id: str) -> None:
     _GAMES.pop(game_id, None)
+    _BOTS.pop(game_id, None)
 
 
 def get(game_id: str) -> Rules:
@@ -43,6 +77,20 @@ def get(game_id: str) -> Rules:
         return _GAMES[game_id]
     except KeyError:
         raise UnknownGame(game_id) from None
+
+
+def bots(game_id: str) -> BotRoster:
+    """The bots of a registered game."""
+    _ensure_builtins()
+    try:
+        return _BOTS[game_id]
+    except KeyError:
+        raise UnknownGame(game_id) from None
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """A fresh bot of ``level`` for the game; ``UnknownLevel`` names the levels there are."""
+    return bots(game_id).make(level)
 
 
 def all_games() -> list[Rules]:

@@ -155,16 +155,16 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
     would fail mid-game); raises SaveError naming the first bad seat."""
     if len(record.seats) != record.players:
         raise SaveError(f"this save is damaged ({len(record.seats)} seats for {record.players} players)")
-    levels = rules.info.bot_levels
+    roster = registry.bots(rules.info.id)
     for number, seat in enumerate(record.seats, start=1):
         problem = name_problem(seat.name)
         if problem is not None:
             raise SaveError(f"this save is damaged (seat {number}: {problem})")
-        if seat.bot is not None and not rules.knows_level(seat.bot):
+        if seat.bot is not None and not roster.knows(seat.bot):
             shown = clean_label(seat.bot)[:20] or "?"
             raise SaveError(
                 f"this save gives seat {number} a bot level {rules.info.title} does not have "
-                f"('{shown}'; levels: {', '.join(levels)})"
+                f"('{shown}'; levels: {', '.join(roster.offered)})"
             )
     for seat, _text in record.actions:
         if not 0 <= seat < record.players:

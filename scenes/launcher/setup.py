@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
+from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.core.names import DEFAULT_NAMES, clean_name, distinct_names, repeated_name
 from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
-from scenes.core import Screen
+from scenes.core import Screen, new_seed
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
@@ -68,11 +67,6 @@ def option_label(value) -> str:
     return str(value).replace("_", " ").capitalize()
 
 
-def new_seed() -> int:
-    """A fresh game seed (the front end may read the clock; the engines never do)."""
-    return time.time_ns() % (2**31)
-
-
 class SetupScene(Screen):
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
@@ -80,11 +74,18 @@ class SetupScene(Screen):
         info = rules.info
         self.players = info.default_players or min(max(info.min_players, 3), info.max_players)
         self.names = list(DEFAULT_NAMES)
-        best = info.bot_levels[-1]
+        self.roster = registry.bots(info.id)
+        best = self.roster.strongest
         self.kinds = [HUMAN] + [best] * 9
         self.colours = list(seat_colours.chosen_indices(info.id, [None] * len(DEFAULT_NAMES)))
         self.options = {o.key: o.default for o in info.options}
         self.widgets = WidgetGroup()
+
+    def level_label(self, level: str) -> str:
+        """'Human', or 'Bot: ' and the level's name as the game's bots call it."""
+        if level == HUMAN or level in LEVEL_LABELS:
+            return level_label(level)
+        return f"Bot: {self.roster.name(level).lower()}"
 
     def enter(self) -> None:
         last = self.app.settings.last_names
@@ -113,7 +114,7 @@ class SetupScene(Screen):
                     label=lambda n: f"{n} players",
                 )
             )
-        levels = [HUMAN, *info.bot_levels]
+        levels = [HUMAN, *self.roster.offered]
         y = SEATS_TOP
         row_h, h = self._rows()
         for seat in range(self.players):
@@ -126,7 +127,7 @@ class SetupScene(Screen):
                         levels,
                         self.kinds[seat],
                         lambda v, s=seat: self._set_kind(s, v),
-                        label=level_label,
+                        label=self.level_label,
                     )
                 )
             y += row_h
@@ -323,13 +324,9 @@ class SetupScene(Screen):
         else:
             canvas.text("At the table", (1060, 190), 28, theme.GOLD, role="title_bold")
             y = 250
-            for level in info.bot_levels:
-                y = (
-                    self._paragraph(
-                        canvas, f"{level_label(level)}: {LEVEL_HELP.get(level, '')}", (1060, y), 17, 400, 3
-                    )
-                    + 12
-                )
+            for level in self.roster.offered:
+                blurb = self.roster.level(level).blurb or LEVEL_HELP.get(level, "")
+                y = self._paragraph(canvas, f"{self.level_label(level)}: {blurb}", (1060, y), 17, 400, 3) + 12
             y += 10
             for line in (
                 "Several humans share one screen: a curtain hands it over before every secret choice.",

@@ -69,6 +69,14 @@ class Lesson:
                 self.seen.add(found[0])
                 self.notes.append(found[1])
 
+    def after_move(self, match: Match, seat: int, events: tuple[Event, ...]) -> None:
+        """Follow a move made at the lesson's table (seat 0 is the learner) and keep the
+        progress, so Learn to play resumes here."""
+        if seat == 0:
+            self.learner_moved()
+        self.observe([ev for ev in events if ev.visible_to(0)])
+        save_progress(self.game_id, None if match.over else match)
+
     def learner_moved(self) -> None:
         self.notes.clear()
 

@@ -24,7 +24,8 @@ RIVAL = "Ben"
 class DuelLesson(Lesson):
     def new_match(self) -> Match:
         rules = registry.get("duel")
-        level = rules.info.bot_levels[min(1, len(rules.info.bot_levels) - 1)]  # a plain-playing rival
+        offered = registry.bots("duel").offered
+        level = offered[min(1, len(offered) - 1)]  # a plain-playing rival
         return Match(rules, rules.make_config(2), self.seed, learner_seats(self.learner, level, (RIVAL,)))
 
     # -- what to do now ------------------------------------------------------------------------

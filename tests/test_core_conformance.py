@@ -1,8 +1,9 @@
 """The protocol battery, run over every registered game and the example game.
 
-Seeded random playouts check at every step: legal actions only for seats to act, pure apply,
-illegal actions refused without change, exact JSON round trips of states, views and actions,
-the leak test (redrawing what a seat cannot know never changes its view), and termination.
+Seeded random playouts check at every step: the game's own invariants, legal actions only for
+seats to act, pure apply, illegal actions refused without change and with the reason
+``why_illegal`` gives, exact JSON round trips of states, views and actions, the leak test
+(redrawing what a seat cannot know never changes its view), and termination.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ import json
 import pytest
 
 from babel.core import registry
-from babel.core.protocol import IllegalAction, Rules
+from babel.core.protocol import ActionTextError, IllegalAction, Rules
 from babel.core.rng import Rng, seed_state
-from tests.example_game import EXAMPLE
+from tests.example_game import EXAMPLE, EXAMPLE_BOTS
 
 # Playouts per player count; slow games (physics) may ask for fewer.
 PLAYOUTS = {"babel_on": 2, "builders": 3, "turmbau": 3}
@@ -44,6 +45,7 @@ def _check_step(rules: Rules, state, players: int, rng: Rng, foreign_actions: li
     assert again == state, "state JSON round trip changed the state"
     assert _dump(rules, again) == text
 
+    assert rules.invariant_errors(state) == (), "an invariant of the game is broken"
     acting = rules.to_act(state)
     over = rules.outcome(state) is not None
     assert over == (not acting), "to_act must be empty exactly when the game is over"
@@ -57,6 +59,7 @@ def _check_step(rules: Rules, state, players: int, rng: Rng, foreign_actions: li
             assert not legal, f"seat {seat} is not to act but has legal actions"
         for action in legal[:50]:
             assert rules.parse_action(rules.action_text(action)) == action
+            assert rules.why_illegal(state, seat, action) is None, "why_illegal refuses a legal action"
 
     # Views: round trip, no RNG inside, and the leak test.
     for seat in [None, *range(players)]:
@@ -73,15 +76,22 @@ def _check_step(rules: Rules, state, players: int, rng: Rng, foreign_actions: li
             continue
         for other_seat in acting:
             for action in rules.legal_actions(state, other_seat)[:3]:
-                with pytest.raises(IllegalAction):
-                    rules.apply(state, seat, action)
+                _refused_with_reason(rules, state, seat, action)
     for seat in acting:
         legal = set(rules.legal_actions(state, seat))
         for action in foreign_actions[-20:]:
             if action not in legal:
-                with pytest.raises(IllegalAction):
-                    rules.apply(state, seat, action)
+                _refused_with_reason(rules, state, seat, action)
     assert _dump(rules, state) == text, "a refused action changed the state"
+
+
+def _refused_with_reason(rules: Rules, state, seat: int, action) -> None:
+    """``apply`` refuses the action with exactly the reason ``why_illegal`` gives."""
+    why = rules.why_illegal(state, seat, action)
+    assert isinstance(why, str) and why, "why_illegal must name the reason for an illegal action"
+    with pytest.raises(IllegalAction) as refused:
+        rules.apply(state, seat, action)
+    assert refused.value.reason == why
 
 
 @pytest.mark.parametrize(("rules", "players"), list(_cases()))
@@ -118,9 +128,23 @@ def test_info_is_complete(rules: Rules) -> None:
     info = rules.info
     assert info.id and info.title and info.blurb
     assert 1 <= info.min_players <= info.max_players
-    assert info.bot_levels, "every game offers bot levels, weakest first"
-    assert rules.make_bot("random") is not None, "'random' stays a valid id (older saves hold it)"
-    for level in info.all_bot_levels:
-        assert rules.make_bot(level) is not None
+    roster = EXAMPLE_BOTS if rules is EXAMPLE else registry.bots(info.id)
+    assert roster.offered, "every game offers bot levels, weakest first"
+    assert roster.make("random") is not None, "'random' stays a valid id (older saves hold it)"
+    for level in roster.all_ids:
+        assert roster.make(level) is not None
+        assert roster.name(level)
     for opt in info.options:
         assert opt.default in opt.choices
+
+
+@pytest.mark.parametrize("rules", _games(), ids=lambda r: r.info.id)
+@pytest.mark.parametrize("text", ["", "nonsense", "{", "play", "\x00", "9" * 400])
+def test_unreadable_text_is_not_an_illegal_action(rules: Rules, text: str) -> None:
+    """Text that stands for no action raises ActionTextError (a damaged save), never
+    IllegalAction (a readable move the rules refuse now) nor anything else."""
+    try:
+        action = rules.parse_action(text)
+    except ActionTextError:
+        return
+    assert rules.action_text(action) == text  # some text forms are short words
