@@ -126,12 +126,14 @@ def test_architect_bot_builds_where_the_blueprint_needs_and_saboteur_does_not():
 
 # -- levels, team play, table talk -------------------------------------------------------------
 def test_bot_levels_are_novice_plain_shrewd_and_old_ids_still_load():
-    assert RULES.info.bot_levels == ("novice", "plain", "shrewd")
-    for old, new in (("random", "novice"), ("simple", "plain"), ("belief", "shrewd")):
-        bot = RULES.make_bot(old)
+    from babel.games.builders.bots import BOTS
+
+    assert BOTS.offered == ("novice", "plain", "shrewd")
+    for old, new in (("random", "novice"), ("simple", "plain"), ("belief", "shrewd"), ("strong", "shrewd")):
+        bot = BOTS.make(old)
         assert (bot.good, bot.evil) == (new, new)
     with pytest.raises(ValueError):
-        RULES.make_bot("strong")
+        BOTS.make("genius")
 
 
 def test_sim_counts_team_wins_and_endings():

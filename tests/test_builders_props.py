@@ -16,6 +16,7 @@ from babel.core.bots import Budget, bot_rng
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng, seed_state
 from babel.games.builders import RULES
+from babel.games.builders.bots import make_bot
 from babel.games.builders.invariants import check
 from babel.games.builders.model import Phase
 
@@ -38,7 +39,7 @@ PRIVATE_KINDS = {
 def _play(players: int, seed: int, leak: bool) -> int:
     config = RULES.make_config(players)
     state = RULES.initial_state(config, seed)
-    bots = [RULES.make_bot(LEVELS[(seed + s) % 3]) for s in range(players)]
+    bots = [make_bot(LEVELS[(seed + s) % 3]) for s in range(players)]
     rng = Rng(seed_state(seed, "props"))
     for ply in range(MAX_PLIES):
         check(state)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from babel.core.protocol import IllegalAction, replace
+from babel.core.protocol import ActionTextError, IllegalAction, replace
 from babel.core.rng import Rng
 from babel.games.builders import RULES
 from babel.games.builders import cards as C
@@ -688,7 +688,7 @@ def test_action_text_round_trips_and_bad_text_is_refused():
     ):
         assert RULES.action_text(RULES.parse_action(text)) == text
     for bad in ("", "play", "place D4", "appoint x", "take 1 for 2", "fly 3"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionTextError):
             RULES.parse_action(bad)
 
 

@@ -11,6 +11,7 @@ from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.builders import cards as C
 from babel.games.builders.actions import Appoint, Place, Play, Reveal, Seal, Strike, Swap, target_of
+from babel.games.builders.bots import make_bot
 from babel.games.builders.model import Phase
 from scenes.pilot import Pilot
 from scenes.tables.builders import BuildersTable
@@ -139,7 +140,7 @@ def belief_choice(rules, table, seed):
     """What a belief bot would choose for the viewer, from the viewer's own view (a stand-in player)."""
     from babel.core.bots import Budget, bot_rng
 
-    bot = rules.make_bot("belief")
+    bot = make_bot("belief")
 
     def choose(legal):
         table.verbs.append(table.rules.action_text(legal[0]).split()[0])

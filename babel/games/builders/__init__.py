@@ -9,6 +9,7 @@ screen's choices), ``belief`` (suspicion from public evidence), ``bots`` and ``c
 
 from __future__ import annotations
 
+from babel.games.builders.bots import BOTS
 from babel.games.builders.rules import RULES
 
-__all__ = ["RULES"]
+__all__ = ["BOTS", "RULES"]

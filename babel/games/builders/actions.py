@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from babel.core.protocol import ActionTextError
 from babel.games.builders import cards as C
-
-try:  # the protocol's "unreadable text" error (a ValueError), where the core offers it
-    from babel.core.protocol import ActionTextError
-except ImportError:  # pragma: no cover - older core
-    from babel.core.protocol import IllegalAction as ActionTextError
 
 
 @dataclass(frozen=True, order=True)

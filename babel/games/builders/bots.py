@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from itertools import combinations, permutations
 from typing import Any
 
-from babel.core.bots import Budget
+from babel.core.bots import BotLevel, BotRoster, Budget
 from babel.core.protocol import ConfigError
 from babel.core.rng import Rng
 from babel.games.builders import belief as B
@@ -369,3 +369,23 @@ class RoleBot:
 def make_bot(level: str, evil: str | None = None) -> Any:
     """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy."""
     return RoleBot(level, evil or level)
+
+
+BOTS = BotRoster(
+    levels=(
+        BotLevel(
+            "novice",
+            "Novice",
+            make=lambda: make_bot("novice"),
+            blurb="the plain policy, with a random legal move about one time in three",
+        ),
+        BotLevel("plain", "Plain", make=lambda: make_bot("plain"), blurb="follows plain rules of thumb"),
+        BotLevel(
+            "shrewd",
+            "Shrewd",
+            make=lambda: make_bot("shrewd"),
+            blurb="reads the table's evidence and plays with its team",
+        ),
+    ),
+    aliases={**OLD_LEVELS, "heuristic": "plain", "strong": "shrewd"},
+)

@@ -118,7 +118,6 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
                 "own eight); custom blueprints are named custom:<nine digits>.",
             ),
         ),
-        bot_levels=("novice", "plain", "shrewd"),  # the old ids random, simple, belief still load
         rules_doc="babel.games.builders:RULES.md",
         default_players=7,
     )
@@ -423,12 +422,6 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
 
     def describe(self, action: Action) -> str:
         return A.describe(action)
-
-    # -- bots -------------------------------------------------------------------------------------
-    def make_bot(self, level: str):
-        from babel.games.builders.bots import make_bot
-
-        return make_bot(level)
 
 
 RULES = BuildersRules()

@@ -29,7 +29,6 @@ from babel.games.builders.actions import (
     Swap,
 )
 from babel.games.builders.model import BuildersView, Phase
-from scenes import theme
 from scenes.table import TableScene
 from scenes.tables.builders import draw as D
 from scenes.tables.builders import layout as L
@@ -38,6 +37,7 @@ from scenes.tables.builders.animate import Motion
 from scenes.tables.builders.choice import PASS, WHY_NOT_SEAT, Choice, kind_of, only_pass
 from scenes.tables.builders.talk import TalkLines, talk_top
 from scenes.widgets.basic import Button, WidgetGroup
+from scenes.widgets.end_panel import EndButton
 
 # The Master's steps in the middle of the reveals that need nothing secret on screen: in
 # pass-and-play they are made on the public view, without a curtain (the cell for the blocks,
@@ -59,6 +59,8 @@ CLEARABLE = (Appoint, Play, Swap, Seal, Punish, PassToken, Deliberate)  # moves 
 
 class BuildersTable(TableScene):
     TOOLS_ROW = (L.PANEL_X, 572, 340, 44)  # Undo and Hint, between the side sheets and Confirm
+    MENU_ROW = (L.PANEL_X, 796, 340, 44)  # Menu and Rules, under Timeline and Talk
+    END_BUTTON_W, END_BUTTON_GAP = 200, 30  # three buttons on the end panel
 
     def coach_anchor(self) -> tuple[float, float, float]:
         return (L.PANEL_X + 340, 562, 340)  # the coach's note: above Undo/Hint, never over a button
@@ -72,7 +74,6 @@ class BuildersTable(TableScene):
         self.hover: Any = None
         self.disc_hover: int | None = None
         self.timeline_shown = False
-        self.public_act = False  # pass-and-play: the acting seat plays a public step on the public view
         self.motion = Motion(self.animator, lambda: self.view, self._name, self._sound, self._settled)
         self.choice = Choice()
         self.still = D.StillLayer()
@@ -82,36 +83,8 @@ class BuildersTable(TableScene):
         self._talk_seen: tuple[Any, dict] = (None, {})
 
     # -- pass-and-play: no curtain for a step that shows nothing secret ------------------------
-    def update(self, dt: float) -> None:
-        c = self.controller
-        if c.pass_and_play and self._curtain_for is None and not self.busy() and not self.match.over:
-            seat = c.handover_needed()
-            if seat is not None and self.match.view(None).phase in PUBLIC_STEPS:
-                c.viewer = seat
-                self.public_act = True
-                self.refresh()
-                self.bind()
-        super().update(dt)
-
-    def refresh(self) -> None:
-        super().refresh()
-        if not self.public_act:
-            return
-        seat = self.controller.viewer
-        public = self.match.view(None)
-        if seat is not None and public.phase in PUBLIC_STEPS and seat in self.match.to_act():
-            self.view = public  # the acting seat's secrets stay off the screen
-            return
-        # The step is over: a secret step (even for the same seat) starts behind the curtain.
-        self.public_act = False
-        self.controller.viewer = None
-        self.view = public
-        self.legal = ()
-
-    def resume(self, result: Any = None) -> None:
-        if self._curtain_for is not None:
-            self.public_act = False
-        super().resume(result)
+    def acts_in_public(self, seat: int) -> bool:
+        return self.match.view(None).phase in PUBLIC_STEPS
 
     # -- binding --------------------------------------------------------------------------
     def bind(self) -> None:
@@ -157,16 +130,9 @@ class BuildersTable(TableScene):
                 self.btn_timeline,
                 self.btn_log,
                 self.btn_talk,
-                Button((x, 796, 165, 44), "Menu (Esc)", self.open_menu, size=17),
-                Button((x + 175, 796, 165, 44), "Rules (F1)", self._rules, size=17),
             ]
         )
         self._update_buttons()
-
-    def _rules(self) -> None:
-        from scenes.launcher.rules_viewer import RulesViewer
-
-        self.app.push(RulesViewer("builders"))
 
     def _maybe_note(self) -> None:
         """The viewer's role note: at the start, and again after a conversion (private)."""
@@ -405,9 +371,6 @@ class BuildersTable(TableScene):
         return None
 
     # -- the frame --------------------------------------------------------------------------
-    def busy(self) -> bool:
-        return any(not t.done for t in self.animator.tweens)
-
     def checking(self) -> bool:
         """The Master's private check is on screen."""
         return self._acting() and kind_of(self.legal) is Swap
@@ -496,17 +459,14 @@ class BuildersTable(TableScene):
         self.btn_log.visible = acting and kind in CLEARABLE and not no_seal
 
     # -- the end ----------------------------------------------------------------------------
-    def on_game_over(self) -> None:
-        super().on_game_over()
-        cx = theme.LOGICAL_W / 2
-        y = theme.LOGICAL_H / 2 + 150
-        self.end_widgets = WidgetGroup(
-            [
-                Button((cx - 330, y, 200, 56), "Rematch", self.rematch, hotkey=pygame.K_r, primary=True),
-                Button((cx - 100, y, 200, 56), "Timeline (T)", self.open_timeline, hotkey=pygame.K_t),
-                Button((cx + 130, y, 200, 56), "Main menu", self.to_menu, hotkey=pygame.K_m),
-            ]
-        )
+    def end_buttons(self) -> list[EndButton]:
+        return [
+            EndButton("Rematch", self.rematch, pygame.K_r, primary=True),
+            EndButton("Timeline (T)", self.open_timeline, pygame.K_t),
+            EndButton("Main menu", self.to_menu, pygame.K_m),
+        ]
+
+    def game_over(self) -> None:
         if not self.timeline_shown:
             self.open_timeline()
 
