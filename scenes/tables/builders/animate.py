@@ -10,6 +10,7 @@ in flight, banners, the finale's stage) and settles to the view when the tweens 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from babel.core.protocol import Event
 from babel.games.builders import cards as C
@@ -101,6 +102,26 @@ class Motion:
             self.spot = card_sprite(v.pending, L.SPOT, True, L.SPOT_SIZE)
         self.res_shown = len(v.resolved) - (1 if self.spot is not None else 0)
         self.stage = stage_from_view(v)
+
+    def ui_fields(self) -> dict[str, Any]:
+        """This state as ``BuildersUi`` fields (copies: painters get values, not the lists)."""
+        return dict(
+            anchors=self.anchors,
+            heights=tuple(self.heights),
+            res_shown=self.res_shown,
+            tray_shown=self.tray_shown,
+            disc_hold=dict(self.disc_hold),
+            delib_mask=frozenset(self.delib_mask),
+            master_shown=self.master_shown,
+            stage=frozenset(self.stage),
+            falling=tuple(self.falling),
+            debris=tuple(self.debris),
+            bolts=tuple(self.bolts),
+            banners=tuple(self.banners),
+            flyers=tuple(self.flyers),
+            spot=self.spot,
+            token_fly=self.token_fly,
+        )
 
     def prune(self) -> None:
         """Drop finished banners, falling blocks, debris, bolts and the landed token."""

@@ -78,87 +78,105 @@ def _bolt(surf, cx, top, h, w, colour, width) -> None:
     pygame.draw.polygon(surf, (30, 20, 0), pts, width)
 
 
+def _paint_build(surf: pygame.Surface, info, w: int, h: int, ink, pad: int) -> None:
+    """The blocks as little cubes across the top, the allowed cells on a 3x3 below."""
+    cx = w / 2
+    cube_px = max(6, int(w * 0.24))
+    cube = paint_cube(BLOCK, "plain", cube_px)
+    n = info.blocks
+    total = n * cube_px * 0.8
+    for i in range(n):
+        x = cx - total / 2 + i * cube_px * 0.8
+        surf.blit(cube, (round(x), pad))
+    side = min(w - 2 * pad, h * 0.5)
+    grid = pygame.Rect(0, 0, round(side), round(side))
+    grid.center = (round(cx), round(h * 0.56))
+    mini_grid(surf, grid, info.cells, (214, 160, 60), (92, 70, 40))
+    label = f"{n} block" + ("s" if n > 1 else "")
+    _text(surf, label, h * 0.1, ink, (cx, h - h * 0.16), max_w=w - 2 * pad)
+    names = "/".join(C.CELL_NAMES[i] for i in info.cells)
+    _text(surf, names, h * 0.075, theme.INK_SOFT, (cx, h - h * 0.065), "sans", max_w=w - 2 * pad)
+
+
+def _paint_storm(surf: pygame.Surface, w: int, h: int) -> None:
+    cx = w / 2
+    cloud = (210, 216, 226)
+    for dx, dy, r in ((-0.18, 0.02, 0.17), (0.02, -0.06, 0.22), (0.22, 0.03, 0.16)):
+        pygame.draw.circle(surf, cloud, (round(cx + dx * w), round(h * 0.32 + dy * w)), round(r * w))
+    pygame.draw.rect(surf, cloud, (round(cx - 0.32 * w), round(h * 0.32), round(0.66 * w), round(0.14 * w)))
+    for i in range(6):
+        x = cx - 0.3 * w + i * 0.12 * w
+        pygame.draw.line(surf, (150, 200, 255), (x, h * 0.5), (x - 0.08 * w, h * 0.68), max(1, w // 36))
+
+
+def _paint_eye(surf: pygame.Surface, w: int, h: int, ink) -> None:
+    ew, eh = w * 0.62, h * 0.2
+    eye = pygame.Rect(0, 0, round(ew), round(eh))
+    eye.center = (round(w / 2), round(h * 0.45))
+    pygame.draw.ellipse(surf, (250, 248, 255), eye)
+    pygame.draw.ellipse(surf, ink, eye, max(1, w // 30))
+    pygame.draw.circle(surf, ink, eye.center, round(eh * 0.38))
+    pygame.draw.circle(
+        surf,
+        (250, 248, 255),
+        (eye.centerx - round(eh * 0.12), eye.centery - round(eh * 0.12)),
+        max(1, round(eh * 0.1)),
+    )
+
+
+def _paint_seal(surf: pygame.Surface, w: int, h: int) -> None:
+    cx, cy = w / 2, h * 0.45
+    r = round(w * 0.26)
+    pygame.draw.circle(surf, (170, 26, 30), (round(cx), round(cy)), r)
+    for i in range(10):
+        a = i * math.pi / 5
+        pygame.draw.circle(
+            surf,
+            (170, 26, 30),
+            (round(cx + math.cos(a) * r), round(cy + math.sin(a) * r)),
+            max(2, r // 4),
+        )
+    pygame.draw.circle(surf, (120, 14, 18), (round(cx), round(cy)), round(r * 0.7), max(1, w // 40))
+    _text(surf, "S", r * 1.0, (250, 210, 190), (cx, cy), "title_bold")
+
+
+def _paint_punishment(surf: pygame.Surface, w: int, h: int, ink, pad: int) -> None:
+    """A tower split by a falling sword of fire."""
+    cx = w / 2
+    for i in range(4):
+        bw = w * (0.5 - i * 0.08)
+        r = pygame.Rect(0, 0, round(bw), round(h * 0.07))
+        r.midbottom = (round(cx + (i % 2) * w * 0.04), round(h * 0.68 - i * h * 0.075))
+        pygame.draw.rect(surf, (120, 60, 40), r)
+        pygame.draw.rect(surf, (20, 6, 6), r, max(1, w // 60))
+    pts = [(cx, h * 0.1), (cx + w * 0.07, h * 0.5), (cx, h * 0.62), (cx - w * 0.07, h * 0.5)]
+    pygame.draw.polygon(surf, (255, 160, 60), pts)
+    pygame.draw.polygon(
+        surf, (255, 236, 150), [(cx, h * 0.16), (cx + w * 0.03, h * 0.48), (cx - w * 0.03, h * 0.48)]
+    )
+    pygame.draw.rect(surf, ink, surf.get_rect().inflate(-2 * pad, -2 * pad), max(1, w // 40), max(2, w // 10))
+
+
 def paint_card_face(card: int, w: int, h: int) -> pygame.Surface:
     """The face of card ``card``: its kind art, big enough to read at hand size and small sizes."""
     info = C.CARDS[card]
     fill, edge, ink, title = KIND_STYLE[info.kind]
     surf = card_blank(w, h, fill, edge)
     pad = max(2, w // 12)
-    lw = max(1, w // 50)
     cx = w / 2
     if info.kind == C.BUILD:
-        # the blocks as little cubes across the top, the allowed cells on a 3x3 below
-        cube_px = max(6, int(w * 0.24))
-        cube = paint_cube(BLOCK, "plain", cube_px)
-        n = info.blocks
-        total = n * cube_px * 0.8
-        for i in range(n):
-            x = cx - total / 2 + i * cube_px * 0.8
-            surf.blit(cube, (round(x), pad))
-        side = min(w - 2 * pad, h * 0.5)
-        grid = pygame.Rect(0, 0, round(side), round(side))
-        grid.center = (round(cx), round(h * 0.56))
-        mini_grid(surf, grid, info.cells, (214, 160, 60), (92, 70, 40))
-        label = f"{n} block" + ("s" if n > 1 else "")
-        _text(surf, label, h * 0.1, ink, (cx, h - h * 0.16), max_w=w - 2 * pad)
-        names = "/".join(C.CELL_NAMES[i] for i in info.cells)
-        _text(surf, names, h * 0.075, theme.INK_SOFT, (cx, h - h * 0.065), "sans", max_w=w - 2 * pad)
+        _paint_build(surf, info, w, h, ink, pad)
         return surf
-    art_c = (cx, h * 0.45)
     if info.kind == C.LIGHTNING:
-        _bolt(surf, cx, h * 0.12, h * 0.58, w * 0.6, ink, lw)
+        _bolt(surf, cx, h * 0.12, h * 0.58, w * 0.6, ink, max(1, w // 50))
     elif info.kind == C.STORM:
-        cloud = (210, 216, 226)
-        for dx, dy, r in ((-0.18, 0.02, 0.17), (0.02, -0.06, 0.22), (0.22, 0.03, 0.16)):
-            pygame.draw.circle(surf, cloud, (round(cx + dx * w), round(h * 0.32 + dy * w)), round(r * w))
-        pygame.draw.rect(
-            surf, cloud, (round(cx - 0.32 * w), round(h * 0.32), round(0.66 * w), round(0.14 * w))
-        )
-        for i in range(6):
-            x = cx - 0.3 * w + i * 0.12 * w
-            pygame.draw.line(surf, (150, 200, 255), (x, h * 0.5), (x - 0.08 * w, h * 0.68), max(1, w // 36))
+        _paint_storm(surf, w, h)
     elif info.kind == C.DELIBERATION:
-        ew, eh = w * 0.62, h * 0.2
-        eye = pygame.Rect(0, 0, round(ew), round(eh))
-        eye.center = (round(art_c[0]), round(art_c[1]))
-        pygame.draw.ellipse(surf, (250, 248, 255), eye)
-        pygame.draw.ellipse(surf, ink, eye, max(1, w // 30))
-        pygame.draw.circle(surf, ink, eye.center, round(eh * 0.38))
-        pygame.draw.circle(
-            surf,
-            (250, 248, 255),
-            (eye.centerx - round(eh * 0.12), eye.centery - round(eh * 0.12)),
-            max(1, round(eh * 0.1)),
-        )
+        _paint_eye(surf, w, h, ink)
     elif info.kind == C.SEAL:
-        r = round(w * 0.26)
-        pygame.draw.circle(surf, (170, 26, 30), (round(cx), round(art_c[1])), r)
-        for i in range(10):
-            a = i * math.pi / 5
-            pygame.draw.circle(
-                surf,
-                (170, 26, 30),
-                (round(cx + math.cos(a) * r), round(art_c[1] + math.sin(a) * r)),
-                max(2, r // 4),
-            )
-        pygame.draw.circle(surf, (120, 14, 18), (round(cx), round(art_c[1])), round(r * 0.7), max(1, w // 40))
-        _text(surf, "S", r * 1.0, (250, 210, 190), (cx, art_c[1]), "title_bold")
+        _paint_seal(surf, w, h)
     elif info.kind == C.PUNISHMENT:
-        # a tower split by a falling sword of fire
-        for i in range(4):
-            bw = w * (0.5 - i * 0.08)
-            r = pygame.Rect(0, 0, round(bw), round(h * 0.07))
-            r.midbottom = (round(cx + (i % 2) * w * 0.04), round(h * 0.68 - i * h * 0.075))
-            pygame.draw.rect(surf, (120, 60, 40), r)
-            pygame.draw.rect(surf, (20, 6, 6), r, max(1, w // 60))
-        pts = [(cx, h * 0.1), (cx + w * 0.07, h * 0.5), (cx, h * 0.62), (cx - w * 0.07, h * 0.5)]
-        pygame.draw.polygon(surf, (255, 160, 60), pts)
-        pygame.draw.polygon(
-            surf, (255, 236, 150), [(cx, h * 0.16), (cx + w * 0.03, h * 0.48), (cx - w * 0.03, h * 0.48)]
-        )
-        pygame.draw.rect(
-            surf, ink, surf.get_rect().inflate(-2 * pad, -2 * pad), max(1, w // 40), max(2, w // 10)
-        )
+        _paint_punishment(surf, w, h, ink, pad)
     title_px = h * (0.085 if info.kind == C.PUNISHMENT else 0.1)
     hint_y = 0.92
     if info.kind == C.PUNISHMENT:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -315,6 +316,20 @@ def plus_rect(i: int) -> pygame.Rect:
 
 def tile_rect(k: int) -> pygame.Rect:
     return pygame.Rect(LIST_X + (k % 3) * (TILE_W + 9), TILES_Y + (k // 3) * (TILE_H + 4), TILE_W, TILE_H)
+
+
+@dataclass(frozen=True)
+class SavedList:
+    """What the list of saved blueprints shows: all of them, this page, a file problem, the one
+    loaded in the editor, the page and its size, and where its rows start."""
+
+    saved: list[Blueprint]
+    visible: list[Blueprint]
+    problem: str | None
+    loaded: str | None
+    page: int
+    per_page: int
+    rows_y: float
 
 
 class BlueprintEditor(Screen):
@@ -621,10 +636,9 @@ class BlueprintEditor(Screen):
             role="italic",
             max_width=1470,
         )
-        self._draw_grid(canvas, mouse)
-        self._draw_total(canvas)
-        hover = self.cell_at(mouse)
-        self._draw_preview(canvas, hover)
+        draw_grid(canvas, self.cells, self.selected, mouse)
+        draw_total(canvas, self.total, self.flash > 0, self.notice)
+        draw_preview(canvas, self.cells, self.selected, self.cell_at(mouse))
         canvas.text("Name", (622, 640), 20, theme.BUTTON_TEXT)
         if self.loaded and self.loaded.lower() == " ".join(self.name_input.text.split()).lower():
             canvas.text(
@@ -636,7 +650,12 @@ class BlueprintEditor(Screen):
                 anchor="topright",
                 max_width=340,
             )
-        self._draw_lists(canvas, mouse)
+        visible = self.visible_saved()
+        draw_lists(
+            canvas,
+            SavedList(self.saved, visible, self.problem, self.loaded, self.page, self.per_page, self.rows_y),
+            mouse,
+        )
         canvas.text(
             "Click a cell: add a block · right-click or −: take one · 1-9 pick a cell, +/− change it, "
             "Shift+0-9 set it, 0 empties it · Enter save · Esc back · F1 rules",
@@ -648,159 +667,156 @@ class BlueprintEditor(Screen):
         )
         self.widgets.draw(canvas, mouse)
 
-    def _draw_grid(self, canvas: Canvas, mouse) -> None:
-        panel(canvas, LEFT_PANEL)
-        for c in range(3):
-            r = cell_rect(c)
-            canvas.text(
-                "ABC"[c], (r.centerx, GRID_Y - 14), 22, theme.GOLD, role="sans_bold", anchor="midbottom"
-            )
-        for row in range(3):
-            r = cell_rect(row * 3)
-            canvas.text(
-                str(row + 1), (GRID_X - 22, r.centery), 22, theme.GOLD, role="sans_bold", anchor="center"
-            )
-        for i in range(9):
-            r = cell_rect(i)
-            n = self.cells[i]
-            hover = r.collidepoint(mouse)
-            lifted = r.move(0, -3) if hover else r
-            if i == self.selected:
-                canvas.glow(lifted, radius=12, spread=9)
-            canvas.shadow_rect(lifted, radius=12)
-            canvas.fill_rect((252, 246, 230) if hover else theme.PAPER, lifted, radius=12)
-            edge = theme.GOLD if i == self.selected else theme.PAPER_DARK
-            canvas.fill_rect(edge, lifted, radius=12, width=4 if i == self.selected else 2)
-            canvas.text(CELL_NAMES[i], (lifted.x + 12, lifted.y + 8), 18, theme.INK_SOFT, role="sans_bold")
-            canvas.text(
-                f"key {i + 1}", (lifted.right - 10, lifted.y + 10), 13, theme.INK_SOFT, anchor="topright"
-            )
-            canvas.text(
-                str(n),
-                (lifted.centerx, lifted.centery - 6),
-                60,
-                theme.INK if n else (190, 176, 150),
-                role="sans_bold",
-                anchor="center",
-            )
-            for ctrl, glyph, live in (
-                (minus_rect(i), "−", n > 0),
-                (plus_rect(i), "+", n < MAX_CELL_BLOCKS and self.total < MAX_CUSTOM_TOTAL),
-            ):
-                c = ctrl.move(0, -3) if hover else ctrl
-                lit = live and c.collidepoint(mouse)
-                fill = theme.BUTTON_HOVER if lit else (theme.BUTTON if live else (206, 192, 164))
-                canvas.circle(fill, c.center, c.w / 2)
-                canvas.text(
-                    glyph, c.center, 24, theme.BUTTON_TEXT if live else (236, 228, 210), anchor="center"
-                )
 
-    def _draw_total(self, canvas: Canvas) -> None:
-        over = self.flash > 0
-        y = 666
-        colour = REFUSED if over else theme.WHITE
-        canvas.text(f"{self.total} / {MAX_CUSTOM_TOTAL} blocks", (90, y), 26, colour, role="sans_bold")
-        left = MAX_CUSTOM_TOTAL - self.total
+def draw_grid(canvas: Canvas, cells: Sequence[int], selected: int, mouse) -> None:
+    """The 3x3 sheet of cells with their counts and the +/- controls."""
+    total = sum(cells)
+    panel(canvas, LEFT_PANEL)
+    for c in range(3):
+        r = cell_rect(c)
+        canvas.text("ABC"[c], (r.centerx, GRID_Y - 14), 22, theme.GOLD, role="sans_bold", anchor="midbottom")
+    for row in range(3):
+        r = cell_rect(row * 3)
+        canvas.text(str(row + 1), (GRID_X - 22, r.centery), 22, theme.GOLD, role="sans_bold", anchor="center")
+    for i in range(9):
+        r = cell_rect(i)
+        n = cells[i]
+        hover = r.collidepoint(mouse)
+        lifted = r.move(0, -3) if hover else r
+        if i == selected:
+            canvas.glow(lifted, radius=12, spread=9)
+        canvas.shadow_rect(lifted, radius=12)
+        canvas.fill_rect((252, 246, 230) if hover else theme.PAPER, lifted, radius=12)
+        edge = theme.GOLD if i == selected else theme.PAPER_DARK
+        canvas.fill_rect(edge, lifted, radius=12, width=4 if i == selected else 2)
+        canvas.text(CELL_NAMES[i], (lifted.x + 12, lifted.y + 8), 18, theme.INK_SOFT, role="sans_bold")
+        canvas.text(f"key {i + 1}", (lifted.right - 10, lifted.y + 10), 13, theme.INK_SOFT, anchor="topright")
         canvas.text(
-            "none left" if left == 0 else f"{left} left",
-            (570, y + 6),
-            18,
-            REFUSED if over else (214, 200, 176),
-            anchor="topright",
+            str(n),
+            (lifted.centerx, lifted.centery - 6),
+            60,
+            theme.INK if n else (190, 176, 150),
+            role="sans_bold",
+            anchor="center",
         )
-        px = canvas.px(21)
-        full = assets.surface(("bp-pip", px), lambda: paint_cube(BLOCK, "plain", px).convert_alpha())
-        empty = assets.surface(("bp-pip-empty", px), lambda: _ghost_cube(px))
-        red = assets.surface(("bp-pip-red", px), lambda: paint_cube(REFUSED, "plain", px).convert_alpha())
-        for k in range(MAX_CUSTOM_TOTAL):
-            img = (red if over else full) if k < self.total else empty
-            canvas.blit(img, (90 + k * 24, 710))
-        if self.notice:
-            text, colour = self.notice
-            canvas.text(text, (90, 748), 17, colour, max_width=490)
-        elif self.total == 0:
-            canvas.text("Click a cell to put the first block on it.", (90, 748), 17, (214, 200, 176))
+        for ctrl, glyph, live in (
+            (minus_rect(i), "−", n > 0),
+            (plus_rect(i), "+", n < MAX_CELL_BLOCKS and total < MAX_CUSTOM_TOTAL),
+        ):
+            c = ctrl.move(0, -3) if hover else ctrl
+            lit = live and c.collidepoint(mouse)
+            fill = theme.BUTTON_HOVER if lit else (theme.BUTTON if live else (206, 192, 164))
+            canvas.circle(fill, c.center, c.w / 2)
+            canvas.text(glyph, c.center, 24, theme.BUTTON_TEXT if live else (236, 228, 210), anchor="center")
 
-    def _draw_preview(self, canvas: Canvas, hover: int | None) -> None:
-        x, y, w, h = PREVIEW
-        canvas.text("Preview", (x + 22, y + 16), 20, (210, 226, 214), role="sans_bold")
-        canvas.text(
-            "A1 at the back, C3 in front", (x + w - 22, y + 19), 15, (190, 210, 196), anchor="topright"
-        )
-        # One scale (room for a 9-block tower at A1), so the towers grow rather than the view.
-        area = (x + 20, y + 44, w - 40, h - 54)
-        cube = fit_cube([9, 0, 0, 0, 0, 0, 0, 0, 0], area[2], area[3])
-        draw_towers(canvas, self.cells, area, cube, self.selected, hover)
 
-    def _draw_lists(self, canvas: Canvas, mouse) -> None:
-        panel(canvas, RIGHT_PANEL)
-        x = LIST_X
-        canvas.text("Your blueprints", (x, 174), 26, theme.GOLD, role="title_bold")
-        if self.saved:
-            canvas.text(f"{len(self.saved)} saved", (x + LIST_W, 182), 16, (214, 200, 176), anchor="topright")
-        y = LIST_Y
-        if self.problem:
-            px = max(6, round(17 * canvas.scale))
-            text = self.problem + " The next save keeps the old file aside as a copy."
-            for line in assets.wrap(text, "sans", px, round(LIST_W * canvas.scale))[:3]:
-                canvas.text(line, (x, y), 17, REFUSED, max_width=LIST_W)
-                y += 24
-            y += 6
-        if not self.saved:
-            canvas.text("Nothing saved yet: design a blueprint,", (x, y + 4), 17, (214, 200, 176))
-            canvas.text("name it and press Save.", (x, y + 28), 17, (214, 200, 176))
-        for k, bp in enumerate(self.visible_saved()):
-            r = pygame.Rect(x, self.rows_y + k * ROW_H, LIST_W, ROW_H - 4)
-            hit = pygame.Rect(x, r.y, LIST_W - 86, r.h)
-            loaded = self.loaded is not None and bp.name.lower() == self.loaded.lower()
-            if loaded:
-                canvas.fill_rect((*theme.GOLD_DARK, 120), r, radius=8)
-            elif hit.collidepoint(mouse):
-                canvas.fill_rect((255, 255, 255, 30), r, radius=8)
-            else:
-                canvas.fill_rect((0, 0, 0, 50), r, radius=8)
-            minimap(canvas, bp.cells, (x + 4, r.y + 2), 36)
-            canvas.text(bp.name, (x + 50, r.y + 2), 19, theme.WHITE, max_width=LIST_W - 146)
-            canvas.text(
-                f"{sum(bp.cells)} blocks · {blueprint_text(bp.cells)}",
-                (x + 50, r.y + 23),
-                13,
-                (214, 200, 176),
-                max_width=LIST_W - 146,
-            )
-        if len(self.saved) > self.per_page:
-            pages = (len(self.saved) + self.per_page - 1) // self.per_page
-            canvas.text(
-                f"page {self.page + 1} of {pages}",
-                (x + LIST_W / 2, 459),
-                16,
-                theme.BUTTON_TEXT,
-                anchor="center",
-            )
-        canvas.text("Printed blueprints", (x, 486), 26, theme.GOLD, role="title_bold")
+def draw_total(canvas: Canvas, total: int, over: bool, notice: tuple | None) -> None:
+    """The block count against the limit, as pips (red while a refusal flashes)."""
+    y = 666
+    colour = REFUSED if over else theme.WHITE
+    canvas.text(f"{total} / {MAX_CUSTOM_TOTAL} blocks", (90, y), 26, colour, role="sans_bold")
+    left = MAX_CUSTOM_TOTAL - total
+    canvas.text(
+        "none left" if left == 0 else f"{left} left",
+        (570, y + 6),
+        18,
+        REFUSED if over else (214, 200, 176),
+        anchor="topright",
+    )
+    px = canvas.px(21)
+    full = assets.surface(("bp-pip", px), lambda: paint_cube(BLOCK, "plain", px).convert_alpha())
+    empty = assets.surface(("bp-pip-empty", px), lambda: _ghost_cube(px))
+    red = assets.surface(("bp-pip-red", px), lambda: paint_cube(REFUSED, "plain", px).convert_alpha())
+    for k in range(MAX_CUSTOM_TOTAL):
+        img = (red if over else full) if k < total else empty
+        canvas.blit(img, (90 + k * 24, 710))
+    if notice:
+        text, colour = notice
+        canvas.text(text, (90, 748), 17, colour, max_width=490)
+    elif total == 0:
+        canvas.text("Click a cell to put the first block on it.", (90, 748), 17, (214, 200, 176))
+
+
+def draw_preview(canvas: Canvas, cells: Sequence[int], selected: int, hover: int | None) -> None:
+    x, y, w, h = PREVIEW
+    canvas.text("Preview", (x + 22, y + 16), 20, (210, 226, 214), role="sans_bold")
+    canvas.text("A1 at the back, C3 in front", (x + w - 22, y + 19), 15, (190, 210, 196), anchor="topright")
+    # One scale (room for a 9-block tower at A1), so the towers grow rather than the view.
+    area = (x + 20, y + 44, w - 40, h - 54)
+    cube = fit_cube([9, 0, 0, 0, 0, 0, 0, 0, 0], area[2], area[3])
+    draw_towers(canvas, cells, area, cube, selected, hover)
+
+
+def draw_lists(canvas: Canvas, ed: SavedList, mouse) -> None:
+    """The saved blueprints (a page of them) and the printed ones to start from."""
+    panel(canvas, RIGHT_PANEL)
+    x = LIST_X
+    canvas.text("Your blueprints", (x, 174), 26, theme.GOLD, role="title_bold")
+    if ed.saved:
+        canvas.text(f"{len(ed.saved)} saved", (x + LIST_W, 182), 16, (214, 200, 176), anchor="topright")
+    y = LIST_Y
+    if ed.problem:
+        px = max(6, round(17 * canvas.scale))
+        text = ed.problem + " The next save keeps the old file aside as a copy."
+        for line in assets.wrap(text, "sans", px, round(LIST_W * canvas.scale))[:3]:
+            canvas.text(line, (x, y), 17, REFUSED, max_width=LIST_W)
+            y += 24
+        y += 6
+    if not ed.saved:
+        canvas.text("Nothing saved yet: design a blueprint,", (x, y + 4), 17, (214, 200, 176))
+        canvas.text("name it and press Save.", (x, y + 28), 17, (214, 200, 176))
+    for k, bp in enumerate(ed.visible):
+        r = pygame.Rect(x, ed.rows_y + k * ROW_H, LIST_W, ROW_H - 4)
+        hit = pygame.Rect(x, r.y, LIST_W - 86, r.h)
+        loaded = ed.loaded is not None and bp.name.lower() == ed.loaded.lower()
+        if loaded:
+            canvas.fill_rect((*theme.GOLD_DARK, 120), r, radius=8)
+        elif hit.collidepoint(mouse):
+            canvas.fill_rect((255, 255, 255, 30), r, radius=8)
+        else:
+            canvas.fill_rect((0, 0, 0, 50), r, radius=8)
+        minimap(canvas, bp.cells, (x + 4, r.y + 2), 36)
+        canvas.text(bp.name, (x + 50, r.y + 2), 19, theme.WHITE, max_width=LIST_W - 146)
         canvas.text(
-            "click to copy · ★ published",
-            (x + LIST_W, 494),
-            16,
+            f"{sum(bp.cells)} blocks · {blueprint_text(bp.cells)}",
+            (x + 50, r.y + 23),
+            13,
             (214, 200, 176),
-            anchor="topright",
+            max_width=LIST_W - 146,
         )
-        for k, bp in enumerate(PRINTED_BLUEPRINTS):
-            r = tile_rect(k)
-            hover = r.collidepoint(mouse)
-            lifted = r.move(0, -2) if hover else r
-            canvas.shadow_rect(lifted, radius=8, offset=(3, 4))
-            canvas.fill_rect((70, 52, 38) if hover else (58, 43, 32), lifted, radius=8)
-            canvas.fill_rect(theme.GOLD if hover else theme.PANEL_EDGE, lifted, radius=8, width=2)
-            minimap(canvas, bp.cells, (lifted.x + 7, lifted.y + 12), 56)
-            px = max(6, round(15 * canvas.scale))
-            lines = assets.wrap(bp.name, "sans", px, round(62 * canvas.scale))[:2]
-            ty = lifted.y + 14
-            for line in lines:
-                canvas.text(line, (lifted.x + 70, ty), 15, theme.WHITE, max_width=62)
-                ty += 19
-            if bp.source == "published":
-                canvas.text("★", (lifted.right - 6, lifted.y + 4), 16, theme.GOLD, anchor="topright")
+    if len(ed.saved) > ed.per_page:
+        pages = (len(ed.saved) + ed.per_page - 1) // ed.per_page
+        canvas.text(
+            f"page {ed.page + 1} of {pages}",
+            (x + LIST_W / 2, 459),
+            16,
+            theme.BUTTON_TEXT,
+            anchor="center",
+        )
+    canvas.text("Printed blueprints", (x, 486), 26, theme.GOLD, role="title_bold")
+    canvas.text(
+        "click to copy · ★ published",
+        (x + LIST_W, 494),
+        16,
+        (214, 200, 176),
+        anchor="topright",
+    )
+    for k, bp in enumerate(PRINTED_BLUEPRINTS):
+        r = tile_rect(k)
+        hover = r.collidepoint(mouse)
+        lifted = r.move(0, -2) if hover else r
+        canvas.shadow_rect(lifted, radius=8, offset=(3, 4))
+        canvas.fill_rect((70, 52, 38) if hover else (58, 43, 32), lifted, radius=8)
+        canvas.fill_rect(theme.GOLD if hover else theme.PANEL_EDGE, lifted, radius=8, width=2)
+        minimap(canvas, bp.cells, (lifted.x + 7, lifted.y + 12), 56)
+        px = max(6, round(15 * canvas.scale))
+        lines = assets.wrap(bp.name, "sans", px, round(62 * canvas.scale))[:2]
+        ty = lifted.y + 14
+        for line in lines:
+            canvas.text(line, (lifted.x + 70, ty), 15, theme.WHITE, max_width=62)
+            ty += 19
+        if bp.source == "published":
+            canvas.text("★", (lifted.right - 6, lifted.y + 4), 16, theme.GOLD, anchor="topright")
 
 
 def _ghost_cube(px: int) -> pygame.Surface:

@@ -32,6 +32,23 @@ WHY_NOT_SEAT = {
 }
 
 
+CONFIRM_LABEL = {
+    Play: "Hand in",
+    Swap: "Swap",
+    Deliberate: "Reveal discard",
+    PassToken: "Pass token",
+    Seal: "Seal",
+    Punish: "Give",
+}
+
+
+def confirm_label(kind: type | None, picked: int, appoint_count: int) -> str:
+    """The Confirm button's words for the move being chosen."""
+    if kind is Appoint:
+        return f"Appoint {picked}/{appoint_count} (Enter)"
+    return CONFIRM_LABEL.get(kind, "Confirm") + " (Enter)"
+
+
 def kind_of(legal: tuple[Action, ...]) -> type | None:
     """The kind of move the legal moves are (one kind at a time), or None."""
     return type(legal[0]) if legal else None

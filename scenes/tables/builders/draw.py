@@ -190,10 +190,9 @@ def draw_static(canvas: Canvas, v: BuildersView, ui: BuildersUi, still: StillLay
     canvas.surface.blit(still.surface, (0, 0))
 
 
-def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
-    grid = L.make_grid(max((*ui.heights, 0)))
+def _draw_slab(canvas: Canvas, grid) -> None:
+    """The stone slab under the 3x3 grid, with a thickness and a shadow."""
     c = grid.cube
-    # the stone slab under the 3x3 grid, with a thickness and a shadow
     corners = [
         grid.cell_polygon(0, 0)[0],
         grid.cell_polygon(2, 0)[1],
@@ -217,6 +216,12 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         STONE_DARK, [slab[2], slab[1], (slab[1][0], slab[1][1] + depth), (slab[2][0], slab[2][1] + depth)]
     )
     canvas.polygon(STONE, slab)
+
+
+def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
+    grid = L.make_grid(max((*ui.heights, 0)))
+    c = grid.cube
+    _draw_slab(canvas, grid)
     targets = {a.cell for a in ui.legal} if ui.kind in (Place, Strike) else set()
     hover_cell = ui.hover[1] if ui.hover and ui.hover[0] == "cell" else None
     need = v.blueprint.cells

@@ -193,3 +193,44 @@ def cell_at(pos: tuple[float, float], heights: list[int] | tuple[int, ...]) -> i
         if point_in_poly(pos, cell_outline(grid, cell, heights[cell])):
             return cell
     return None
+
+
+def target_at(
+    pos: tuple[float, float],
+    received: tuple[int, ...],
+    reveal: list[tuple[int, pygame.Rect]],
+    hand: tuple[int, ...],
+    heights: list[int] | tuple[int, ...],
+    anchors: dict[int, tuple[float, float]],
+) -> tuple[str, int] | None:
+    """What lies under ``pos``, top first: a received card on the check sheet, a card to reveal,
+    a card of the own hand, a cell of the base, a seat. ``received`` and ``reveal`` are empty
+    unless the check or the reveal is on screen."""
+    for card, rect in received_rects(received):
+        if rect.collidepoint(pos):
+            return ("received", card)
+    for card, rect in reveal:
+        if rect.collidepoint(pos):
+            return ("reveal", card)
+    for card, (x, y) in reversed(hand_layout(hand)):
+        r = pygame.Rect(0, 0, CARD_W, CARD_H)
+        r.center = (round(x), round(y))
+        if r.collidepoint(pos):
+            return ("hand", card)
+    cell = cell_at(pos, heights)
+    if cell is not None:
+        return ("cell", cell)
+    for seat, anchor in anchors.items():
+        if plate_rect(anchor).inflate(8, 58).move(0, 20).collidepoint(pos):
+            return ("seat", seat)
+    return None
+
+
+def discards_at(
+    pos: tuple[float, float], discards: tuple, anchors: dict[int, tuple[float, float]]
+) -> int | None:
+    """The seat whose discard area is under ``pos`` (hovering it shows the cards larger)."""
+    for seat, anchor in anchors.items():
+        if discards[seat] and discard_area(anchor).collidepoint(pos):
+            return seat
+    return None

@@ -122,7 +122,8 @@ def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
 
 
 # -- the side panel ------------------------------------------------------------------------------------
-def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
+def _draw_blueprint_sheet(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
+    """The blueprint: each cell's need against what stands on it."""
     x, w = L.PANEL_X, L.PANEL_W
     paper(canvas, (x, 16, w, 300))
     bp = v.blueprint
@@ -186,6 +187,12 @@ def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         anchor="midtop",
         max_width=w - 20,
     )
+
+
+def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
+    """The side panel: the blueprint sheet, the round log and (when on) the table talk."""
+    _draw_blueprint_sheet(canvas, v, ui)
+    x, w = L.PANEL_X, L.PANEL_W
     talk = ui.talk is not None
     top = ui.talk_top if talk else 572  # the log ends above the Undo/Hint row
     paper(canvas, (x, 328, w, top - 8 - 328))

@@ -34,7 +34,7 @@ from scenes.tables.builders import draw as D
 from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
-from scenes.tables.builders.choice import PASS, WHY_NOT_SEAT, Choice, kind_of, only_pass
+from scenes.tables.builders.choice import PASS, WHY_NOT_SEAT, Choice, confirm_label, kind_of, only_pass
 from scenes.tables.builders.talk import TalkLines, talk_top
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import EndButton
@@ -46,14 +46,6 @@ from scenes.widgets.end_panel import EndButton
 PUBLIC_STEPS = (Phase.PLACE, Phase.STRIKE, Phase.DELIBERATE, Phase.PASS)
 DIGITS = {getattr(pygame, f"K_{d}"): (d - 1 if d else 9) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): (d - 1 if d else 9) for d in range(10)})
-CONFIRM_LABEL = {
-    Play: "Hand in",
-    Swap: "Swap",
-    Deliberate: "Reveal discard",
-    PassToken: "Pass token",
-    Seal: "Seal",
-    Punish: "Give",
-}
 CLEARABLE = (Appoint, Play, Swap, Seal, Punish, PassToken, Deliberate)  # moves with a selection
 
 
@@ -232,7 +224,7 @@ class BuildersTable(TableScene):
             return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._target_at(event.pos)
-            self.disc_hover = self._discards_at(event.pos)
+            self.disc_hover = L.discards_at(event.pos, self.view.discards, self.anchors)
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.view.seat is not None and L.role_rect().collidepoint(event.pos):
@@ -341,34 +333,15 @@ class BuildersTable(TableScene):
     def _target_at(self, pos) -> tuple[str, int] | None:
         v: BuildersView = self.view
         kind = kind_of(self.legal)
-        if kind is Swap:
-            for card, rect in L.received_rects(v.received):
-                if rect.collidepoint(pos):
-                    return ("received", card)
-        if kind is Reveal:
-            for card, rect in L.reveal_rects(v.face_down, L.tray_of(self.anchors, v.master, self.bottom)):
-                if rect.collidepoint(pos):
-                    return ("reveal", card)
-        if v.seat is not None:
-            for card, (x, y) in reversed(L.hand_layout(v.hand)):
-                r = pygame.Rect(0, 0, L.CARD_W, L.CARD_H)
-                r.center = (round(x), round(y))
-                if r.collidepoint(pos):
-                    return ("hand", card)
-        cell = L.cell_at(pos, self.motion.heights)
-        if cell is not None:
-            return ("cell", cell)
-        for seat, anchor in self.anchors.items():
-            if L.plate_rect(anchor).inflate(8, 58).move(0, 20).collidepoint(pos):
-                return ("seat", seat)
-        return None
-
-    def _discards_at(self, pos) -> int | None:
-        """The seat whose discard area is under ``pos`` (hovering it shows the cards larger)."""
-        for seat, anchor in self.anchors.items():
-            if self.view.discards[seat] and L.discard_area(anchor).collidepoint(pos):
-                return seat
-        return None
+        tray = L.tray_of(self.anchors, v.master, self.bottom)
+        return L.target_at(
+            pos,
+            v.received if kind is Swap else (),
+            L.reveal_rects(v.face_down, tray) if kind is Reveal else [],
+            v.hand if v.seat is not None else (),
+            self.motion.heights,
+            self.anchors,
+        )
 
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
@@ -380,7 +353,6 @@ class BuildersTable(TableScene):
         m, c = self.motion, self.choice
         return D.BuildersUi(
             bottom=self.bottom,
-            anchors=m.anchors,
             names=tuple(self._name(i) for i in range(len(self.match.seats))),
             legal=self.legal,
             busy=self.busy(),
@@ -394,20 +366,7 @@ class BuildersTable(TableScene):
             sel_discard=c.sel_discard,
             sel_take=c.sel_take,
             sel_give=c.sel_give,
-            heights=tuple(m.heights),
-            res_shown=m.res_shown,
-            tray_shown=m.tray_shown,
-            disc_hold=dict(m.disc_hold),
-            delib_mask=frozenset(m.delib_mask),
-            master_shown=m.master_shown,
-            stage=frozenset(m.stage),
-            falling=tuple(m.falling),
-            debris=tuple(m.debris),
-            bolts=tuple(m.bolts),
-            banners=tuple(m.banners),
-            flyers=tuple(m.flyers),
-            spot=m.spot,
-            token_fly=m.token_fly,
+            **m.ui_fields(),
             note=self.note,
             peek=self.peek,
             talk=self._talk_lines(),
@@ -449,8 +408,7 @@ class BuildersTable(TableScene):
         no_seal = kind is Seal and len(self.legal) == 1  # no Seal to use: Pass is the only button
         self.btn_confirm.visible = acting and kind not in (Reveal, Place, Strike) and not no_seal
         self.btn_confirm.enabled = self._chosen_action() is not None
-        label = f"Appoint {len(self.choice.picked)}/{self.view.appoint_count}" if kind is Appoint else None
-        self.btn_confirm.label = (label or CONFIRM_LABEL.get(kind, "Confirm")) + " (Enter)"
+        self.btn_confirm.label = confirm_label(kind, len(self.choice.picked), self.view.appoint_count)
         self.btn_alt.visible = acting and (kind is Seal or only_pass(self.legal))
         self.btn_alt.label = "No Seal (N)" if kind is Seal and len(self.legal) > 1 else "Pass (N)"
         self.btn_timeline.enabled = self.view.phase is Phase.OVER

@@ -58,132 +58,148 @@ class TimelineScreen(Scene):
     def draw(self, canvas: Canvas) -> None:
         v = self.view
         canvas.shade(210)  # the whole window, in place
-        r = (40, 30, 1520, 840)
-        panel(canvas, r, alpha=255)
+        panel(canvas, (40, 30, 1520, 840), alpha=255)
         canvas.text("Who was what, and when", (800, 44), 40, theme.GOLD, role="title_bold", anchor="midtop")
         if not v.roles:
             canvas.text(
                 "The timeline opens at the end of the game.", (800, 400), 24, theme.WHITE, anchor="center"
             )
-            self.widgets.draw(canvas, self.app.mouse)
-            return
-        rounds = [entry.round for entry in v.log]
-        cols = [0] + rounds
-        left = 290
-        right = 1340
-        colw = min(150, (right - left) / max(1, len(cols)))
-        top = 150
-        rowh = min(62, 600 / v.players)
-        # column heads: the deal, then each round with its Master
-        for j, rnd in enumerate(cols):
-            x = left + j * colw + colw / 2
-            canvas.text(
-                "Deal" if rnd == 0 else f"R{rnd}",
-                (x, top - 46),
-                20,
-                theme.GOLD,
-                role="sans_bold",
-                anchor="midtop",
-            )
-            if rnd:
-                entry = v.log[rnd - 1]
-                res = sum(e.blocks for e in entry.effects if e.kind == "build")
-                canvas.text(f"+{res} blocks", (x, top - 22), 12, theme.PAPER, anchor="midtop")
-        end_x = left + len(cols) * colw + 10
-        canvas.text("At the end", (end_x, top - 46), 20, theme.GOLD, role="sans_bold", anchor="topleft")
-        for i in range(v.players):
-            y = top + i * rowh
-            final = v.roles[i].value
-            px = canvas.px(22)
-            look = seat_colours.index(i)
-            sw = assets.surface(
-                ("builders-icon", f"swatch{look}", px),
-                lambda s=look, p=px: paint_swatch(s, p).convert_alpha(),
-            )
-            canvas.surface.blit(sw, sw.get_rect(center=canvas.pt((70, y + rowh / 2))))
-            canvas.text(
-                self.names[i], (88, y + rowh / 2 - 9), 18, theme.WHITE, anchor="midleft", max_width=190
-            )
-            canvas.text(
-                ROLE_NAME[final],
-                (88, y + rowh / 2 + 11),
-                13,
-                ROLE_COLOUR[final],
-                role="sans_bold",
-                anchor="midleft",
-            )
-            for j, rnd in enumerate(cols):
-                x = left + j * colw
-                role = role_at(v, i, rnd)
-                band = (x + 2, y + 6, colw - 4, rowh - 12)
-                canvas.fill_rect((*ROLE_COLOUR[role], 210), band, radius=6)
-                if rnd:
-                    entry = v.log[rnd - 1]
-                    if entry.master == i:
-                        self._icon(canvas, "master", paint_master_token, (x + 14, y + rowh / 2), 22)
-                    if i in entry.appointed:
-                        self._icon(
-                            canvas, "architect", paint_architect_token, (x + colw - 14, y + rowh / 2), 20
-                        )
-            conv = next((c for c in v.conversions if c.seat == i), None)
-            if conv is not None:
-                j = cols.index(conv.round) if conv.round in cols else 0
-                x = left + j * colw + colw / 2
-                _badge(canvas, (x, y + rowh / 2), min(74, colw - 50), conv.how)
-            notes = []
-            if v.seals and v.seals[i] >= 0:
-                notes.append(f"sealed {self.names[v.seals[i]]}")
-            if v.result is not None:
-                won = (v.result.team == "architects") == (final == "architect")
-                notes.insert(0, "won" if won else "lost")
-            if v.punishments and i in v.zealots and v.punishments[i] >= 0:
-                notes.append(f"punished {self.names[v.punishments[i]]}")
-            for k, note in enumerate(notes):
-                canvas.text(
-                    note,
-                    (end_x, y + rowh / 2 + (k - (len(notes) - 1) / 2) * 16),
-                    13,
-                    theme.PAPER,
-                    anchor="midleft",
-                    max_width=1510 - end_x,
-                )
-        # the legend, two lines: the roles, then the marks
-        ly = top + v.players * rowh + 16
-        x = 90
-        for role in ("architect", "zealot", "messenger"):
-            canvas.fill_rect(ROLE_COLOUR[role], (x, ly, 28, 18), radius=4)
-            canvas.text(ROLE_NAME[role], (x + 36, ly + 9), 16, theme.WHITE, anchor="midleft")
-            x += 230
-        ly += 40
-        self._icon(canvas, "master", paint_master_token, (100, ly + 9), 24)
-        canvas.text("Master of the round", (118, ly + 9), 16, theme.WHITE, anchor="midleft")
-        self._icon(canvas, "architect", paint_architect_token, (330, ly + 9), 22)
-        canvas.text("appointed Architect", (348, ly + 9), 16, theme.WHITE, anchor="midleft")
-        _badge(canvas, (600, ly + 9), 74, "swap")
-        canvas.text(
-            "became a Zealot in that round: dealt, drew or took Divine Punishment in the swap",
-            (648, ly + 9),
-            16,
-            theme.WHITE,
-            anchor="midleft",
-            max_width=1530 - 648,
-        )
-        if v.result is not None:
-            team = "The Architects won" if v.result.team == "architects" else "The Messenger's team won"
-            why = {
-                "sealed": "the Messenger of God was sealed",
-                "punishment": "Divine Punishment outweighed the Seals on the Messenger",
-                "depletion": "the deck ran out before the tower was complete",
-                "confirmation": "Divine Punishment was confirmed",
-            }[v.result.reason]
-            y = max(826, ly + 36)  # below the legend's second line (ten rows push it down)
-            canvas.text(f"{team}: {why}.", (90, y), 20, theme.GOLD, anchor="midleft", max_width=1200)
+        else:
+            draw_timeline(canvas, v, self.names)
         self.widgets.draw(canvas, self.app.mouse)
 
-    def _icon(self, canvas: Canvas, key: str, paint, centre, size: float) -> None:
-        px = canvas.px(size)
-        img = assets.surface(("builders-icon", key, px), lambda: paint(px).convert_alpha())
-        canvas.surface.blit(img, img.get_rect(center=canvas.pt(centre)))
+
+def _icon(canvas: Canvas, key: str, paint, centre, size: float) -> None:
+    px = canvas.px(size)
+    img = assets.surface(("builders-icon", key, px), lambda: paint(px).convert_alpha())
+    canvas.surface.blit(img, img.get_rect(center=canvas.pt(centre)))
+
+
+class _Grid:
+    """Where the columns (the deal, then each round) and the rows (one per seat) lie."""
+
+    def __init__(self, v: BuildersView) -> None:
+        self.cols = [0] + [entry.round for entry in v.log]
+        self.left = 290
+        self.colw = min(150, (1340 - self.left) / max(1, len(self.cols)))
+        self.top = 150
+        self.rowh = min(62, 600 / v.players)
+        self.end_x = self.left + len(self.cols) * self.colw + 10
+
+
+def draw_timeline(canvas: Canvas, v: BuildersView, names: list[str]) -> None:
+    g = _Grid(v)
+    _draw_heads(canvas, v, g)
+    for i in range(v.players):
+        _draw_row(canvas, v, names, g, i)
+    ly = _draw_legend(canvas, g.top + v.players * g.rowh + 16)
+    if v.result is not None:
+        team = "The Architects won" if v.result.team == "architects" else "The Messenger's team won"
+        why = {
+            "sealed": "the Messenger of God was sealed",
+            "punishment": "Divine Punishment outweighed the Seals on the Messenger",
+            "depletion": "the deck ran out before the tower was complete",
+            "confirmation": "Divine Punishment was confirmed",
+        }[v.result.reason]
+        y = max(826, ly + 36)  # below the legend's second line (ten rows push it down)
+        canvas.text(f"{team}: {why}.", (90, y), 20, theme.GOLD, anchor="midleft", max_width=1200)
+
+
+def _draw_heads(canvas: Canvas, v: BuildersView, g: _Grid) -> None:
+    """Column heads: the deal, then each round with the blocks it built."""
+    for j, rnd in enumerate(g.cols):
+        x = g.left + j * g.colw + g.colw / 2
+        canvas.text(
+            "Deal" if rnd == 0 else f"R{rnd}",
+            (x, g.top - 46),
+            20,
+            theme.GOLD,
+            role="sans_bold",
+            anchor="midtop",
+        )
+        if rnd:
+            entry = v.log[rnd - 1]
+            res = sum(e.blocks for e in entry.effects if e.kind == "build")
+            canvas.text(f"+{res} blocks", (x, g.top - 22), 12, theme.PAPER, anchor="midtop")
+    canvas.text("At the end", (g.end_x, g.top - 46), 20, theme.GOLD, role="sans_bold", anchor="topleft")
+
+
+def _draw_row(canvas: Canvas, v: BuildersView, names: list[str], g: _Grid, i: int) -> None:
+    """One seat: its name and final role, its role band per round with tokens, its conversion
+    and how it ended."""
+    y = g.top + i * g.rowh
+    mid = y + g.rowh / 2
+    final = v.roles[i].value
+    px = canvas.px(22)
+    look = seat_colours.index(i)
+    sw = assets.surface(
+        ("builders-icon", f"swatch{look}", px),
+        lambda s=look, p=px: paint_swatch(s, p).convert_alpha(),
+    )
+    canvas.surface.blit(sw, sw.get_rect(center=canvas.pt((70, mid))))
+    canvas.text(names[i], (88, mid - 9), 18, theme.WHITE, anchor="midleft", max_width=190)
+    canvas.text(ROLE_NAME[final], (88, mid + 11), 13, ROLE_COLOUR[final], role="sans_bold", anchor="midleft")
+    for j, rnd in enumerate(g.cols):
+        x = g.left + j * g.colw
+        canvas.fill_rect(
+            (*ROLE_COLOUR[role_at(v, i, rnd)], 210), (x + 2, y + 6, g.colw - 4, g.rowh - 12), radius=6
+        )
+        if rnd:
+            entry = v.log[rnd - 1]
+            if entry.master == i:
+                _icon(canvas, "master", paint_master_token, (x + 14, mid), 22)
+            if i in entry.appointed:
+                _icon(canvas, "architect", paint_architect_token, (x + g.colw - 14, mid), 20)
+    conv = next((c for c in v.conversions if c.seat == i), None)
+    if conv is not None:
+        j = g.cols.index(conv.round) if conv.round in g.cols else 0
+        _badge(canvas, (g.left + j * g.colw + g.colw / 2, mid), min(74, g.colw - 50), conv.how)
+    notes = _end_notes(v, names, i, final)
+    for k, note in enumerate(notes):
+        canvas.text(
+            note,
+            (g.end_x, mid + (k - (len(notes) - 1) / 2) * 16),
+            13,
+            theme.PAPER,
+            anchor="midleft",
+            max_width=1510 - g.end_x,
+        )
+
+
+def _end_notes(v: BuildersView, names: list[str], i: int, final: str) -> list[str]:
+    notes = []
+    if v.seals and v.seals[i] >= 0:
+        notes.append(f"sealed {names[v.seals[i]]}")
+    if v.result is not None:
+        won = (v.result.team == "architects") == (final == "architect")
+        notes.insert(0, "won" if won else "lost")
+    if v.punishments and i in v.zealots and v.punishments[i] >= 0:
+        notes.append(f"punished {names[v.punishments[i]]}")
+    return notes
+
+
+def _draw_legend(canvas: Canvas, ly: float) -> float:
+    """The legend, two lines: the roles, then the marks; returns the second line's y."""
+    x = 90
+    for role in ("architect", "zealot", "messenger"):
+        canvas.fill_rect(ROLE_COLOUR[role], (x, ly, 28, 18), radius=4)
+        canvas.text(ROLE_NAME[role], (x + 36, ly + 9), 16, theme.WHITE, anchor="midleft")
+        x += 230
+    ly += 40
+    _icon(canvas, "master", paint_master_token, (100, ly + 9), 24)
+    canvas.text("Master of the round", (118, ly + 9), 16, theme.WHITE, anchor="midleft")
+    _icon(canvas, "architect", paint_architect_token, (330, ly + 9), 22)
+    canvas.text("appointed Architect", (348, ly + 9), 16, theme.WHITE, anchor="midleft")
+    _badge(canvas, (600, ly + 9), 74, "swap")
+    canvas.text(
+        "became a Zealot in that round: dealt, drew or took Divine Punishment in the swap",
+        (648, ly + 9),
+        16,
+        theme.WHITE,
+        anchor="midleft",
+        max_width=1530 - 648,
+    )
+    return ly
 
 
 HOW_SHORT = {"deal": "dealt", "draw": "drew", "swap": "in the swap"}
