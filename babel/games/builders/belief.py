@@ -599,19 +599,8 @@ def _zealot_sets(view: BuildersView, m: int, k_prior: list[float]) -> list[tuple
     return out
 
 
-def _weight(w: float, m: int, zmask: int, rounds: list, picks: list) -> float:
-    """A hypothesis' weight after the rounds' revealed cards and the appointments."""
-    for mask, master, c, table in rounds:
-        nm = mask >> m & 1
-        nz = (mask & zmask).bit_count()
-        if master == m:
-            w *= table[(1, nm, nz)]
-        elif zmask >> master & 1:
-            w *= c * table[(1, nm, nz)] + (1 - c) * table[(0, nm, nz)]
-        else:
-            w *= table[(0, nm, nz)]
-        if w == 0.0:
-            return 0.0
+def _picks_weight(w: float, m: int, zmask: int, picks: list) -> float:
+    """A hypothesis' weight after the Masters' appointments."""
     evil_mask = zmask | 1 << m
     for master, c, evil_f, good_base, ratios in picks:
         good_f = good_base
@@ -637,24 +626,39 @@ def _hypotheses(
     m_cands = [me] if view.role is Role.MESSENGER else [i for i in range(n) if i != me and i not in revealed]
     k_prior = _zealot_count_prior(n, max(1, view.round))
     out = []
+    as_z, as_g = ev.as_z, ev.as_g  # locals: this is the innermost loop of a bot's decision
+    seats = range(n)
+    kinds = len(k_prior)
     for m in m_cands:
         base_w = ev.as_m[m]
         for zs in _zealot_sets(view, m, k_prior):
             k = len(zs)
-            if k >= len(k_prior) and not revealed:
+            if k >= kinds and not revealed:
                 continue
             w = base_w * (k_prior[k] / comb(n - 1, k) if not revealed else 1.0)
             zmask = 0
             for z in zs:
                 zmask |= 1 << z
-            for i in range(n):
+            for i in seats:
                 if i != m:
-                    w *= ev.as_z[i] if zmask >> i & 1 else ev.as_g[i]
+                    w *= as_z[i] if zmask >> i & 1 else as_g[i]
             if w == 0.0:
                 continue
-            w = _weight(w, m, zmask, rounds, picks)
-            if w != 0.0:
-                out.append((w, m, zmask | 1 << m, zs))
+            for mask, master, c, table in rounds:  # the rounds' revealed cards
+                nm = mask >> m & 1
+                nz = (mask & zmask).bit_count()
+                if master == m:
+                    w *= table[(1, nm, nz)]
+                elif zmask >> master & 1:
+                    w *= c * table[(1, nm, nz)] + (1 - c) * table[(0, nm, nz)]
+                else:
+                    w *= table[(0, nm, nz)]
+                if w == 0.0:
+                    break
+            if w == 0.0:
+                continue
+            w = _picks_weight(w, m, zmask, picks)
+            out.append((w, m, zmask | 1 << m, zs))
     return out
 
 
