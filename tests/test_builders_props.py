@@ -121,3 +121,30 @@ def test_undo_takes_back_a_secret_choice_but_never_crosses_a_reveal():
             assert not match.undo(human)
             crossed = True
     assert crossed and undone
+
+
+@pytest.mark.parametrize("players", [5, 7, 10])
+def test_determinize_gives_back_the_view_and_a_state_that_plays_on(players):
+    """A state made from a seat's view shows that seat the same view, keeps every invariant,
+    offers the seat the same moves, and can be played to its end (what a search bot needs)."""
+    state = RULES.initial_state(RULES.make_config(players), players)
+    bot = make_bot("plain")
+    for ply in range(MAX_PLIES):
+        seat = RULES.to_act(state)[0] if RULES.to_act(state) else 0
+        view = RULES.view(state, seat)
+        made = RULES.determinize(view, seat, Rng(ply))
+        assert RULES.view(made, seat) == view, f"ply {ply} ({state.phase})"
+        assert RULES.invariant_errors(made) == ()
+        assert RULES.legal_actions(made, seat) == RULES.legal_actions(state, seat)
+        if ply % 9 == 4:  # now and then, play the made-up state on to its end
+            while RULES.outcome(made) is None:
+                s = RULES.to_act(made)[0]
+                act = bot.choose(
+                    RULES.view(made, s), RULES.legal_actions(made, s), bot_rng(ply, s, 0), Budget()
+                )
+                made = RULES.apply(made, s, act).state
+        if RULES.outcome(state) is not None:
+            return
+        action = bot.choose(view, RULES.legal_actions(state, seat), bot_rng(players, seat, ply), Budget())
+        state = RULES.apply(state, seat, action).state
+    pytest.fail("the game did not end")

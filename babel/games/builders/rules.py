@@ -410,6 +410,10 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         """Redraw what ``seat`` cannot know (``sampling.resample_hidden``)."""
         return sampling.resample_hidden(state, seat, rng)
 
+    def determinize(self, view: BuildersView, seat: int, rng: Rng) -> BuildersState:
+        """A full state consistent with ``view`` (``sampling.determinize``)."""
+        return sampling.determinize(view, seat, rng)
+
     def invariant_errors(self, state: BuildersState) -> tuple[str, ...]:
         return invariants.invariant_errors(state)
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 from babel.core.protocol import replace
 from babel.core.rng import Rng
 from babel.games.builders import cards as C
-from babel.games.builders.model import BuildersState, Commit, Conversion, Phase, Role
+from babel.games.builders.model import BuildersState, BuildersView, Commit, Conversion, Phase, Role
 
 DP, SEAL, OTHER = "dp", "seal", "other"
+NONE, NOT_CHOSEN = -1, -2  # no card or target; a choice not made yet (as the state holds them)
 
 
 def _cls(card: int) -> str:
@@ -192,3 +193,169 @@ def _an_architect_holds_a_seal(hands: list, messenger: int, seat: int | None, sl
         put(container, index, hands[s][mine])
         hands[s][mine] = card
         return
+
+
+# -- a full state from a view (for search bots and tests) ------------------------------------------
+def _seen_cards(view: BuildersView) -> set[int]:
+    """Every card whose place the view shows."""
+    seen = set(view.hand) | set(view.resolved) | set(view.face_down)
+    seen |= {d.card for pile in view.discards for d in pile if d.card >= 0}
+    if view.phase is Phase.SELECT and view.my_commit is not None:
+        seen |= {c for c in (view.my_commit.play, view.my_commit.discard) if c >= 0}
+    return seen
+
+
+def _handed(view: BuildersView, s: int) -> int:
+    """How many cards ``s`` put down this construction phase (its play and its discard)."""
+    before = view.current.hand_sizes if view.current is not None and view.current.hand_sizes else ()
+    return before[s] - view.hand_sizes[s] if before else 0
+
+
+def _places(view: BuildersView, me: int | None) -> dict:
+    """The state's card containers, with -1 where the view hides a card."""
+    n = view.players
+    hands = [list(view.hand) if s == me else [NONE] * view.hand_sizes[s] for s in range(n)]
+    commits: list[list[int] | None] = [None] * n
+    for s in range(n):
+        if s == me and view.my_commit is not None:
+            commits[s] = [view.my_commit.play, view.my_commit.discard]
+        elif view.committed[s]:
+            k = _handed(view, s) if view.phase is Phase.SELECT else 0
+            commits[s] = [NONE if k < 1 else -3, NONE if k < 2 else -3]  # -3: a hidden card
+    face_down = list(view.face_down) if view.face_down or me == view.master else [NONE] * view.face_down_count
+    return {
+        "deck": [NONE] * view.deck_size,
+        "hands": hands,
+        "discards": [list(pile) for pile in view.discards],
+        "face_down": face_down,
+        "commits": commits,
+    }
+
+
+def _empty_slots(view: BuildersView, me: int | None, places: dict, evil: set[int] | None) -> list[Slot]:
+    """The hidden places and what may lie there; with the roles known (``evil``), Divine
+    Punishment only in the deck and the hands of the Messenger's team."""
+    slots: list[Slot] = [(places["deck"], i, ANYWHERE) for i in range(len(places["deck"]))]
+    for s in range(view.players):
+        if s != me:
+            hand_ok = ANYWHERE if evil is None or s in evil else NO_DP
+            slots += [(places["hands"][s], i, hand_ok) for i in range(len(places["hands"][s]))]
+        com = places["commits"][s]
+        if s != me and com is not None:
+            slots += [(com, i, ANYWHERE if i == 0 else NO_DP) for i in (0, 1) if com[i] == -3]
+        pile = places["discards"][s]
+        slots += [(pile, i, NO_DP) for i, d in enumerate(pile) if d.card < 0]
+    if me != view.master:
+        slots += [(places["face_down"], i, NO_DP) for i in range(len(places["face_down"]))]
+    return slots
+
+
+def _known_roles(view: BuildersView, me: int | None, rng: Rng) -> tuple[list[Role], list[Conversion]]:
+    """From the Divine Punishment phase on: the roles (a Messenger drawn when still unknown)."""
+    if view.roles:
+        return list(view.roles), list(view.conversions)
+    n = view.players
+    if view.role is Role.MESSENGER:
+        messenger = me
+    else:
+        messenger = rng.choice([s for s in range(n) if s != me and s not in view.zealots])
+    roles = [Role.ZEALOT if s in view.zealots else Role.ARCHITECT for s in range(n)]
+    roles[messenger] = Role.MESSENGER
+    conversions = [view.my_conversion] if view.my_conversion is not None else []
+    conversions += [Conversion(z, view.round, "draw") for z in view.zealots if z != me]
+    return roles, sorted(conversions, key=lambda c: (c.round, c.seat))
+
+
+def _deal_hidden(
+    view: BuildersView, me: int | None, places: dict, roles: list[Role] | None, rng: Rng
+) -> None:
+    """Put the cards the view does not place into its hidden places, within the rules."""
+    evil = None if roles is None else {s for s, r in enumerate(roles) if r is not Role.ARCHITECT}
+    slots = _empty_slots(view, me, places, evil)
+    pool = sorted(set(C.game_card_ids(view.players)) - _seen_cards(view))
+    if len(pool) != len(slots):
+        raise ValueError("the view does not account for every card of the game")
+    dps = [c for c in pool if _cls(c) == DP]
+    if roles is not None:  # the revealed Zealots' Divine Punishment cards are public
+        for z, count in zip(view.zealots, view.zealot_cards):
+            if z == me:
+                continue
+            fixed = [k for k, (c, _i, _a) in enumerate(slots) if c is places["hands"][z]][:count]
+            for k in fixed:
+                container, index, _ = slots[k]
+                container[index] = dps.pop()
+            slots = [sl for k, sl in enumerate(slots) if k not in fixed]
+    rest = dps + [c for c in pool if _cls(c) != DP]
+    for (container, index, _), card in zip(slots, rest):
+        _put(container, index, card)
+    _shuffle_into(slots, rng)
+
+
+def determinize(view: BuildersView, seat: int | None, rng: Rng) -> BuildersState:
+    """A full state whose view for ``seat`` is ``view``: the unseen cards dealt where they may
+    lie, then redrawn with the roles still secret (``resample_hidden``)."""
+    n, me = view.players, seat
+    places = _places(view, me)
+    roles_known = view.phase in (Phase.PUNISH, Phase.OVER)
+    roles, conversions = _known_roles(view, me, rng) if roles_known else (None, [])
+    _deal_hidden(view, me, places, roles, rng)
+    if roles is None:  # placeholders: resample_hidden draws the Messenger and makes the Zealots
+        roles = [view.role if s == me else Role.ARCHITECT for s in range(n)]
+        conversions = [view.my_conversion] if view.my_conversion is not None else []
+        if view.role is not Role.MESSENGER:
+            roles[next(s for s in range(n) if s != me)] = Role.MESSENGER
+    state = _skeleton(view, me, places, roles, conversions)
+    return resample_hidden(state, seat, rng)
+
+
+def _choices(view: BuildersView, me: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The Seal and Divine Punishment choices: public ones as shown, others' secret ones made up."""
+    n = view.players
+    seals = view.seals or tuple(
+        view.my_seal if s == me else (NONE if view.seal_committed[s] else NOT_CHOSEN) for s in range(n)
+    )
+    if view.punishments:
+        return seals, view.punishments
+    target = [next(t for t in range(n) if t != z and t not in view.zealots) for z in range(n)]
+    punish = tuple(
+        view.my_punish if s == me else (target[s] if view.punish_committed[s] else NOT_CHOSEN)
+        for s in range(n)
+    )
+    return seals, punish
+
+
+def _skeleton(
+    view: BuildersView, me: int | None, places: dict, roles: list, conversions: list
+) -> BuildersState:
+    seals, punish = _choices(view, me)
+    commits = tuple(None if c is None else Commit(c[0], c[1]) for c in places["commits"])
+    return BuildersState(
+        rng=0,
+        players=view.players,
+        phase=view.phase,
+        round=view.round,
+        master=view.master,
+        roles=tuple(roles),
+        conversions=tuple(conversions),
+        blueprint=view.blueprint,
+        base=view.base,
+        supply=view.supply,
+        deck=tuple(places["deck"]),
+        hands=tuple(tuple(sorted(h)) for h in places["hands"]),
+        discards=tuple(tuple(p) for p in places["discards"]),
+        resolved=view.resolved,
+        appointed=view.appointed,
+        commits=commits,
+        face_down=tuple(sorted(places["face_down"])),
+        storm=view.storm,
+        swap=view.my_swap or ((NONE, NONE) if view.swapped else ()),
+        pending=view.pending,
+        strikes_left=view.strikes_left,
+        cur=view.current,
+        log=view.log,
+        seal_holders=tuple(s for s, t in enumerate(view.seals) if t >= 0),
+        seal_choice=seals,
+        zealots_revealed=view.zealots,
+        punish_choice=punish,
+        result=view.result,
+    )
