@@ -122,7 +122,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         default_players=7,
     )
     state_type = BuildersState
-    action_type = ACTION_TYPES[0]  # the moves are the classes of ``actions.Action``
+    action_type = Action  # a union of one class per kind of move (actions.py)
     view_type = BuildersView
 
     # -- setup ------------------------------------------------------------------------------
