@@ -22,7 +22,11 @@ from babel.core.paths import config_dir
 from babel.core.protocol import Event, IllegalAction
 
 FILE = "tutorials.json"
-LESSONS = {"duel": "scenes.tutorials.duel", "solitaire": "scenes.tutorials.solitaire"}
+LESSONS = {
+    "duel": "scenes.tutorials.duel",
+    "solitaire": "scenes.tutorials.solitaire",
+    "turmbau": "scenes.tutorials.turmbau",
+}
 
 
 @dataclass(frozen=True)
