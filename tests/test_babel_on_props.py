@@ -16,20 +16,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_h
 
 from babel.core.bots import Budget, bot_rng
-from babel.games.babel_on import RULES, structure
-from babel.games.babel_on.engine import BabelState, invariant_errors, total_blocks
+from babel.games.babel_on import BOTS, RULES, structure
+from babel.games.babel_on.invariants import total_blocks
+from babel.games.babel_on.model import BabelState
 
 MAX_PLIES = 5000
 
 
 def check_invariants(state: BabelState, total: int) -> None:
-    errors = invariant_errors(state, total)
+    errors = RULES.invariant_errors(state)
+    assert total_blocks(state) == total
     assert not errors, errors
 
 
 def play(players: int, seed: int, levels: list[str], **options) -> tuple:
     config = RULES.make_config(players, **options)
-    bots = [RULES.make_bot(level) for level in levels]
+    bots = [BOTS.make(level) for level in levels]
     state = RULES.initial_state(config, seed)
     total = total_blocks(state)
     log, falls = [], []

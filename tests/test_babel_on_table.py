@@ -9,10 +9,15 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.babel_on import preview
-from babel.games.babel_on.engine import Phase
+from babel.games.babel_on.actions import Action, Add, Return, Take, action_text
+from babel.games.babel_on.model import Phase
 from scenes.pilot import Pilot
 from scenes.tables.babel_on import BabelOnTable
 from scenes.widgets.curtain import PrivacyCurtain
+
+
+def kind(m: Action) -> str:
+    return action_text(m).split()[0]
 
 
 @pytest.fixture
@@ -42,12 +47,12 @@ def _play_one(pilot, table) -> None:
     """One human action by mouse (buttons, drags, click-to-select)."""
     v = table.view
     legal = table.legal
-    kinds = {m.kind for m in legal}
+    kinds = {kind(m) for m in legal}
     if "call" in kinds:
         button = table.b_even if v.round % 2 else table.b_odd
         pilot.click(button.rect.center)
         return
-    adds = [m for m in legal if m.kind == "add"]
+    adds = [m for m in legal if isinstance(m, Add)]
     if adds:
         # calm drag from the hand onto the lowest legal cell (own tower first)
         m = min(adds, key=lambda m: (m.tower != v.seat, len(v.towers[m.tower][m.cell]), m.cell))
@@ -56,7 +61,7 @@ def _play_one(pilot, table) -> None:
         pilot.drag(src, table._top_pos(m.tower, m.cell), steps=8, seconds=2.0)
         pilot.advance(0.3)
         return
-    takes = [m for m in legal if m.kind in ("take", "return")]
+    takes = [m for m in legal if isinstance(m, Take | Return)]
     if "pass" in kinds:
         pilot.click(table.b_pass.rect.center)
         return
@@ -135,7 +140,7 @@ def test_knock_over_plays_the_fall(rules):
     pilot, table = _fall_table(rules)
     v = table.view
     move = next(
-        m for m in table.legal if m.kind == "take" and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
+        m for m in table.legal if isinstance(m, Take) and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
     )
     assert preview.knock_risk(v, move, 0) == 1.0
     point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
@@ -160,7 +165,7 @@ def _play_until_an_add(pilot, table) -> None:
     """Play the human's turns by mouse until they hold a block to add (within 40 actions)."""
     for _ in range(40):
         pilot.until(lambda: bool(table.legal), 10)
-        if any(m.kind == "add" for m in table.legal):
+        if any(isinstance(m, Add) for m in table.legal):
             return
         _play_one(pilot, table)
 
@@ -169,7 +174,7 @@ def test_drag_shows_risk_and_targets(rules, pilot):
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
     pilot.start(table)
     _play_until_an_add(pilot, table)
-    adds = [m for m in table.legal if m.kind == "add"]
+    adds = [m for m in table.legal if isinstance(m, Add)]
     assert adds
     m = adds[0]
     src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(m.colour)]
@@ -286,7 +291,7 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
     move = next(
         m
         for m in table.legal
-        if m.kind == "take"
+        if isinstance(m, Take)
         and m.tower == 1
         and m.floor < len(v.towers[1][m.cell])
         and preview.knock_risk(v, m, 0) == 1.0
@@ -312,7 +317,7 @@ def test_a_forced_pass_needs_no_click(rules):
     """Seed 1, ply 21: Anna guessed wrong with nothing to take back and no Bonus Block left; the
     table shows the die, then passes for her."""
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=1, plies=21)
-    assert [m.kind for m in table.match.legal(0)] == ["pass"]
+    assert [kind(m) for m in table.match.legal(0)] == ["pass"]
     pilot = Pilot(size=(1024, 640), anim_speed="normal")
     pilot.start(table)
     assert "nothing to take back" in table.prompt()
@@ -344,7 +349,7 @@ def test_a_refused_block_says_which_rule(rules, pilot):
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
     pilot.start(table)
     _play_until_an_add(pilot, table)
-    m = next(m for m in table.legal if m.kind == "add")
+    m = next(m for m in table.legal if isinstance(m, Add))
     illegal = next(
         (t, c) for t in range(2) for c in range(4) if (t, c) not in preview.add_targets(table.legal, m.colour)
     )
