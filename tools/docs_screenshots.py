@@ -164,8 +164,8 @@ def babel_on(out: Path) -> None:
     table = BabelOnTable(match, None, threaded=False)
     p = sit_down(table, 1.0)
     move = next(m for m in table.legal if isinstance(m, Add))
-    src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(move.colour)]
-    dst = table._top_pos(move.tower, move.cell)
+    src = table.tray_point(move.colour)
+    dst = table.top_point(move.tower, move.cell)
     hold_drag(p, src, (dst[0] + 4, dst[1]))
     p.screenshot(out / "table_midgame.png")
 
@@ -189,8 +189,8 @@ def babel_on(out: Path) -> None:
     p = sit_down(table, 0.0)
     for _ in range(400):
         p.advance(1 / 30)
-        fall = table.fall
-        if fall and fall["result"] == "wobble" and fall["tween"] and fall["tween"].t > 0.2:
+        fall = table.motion.fall
+        if fall and fall.result == "wobble" and fall.tween and fall.tween.t > 0.2:
             break
     p.screenshot(out / "wobble.png")
 
