@@ -98,7 +98,7 @@ def test_removing_a_block_with_a_block_above_in_the_engine():
     s = rolled(s, 0, "odd", 1)
     step = RULES.apply(s, 0, Take(tower=1, cell=3, floor=2))
     assert step.state.eliminated[0]
-    fall = next(e for e in step.events if e.kind == "fall")
+    fall = next(e for e in step.events if e.kind == EventKind.FALL)
     assert [3, 3, "red"] in fall.data["fallen"] and [3, 4, "red"] in fall.data["fallen"]
     assert fall.irreversible
 
@@ -110,7 +110,7 @@ def test_straight_six_floor_tower_goes_up_with_steady_hands():
         s = replace(s, turn=0, phase=Phase.PLACE, hand=(0,), holder=0)
         m = next(m for m in RULES.legal_actions(s, 0) if isinstance(m, Add))
         step = RULES.apply(s, 0, m)
-        assert not any(e.kind == "fall" for e in step.events)
+        assert not any(e.kind == EventKind.FALL for e in step.events)
         s = step.state
 
 
@@ -156,7 +156,7 @@ def test_apply_draws_its_outcome_from_the_ensemble_the_table_shows(seed, shake, 
     ens = preview.move_ensemble(view, m)
     assert ens.risk == preview.knock_risk(view, m)
     step = RULES.apply(s, 0, m)
-    fell = any(e.kind == "fall" for e in step.events)
+    fell = any(e.kind == EventKind.FALL for e in step.events)
     assert fell == ens.falls[physics_member(s.rng, s.ply + 1)]
     added = next(e for e in step.events if e.kind == EventKind.ADD)
     assert added.data["risk"] == ens.risk
@@ -207,7 +207,9 @@ def test_replay_of_recorded_falls_matches_this_pymunk():
         falls = []
         for ply, (seat, text) in enumerate(game["log"]):
             step = RULES.apply(state, seat, RULES.parse_action(text))
-            falls += [[ply, e.data["tower"], e.data["fallen"]] for e in step.events if e.kind == "fall"]
+            falls += [
+                [ply, e.data["tower"], e.data["fallen"]] for e in step.events if e.kind == EventKind.FALL
+            ]
             state = step.state
         assert falls == game["falls"] and RULES.digest(state) == game["digest"]
 

@@ -22,7 +22,7 @@ from babel.games.babel_on.actions import (
     sort_key,
 )
 from babel.games.babel_on.invariants import total_blocks
-from babel.games.babel_on.model import BabelState, Phase
+from babel.games.babel_on.model import BabelState, EventKind, Phase
 from babel.games.babel_on.physics import GAP
 from babel.games.babel_on.structure import EMPTY_TOWER, Block
 
@@ -300,7 +300,7 @@ def test_knocking_over_own_tower_destroys_it_and_ends_turn():
     s2 = step.state
     assert s2.towers[0] == EMPTY_TOWER and s2.turn == 1 and s2.phase is Phase.CALL
     assert not s2.hand and total_blocks(s2) == before
-    fall = next(e for e in step.events if e.kind == "fall")
+    fall = next(e for e in step.events if e.kind == EventKind.FALL)
     assert fall.data["result"] == "destroyed" and fall.data["frames"]
     assert s2.bonus[0] == 2  # Bonus Blocks stay behind the architect (Ruling, this edition)
 
@@ -315,7 +315,7 @@ def test_knocking_over_opponent_eliminates_and_victim_restores():
     s2 = step.state
     assert s2.eliminated[0] and s2.towers[0] == EMPTY_TOWER and s2.bonus[0] == 0
     assert s2.phase is Phase.RESTORE and R.to_act(s2) == (1,)
-    fallen = next(e for e in step.events if e.kind == "fall").data["fallen"]
+    fallen = next(e for e in step.events if e.kind == EventKind.FALL).data["fallen"]
     assert len(s2.hand) == len(fallen) >= 2
     assert total_blocks(s2) == before
     # the victim puts the fallen blocks back, then play goes on after the eliminated player
@@ -419,7 +419,7 @@ def test_drawn_block_with_no_legal_place_returns_to_bag():
     s = replace(new(2), towers=(full, EMPTY_TOWER), bonus=(0, 0))
     bag = sum(s.bag)
     step = R.apply(at_turn(s, 0, rng=rng_rolling(2)), 0, Call(parity="even"))
-    assert any(e.kind == "to_bag" for e in step.events)
+    assert any(e.kind == EventKind.TO_BAG for e in step.events)
     assert sum(step.state.bag) == bag and step.state.turn == 1
 
 

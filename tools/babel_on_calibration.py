@@ -27,7 +27,7 @@ from babel.core.rng import Rng, seed_state  # noqa: E402
 from babel.games.babel_on import RULES, physics, preview  # noqa: E402
 from babel.games.babel_on import structure as st  # noqa: E402
 from babel.games.babel_on.actions import Add, Take  # noqa: E402
-from babel.games.babel_on.model import Phase  # noqa: E402
+from babel.games.babel_on.model import EventKind, Phase  # noqa: E402
 from babel.games.babel_on.structure import Block  # noqa: E402
 
 TOLERANCE = 0.05
@@ -83,7 +83,7 @@ def calibrate(positions: int, per: int, seed: int, shake_min: int = 1) -> dict:
             )
             risk = preview.knock_risk(view, made)
             step = RULES.apply(replace(s, rng=rng.next64()), 0, made)
-            fell = any(e.kind == "fall" for e in step.events)
+            fell = any(e.kind == EventKind.FALL for e in step.events)
             rows.append((risk, fell))
     deciles = []
     ok = True

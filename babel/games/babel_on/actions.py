@@ -38,8 +38,8 @@ class Add:
 
 
 @dataclass(frozen=True, order=True)
-class Take:
-    """The block at (``cell``, ``floor``) of tower ``tower`` into the hand (an odd move)."""
+class _Pull:
+    """A block pulled off tower ``tower`` at (``cell``, ``floor``), with the hand's ``shake``."""
 
     tower: int
     cell: int
@@ -48,13 +48,13 @@ class Take:
 
 
 @dataclass(frozen=True, order=True)
-class Return:
-    """The block at (``cell``, ``floor``) of your own tower back to the bag (a wrong guess)."""
+class Take(_Pull):
+    """The block into the hand (an odd move)."""
 
-    tower: int
-    cell: int
-    floor: int
-    shake: int = 0
+
+@dataclass(frozen=True, order=True)
+class Return(_Pull):
+    """The block of your own tower back to the bag (a wrong guess)."""
 
 
 @dataclass(frozen=True, order=True)
