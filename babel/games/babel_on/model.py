@@ -117,7 +117,3 @@ class BabelView:
     ply: int
     winners: tuple[int, ...]
     end_reason: str
-
-
-def colour_name(colour: int) -> str:
-    return COLOURS[colour]
