@@ -9,10 +9,15 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.babel_on import preview
-from babel.games.babel_on.engine import Phase
+from babel.games.babel_on.actions import Action, Add, Return, Take, action_text
+from babel.games.babel_on.model import Phase
 from scenes.pilot import Pilot
-from scenes.tables.babel_on import BabelOnTable
+from scenes.tables.babel_on import BabelOnTable, layout
 from scenes.widgets.curtain import PrivacyCurtain
+
+
+def kind(m: Action) -> str:
+    return action_text(m).split()[0]
 
 
 @pytest.fixture
@@ -42,23 +47,22 @@ def _play_one(pilot, table) -> None:
     """One human action by mouse (buttons, drags, click-to-select)."""
     v = table.view
     legal = table.legal
-    kinds = {m.kind for m in legal}
+    kinds = {kind(m) for m in legal}
     if "call" in kinds:
-        button = table.b_even if v.round % 2 else table.b_odd
+        button = table.buttons.even if v.round % 2 else table.buttons.odd
         pilot.click(button.rect.center)
         return
-    adds = [m for m in legal if m.kind == "add"]
+    adds = [m for m in legal if isinstance(m, Add)]
     if adds:
         # calm drag from the hand onto the lowest legal cell (own tower first)
         m = min(adds, key=lambda m: (m.tower != v.seat, len(v.towers[m.tower][m.cell]), m.cell))
-        hand = table._tray_hand()
-        src = table._tray_slots(len(hand))[hand.index(m.colour)]
-        pilot.drag(src, table._top_pos(m.tower, m.cell), steps=8, seconds=2.0)
+        src = table.tray_point(m.colour)
+        pilot.drag(src, table.top_point(m.tower, m.cell), steps=8, seconds=2.0)
         pilot.advance(0.3)
         return
-    takes = [m for m in legal if m.kind in ("take", "return")]
+    takes = [m for m in legal if isinstance(m, Take | Return)]
     if "pass" in kinds:
-        pilot.click(table.b_pass.rect.center)
+        pilot.click(table.buttons.pass_.rect.center)
         return
     if takes:
         safe = [m for m in takes if preview.knock_risk(v, m, 0) == 0.0] or takes
@@ -67,18 +71,18 @@ def _play_one(pilot, table) -> None:
             point = _grab_point(pilot, table, (m.tower, m.cell, m.floor))
             if point is not None:
                 pilot.click(point)  # select (the risk shows)
-                assert table.selected is not None and table._risk() is not None
+                assert table.hand.selected is not None and table.risk() is not None
                 pilot.click(point)  # take it
                 return
         pytest.fail("no takeable block is visible from any side")
     if "end" in kinds:
         if "bonus" in kinds and v.round % 3 == 0:
             tower, cell = preview.bonus_targets(legal)[0]
-            src = table._bonus_slots()[0]
+            src = layout.bonus_slots()[0]
             pilot.click(src)
-            pilot.click(table._top_pos(tower, cell))
+            pilot.click(table.top_point(tower, cell))
             return
-        pilot.click(table.b_end.rect.center)
+        pilot.click(table.buttons.end.rect.center)
         return
     pytest.fail(f"no way to play {kinds}")
 
@@ -109,7 +113,7 @@ def test_two_humans_pass_and_play_without_curtain(rules, pilot):
     for _ in range(60):
         assert not isinstance(pilot.top, PrivacyCurtain)  # nothing is secret
         assert pilot.until(lambda: bool(table.legal), 5)
-        actor = table._actor()
+        actor = table.actor()
         assert table.viewer == actor and table.view.seat == actor
         assert table._name(actor) in table.prompt()
         seen.add(actor)
@@ -135,23 +139,23 @@ def test_knock_over_plays_the_fall(rules):
     pilot, table = _fall_table(rules)
     v = table.view
     move = next(
-        m for m in table.legal if m.kind == "take" and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
+        m for m in table.legal if isinstance(m, Take) and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
     )
     assert preview.knock_risk(v, move, 0) == 1.0
     point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
     pilot.move(point)
     pilot.frame()
-    shown = table._risk()
+    shown = table.risk()
     assert shown is not None and shown[1] > 0.9  # the risk is seen before the pull
     pilot.drag(point, (point[0] + 160, point[1] + 50), steps=12, seconds=1.2)
     assert table.match.view(None).eliminated[0]
-    assert table.fall is not None and table.busy()
-    assert table.fall["frames"] and table.fall["result"] == "eliminated"
+    assert table.motion.fall is not None and table.busy()
+    assert table.motion.fall.frames and table.motion.fall.result == "eliminated"
     pilot.advance(0.6)
-    assert table.fall is not None  # still tumbling
+    assert table.motion.fall is not None  # still tumbling
     pilot.app.draw()
     assert pilot.until(lambda: not table.busy(), 8)
-    assert table.fall is None
+    assert table.motion.fall is None
     assert any("fell" in line for line in table.log_lines)
     pygame.display.quit()
 
@@ -160,7 +164,7 @@ def _play_until_an_add(pilot, table) -> None:
     """Play the human's turns by mouse until they hold a block to add (within 40 actions)."""
     for _ in range(40):
         pilot.until(lambda: bool(table.legal), 10)
-        if any(m.kind == "add" for m in table.legal):
+        if any(isinstance(m, Add) for m in table.legal):
             return
         _play_one(pilot, table)
 
@@ -169,11 +173,11 @@ def test_drag_shows_risk_and_targets(rules, pilot):
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
     pilot.start(table)
     _play_until_an_add(pilot, table)
-    adds = [m for m in table.legal if m.kind == "add"]
+    adds = [m for m in table.legal if isinstance(m, Add)]
     assert adds
     m = adds[0]
-    src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(m.colour)]
-    dst = table._top_pos(m.tower, m.cell)
+    src = table.tray_point(m.colour)
+    dst = table.top_point(m.tower, m.cell)
     pa = pilot._screen(src)
     pilot.send(pygame.event.Event(pygame.MOUSEMOTION, pos=pa, rel=(0, 0), buttons=(0, 0, 0)))
     pilot.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pa, button=1))
@@ -182,17 +186,17 @@ def test_drag_shows_risk_and_targets(rules, pilot):
         pilot.app.step(
             0.2, [pygame.event.Event(pygame.MOUSEMOTION, pos=pilot._screen(q), rel=(0, 0), buttons=(1, 0, 0))]
         )
-    assert table.drag is not None and table.drag["moved"]
+    assert table.hand.drag is not None and table.hand.drag.moved
     assert table.target == (m.tower, m.cell)
-    assert table._targets(table.drag)  # legal targets glow
-    risk = table._risk()
+    assert table.targets(table.hand.drag)  # legal targets glow
+    risk = table.risk()
     assert risk is not None and 0 <= risk[1] <= 1
-    verdict = table._drag_verdict(risk[0])  # what this very drag would do, beside the odds
+    verdict = table.hand.verdict(table.view, risk[0])  # what this very drag would do, beside the odds
     assert verdict is not None and verdict[0].startswith("this drag")
-    cached = len(table.risk_cache)
+    cached = len(table.hand.risk_cache)
     pilot.frame()
     pilot.frame()
-    assert len(table.risk_cache) == cached  # computed once per target, not every frame
+    assert len(table.hand.risk_cache) == cached  # computed once per target, not every frame
     ply = table.match.ply
     pilot.app.step(0.3, [])  # the hand comes to rest before letting go
     pilot.send(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pilot._screen((dst[0] + 6, dst[1])), button=1))
@@ -206,9 +210,9 @@ def test_turn_view_and_floor_plan(rules, pilot):
     pilot.start(table)
     pilot.press(pygame.K_r)
     assert table.rot == 1
-    pilot.click(table.b_rot.rect.center)
+    pilot.click(table.buttons.rot.rect.center)
     assert table.rot == 2
-    pilot.move(table.origin[1])
+    pilot.move(table.places.origin[1])
     pilot.press(pygame.K_f)
     assert table.plan_for == 1
     pilot.press(pygame.K_RIGHT)
@@ -226,7 +230,7 @@ def test_two_to_six_seats_lay_out(rules, size):
         table = _table(rules, seats, seed=n, plies=12 * n)
         pilot.app.reset(table)
         pilot.frame()
-        plates = [table.plate[t] for t in range(n)]
+        plates = [table.places.plate[t] for t in range(n)]
         for i in range(n):
             for j in range(i + 1, n):
                 assert not plates[i].colliderect(plates[j])
@@ -286,14 +290,14 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
     move = next(
         m
         for m in table.legal
-        if m.kind == "take"
+        if isinstance(m, Take)
         and m.tower == 1
         and m.floor < len(v.towers[1][m.cell])
         and preview.knock_risk(v, m, 0) == 1.0
     )
     point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
     pilot.drag(point, (point[0] + 120, point[1] + 40), steps=8, seconds=0.8)
-    assert table.fall is not None
+    assert table.motion.fall is not None
     assert "Anna knocked over Ben's tower and is out of the game" in table.prompt()
     assert table.out_reason == {0: "knocked over Ben's tower"}  # her plate is marked out at once
     assert pilot.until(lambda: not table.busy() and bool(table.legal), 10)
@@ -304,7 +308,7 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
         _play_one(pilot, table)
         pilot.until(lambda: not table.busy(), 5)
     assert table.match.view(None).eliminated[0]
-    assert table.view.phase is Phase.CALL and table._actor() == 1  # the player after Anna
+    assert table.view.phase is Phase.CALL and table.actor() == 1  # the player after Anna
     pygame.display.quit()
 
 
@@ -312,7 +316,7 @@ def test_a_forced_pass_needs_no_click(rules):
     """Seed 1, ply 21: Anna guessed wrong with nothing to take back and no Bonus Block left; the
     table shows the die, then passes for her."""
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=1, plies=21)
-    assert [m.kind for m in table.match.legal(0)] == ["pass"]
+    assert [kind(m) for m in table.match.legal(0)] == ["pass"]
     pilot = Pilot(size=(1024, 640), anim_speed="normal")
     pilot.start(table)
     assert "nothing to take back" in table.prompt()
@@ -344,15 +348,14 @@ def test_a_refused_block_says_which_rule(rules, pilot):
     table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
     pilot.start(table)
     _play_until_an_add(pilot, table)
-    m = next(m for m in table.legal if m.kind == "add")
+    m = next(m for m in table.legal if isinstance(m, Add))
     illegal = next(
         (t, c) for t in range(2) for c in range(4) if (t, c) not in preview.add_targets(table.legal, m.colour)
     )
-    hand = table._tray_hand()
-    src = table._tray_slots(len(hand))[hand.index(m.colour)]
+    src = table.tray_point(m.colour)
     ply = table.match.ply
     pilot.app.toasts.clear()
-    pilot.drag(src, table._top_pos(*illegal), steps=8, seconds=2.0)
+    pilot.drag(src, table.top_point(*illegal), steps=8, seconds=2.0)
     assert table.match.ply == ply
     said = " ".join(msg for msg, _ in pilot.app.toasts)
     assert said and "glowing" not in said
