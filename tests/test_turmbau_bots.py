@@ -7,8 +7,9 @@ from babel.core.protocol import replace
 from babel.core.rng import Rng
 from babel.core.simulate import simulate
 from babel.games.turmbau import RULES
+from babel.games.turmbau.actions import Build, Offer, Pass, Select
 from babel.games.turmbau.bots import HeuristicBot, StrongBot, heuristic_offer, heuristic_select
-from babel.games.turmbau.model import Build, Disc, Offer, Pass, Phase, Select, Wonder
+from babel.games.turmbau.model import Disc, Phase, Wonder
 from tests.test_turmbau_rules import BLUE, CAMEL, GREEN, RED, SHIP, YELLOW, c, d, make, run, with_wonder
 
 
