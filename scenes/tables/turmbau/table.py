@@ -1,0 +1,527 @@
+"""The table of Der Turmbau zu Babel (Reiner Knizia): the eight wonders with their discs and the
+parts stacked on them, the victory-point track around the board, the scoring table, the turn
+order, each player's hand as cards, secret offers that slide face down to the builder and flip
+together, the builder's choice with its consequences previewed, action cards and the final
+score sheet.
+
+This scene turns input into actions and keeps the small UI state (the offer being drafted, the
+invitations, the cursor); each frame it hands the view and a ``TurmbauUi`` to the painters in
+``draw``, ``panels`` and ``sheet``. Geometry is in ``layout``, motion in ``animate``, words in
+``words``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from babel.core.protocol import Event
+from babel.games.turmbau import data
+from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
+from babel.games.turmbau.data import ZERO, Counts
+from babel.games.turmbau.model import Phase
+from scenes.canvas import Canvas
+from scenes.layers import StaticLayer
+from scenes.table import TableScene
+from scenes.tables.turmbau import draw, layout, panels, sheet, words
+from scenes.tables.turmbau.animate import Motion
+from scenes.tables.turmbau.art import KIND_SHORT
+from scenes.tables.turmbau.draw import TurmbauUi
+from scenes.tables.turmbau.moves import LegalMoves, offer_limit_reason, offerers, select_preview, wild_options
+from scenes.widgets.basic import Button, WidgetGroup
+
+KIND_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
+SEAT_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 6)}
+# Seconds the ring around the disc on offer pulses after it appears; then it holds still, so a
+# table waiting for a click draws nothing.
+PULSE_FOR = 4.0
+
+
+class TurmbauTable(TableScene):
+    TOOLS_ROW = (layout.RX, 800, layout.RW, 40)  # Undo and Hint, under the log
+    _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (wall clock)
+
+    # -- binding ------------------------------------------------------------------------------
+    def bind(self) -> None:
+        self.hover: tuple | None = None
+        self.cursor: tuple[int, int] | None = None
+        self._clear_selection()
+        self.redraw_mode = False
+        self._legal: tuple[Any, LegalMoves] | None = None
+        self.still = StaticLayer()
+        self.motion = Motion(self.animator, lambda: self.view, self._name, self.app.sound.play)
+        if not self.log_lines:
+            self.log_lines.append(f"{self._name(self.view.start)} starts.")
+            for _, ev in self.match.events_for(self.viewer)[-400:]:
+                self.log_lines.extend(words.event_lines(self._name, ev))
+            del self.log_lines[:-60]
+        self.btn_a = Button((906, 752, 280, 48), "", self._primary, primary=True, size=16)
+        self.btn_b = Button((906, 808, 280, 40), "", self._secondary, size=16)
+        self.widgets = WidgetGroup(
+            [
+                self.btn_a,
+                self.btn_b,
+                Button((layout.RX, 848, 186, 40), "Menu (Esc)", self.open_menu, size=17),
+                Button((layout.RX + 202, 848, 186, 40), "Rules (F1)", self._rules, size=17),
+            ]
+        )
+        self._sync_buttons()
+
+    def _rules(self) -> None:
+        from scenes.launcher.rules_viewer import RulesViewer
+
+        self.app.push(RulesViewer("turmbau"))
+
+    def _name(self, seat: int | None) -> str:
+        return "nobody" if seat is None else self.controller.seat_name(seat)
+
+    # -- what the viewer may do ------------------------------------------------------------------
+    def legal_moves(self) -> LegalMoves:
+        """The viewer's legal actions sorted by kind (kept until the legal list changes)."""
+        if self._legal is None or self._legal[0] is not self.legal:
+            self._legal = (self.legal, LegalMoves.of(self.legal))
+        return self._legal[1]
+
+    def mode(self) -> str:
+        """What the viewer is doing now: turn, offer, select, redraw, or wait."""
+        if not self.legal or self.busy():
+            return "wait"
+        if self.redraw_mode:
+            return "redraw"
+        return {Phase.TURN: "turn", Phase.OFFER: "offer", Phase.SELECT: "select"}.get(self.view.phase, "wait")
+
+    def current_select(self) -> Select:
+        return Select(tuple(sorted(self.sel_seats)), self.sel_wild)
+
+    def current_offer(self) -> Offer:
+        some = sum(self.offer_sel) > 0
+        return Offer(tuple(self.offer_sel), self.offer_trade and some, self.offer_triple and some)
+
+    def select_preview(self) -> tuple[dict | None, str]:
+        """The preview of the current invitation, or why it cannot be made."""
+        return select_preview(self.view, self.current_select(), self.legal_moves())
+
+    def offerers(self) -> list[int]:
+        return offerers(self.view, layout.offer_slots(self.view))
+
+    def slot_rect(self, seat: int) -> pygame.Rect:
+        return layout.slot_rect(self.view, seat)
+
+    def _wild_options(self) -> list[Counts]:
+        return wild_options(self.legal_moves(), tuple(sorted(self.sel_seats)))
+
+    def joker_usable(self) -> bool:
+        """Whether a Joker can stand in for cards with the offers chosen now."""
+        return any(sum(w) for w in self._wild_options())
+
+    def hand_cards(self) -> list[tuple[int, tuple[float, float], bool]]:
+        v = self.view
+        sel = self.redraw_sel if self.redraw_mode else self.offer_sel if v.phase is Phase.OFFER else ZERO
+        if v.phase is Phase.SELECT and self.mode() == "select":
+            preview, _ = self.select_preview()
+            sel = preview["fill"] if preview is not None else ZERO  # the cards the builder would play
+        return layout.hand_cards(v, tuple(sel))
+
+    def extra_cards(self) -> list[tuple[str, Any, tuple[float, float]]]:
+        jokers = sum(self.sel_wild) // data.JOKER_UNITS if self.view.phase is Phase.SELECT else 0
+        return layout.extra_cards(self.view, self.offer_trade, self.offer_triple, jokers)
+
+    # -- input ------------------------------------------------------------------------------------
+    def handle_table(self, event: pygame.event.Event) -> bool:
+        if self.view is None or self._end_shown:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = layout.target_at(self.view, self.hand_cards(), self.extra_cards(), event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            target = layout.target_at(self.view, self.hand_cards(), self.extra_cards(), event.pos)
+            if target is not None:
+                self._click(target)
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and not event.mod & pygame.KMOD_CTRL:
+            return self._key(event.key, bool(event.mod & pygame.KMOD_SHIFT))
+        return False
+
+    def _click(self, target: tuple) -> None:
+        if self.busy():
+            return
+        actions = {
+            "disc": lambda: self._build(target[1], target[2]),
+            "hand": lambda: self._toggle_card(target[1], target[2]),
+            "offer": lambda: self._toggle_offer(target[1]),
+            "trade": self._toggle_trade,
+            "action": lambda: self._play_action_card(target[1]),
+        }
+        if target[0] in actions:
+            actions[target[0]]()
+
+    def _key(self, key: int, shift: bool) -> bool:
+        m = self.mode()
+        if m == "wait":
+            return False
+        if m in ("offer", "redraw") and key in KIND_KEYS:
+            self._step_kind(KIND_KEYS[key], -1 if shift else 1)
+            return True
+        if m == "select" and key in SEAT_KEYS:
+            if SEAT_KEYS[key] < self.view.players:
+                self._toggle_offer(SEAT_KEYS[key])
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self._build(*self.cursor) if m == "turn" and self.cursor is not None else self._primary()
+            return True
+        if m == "turn" and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            spots = sorted(self.legal_moves().builds)
+            if spots:
+                i = (
+                    spots.index(self.cursor) + (-1 if key == pygame.K_LEFT else 1)
+                    if self.cursor in spots
+                    else 0
+                )
+                self.cursor = spots[i % len(spots)]
+            return True
+        letters = {
+            pygame.K_p: lambda: m == "turn" and self._primary(),
+            pygame.K_n: lambda: m == "offer" and self._secondary(),
+            pygame.K_l: lambda: m == "select" and self._secondary(),
+            pygame.K_t: self._toggle_trade,
+            pygame.K_x: lambda: self._play_action_card("triple"),
+            pygame.K_j: lambda: self._play_action_card("joker"),
+            pygame.K_r: lambda: self._play_action_card("redraw"),
+            pygame.K_d: lambda: self._play_action_card("double"),
+            pygame.K_c: lambda: self._cancel_redraw() if m == "redraw" else self._play_action_card("draw3"),
+            pygame.K_BACKSPACE: self._clear_selection,
+        }
+        if key in letters:
+            letters[key]()
+            return True
+        return False
+
+    # -- choices ------------------------------------------------------------------------------------
+    def _build(self, wonder: int, slot: int) -> None:
+        if self.mode() == "turn":
+            self.submit(Build(wonder, slot))
+        elif self.view.phase is Phase.TURN and self.view.active == self.viewer and not self.busy():
+            self.submit(Build(wonder, slot))  # the engine explains why not
+        elif not self.busy():
+            self.app.toast(
+                "You build on your own turn: " + words.prompt_wait(self.view, self.viewer, self._name)
+            )
+
+    def _toggle_card(self, index: int, kind: int) -> None:
+        m = self.mode()
+        if m not in ("offer", "redraw"):
+            if m == "turn" or m == "select":
+                self.app.toast("Building cards are chosen when you make an offer or play Card trade")
+            return
+        seen = sum(1 for k, _, _ in self.hand_cards()[:index] if k == kind)
+        chosen = self.redraw_sel if self.redraw_mode else self.offer_sel
+        self._step_kind(kind, -1 if seen < chosen[kind] else 1)
+
+    def _step_kind(self, kind: int, delta: int) -> None:
+        sel = list(self.redraw_sel if self.redraw_mode else self.offer_sel)
+        sel[kind] += delta
+        if sel[kind] < 0:
+            return
+        if sel[kind] > self.view.hand[kind]:
+            self.app.toast(f"You hold only {self.view.hand[kind]} {KIND_SHORT[kind].lower()} cards")
+            return
+        if self.redraw_mode:
+            if sum(sel) > data.REDRAW_MAX:
+                self.app.toast(f"Card trade exchanges at most {data.REDRAW_MAX} cards")
+                return
+            self.redraw_sel = sel
+            return
+        if sum(sel) and not any(o.cards == tuple(sel) for o in self.legal_moves().offers):
+            self.app.toast(offer_limit_reason(self.view, sel))
+            return
+        self.offer_sel = sel
+        if not sum(sel):
+            self.offer_trade = self.offer_triple = False
+        self.app.sound.play("click")
+
+    def _clear_selection(self) -> None:
+        self.offer_sel = [0, 0, 0, 0]
+        self.redraw_sel = [0, 0, 0, 0]
+        self.offer_trade = self.offer_triple = False
+        self.sel_seats: set[int] = set()
+        self.sel_wild: Counts = ZERO
+
+    def _toggle_trade(self) -> None:
+        if self.mode() != "offer":
+            if not self.busy():
+                self.app.toast("The trading card goes on an offer, when another player builds")
+        elif not self.offer_trade and not sum(self.offer_sel):
+            self.app.toast("The trading card can only go with at least one building card")
+        else:
+            self.offer_trade = not self.offer_trade
+            self.app.sound.play("card")
+
+    def _play_action_card(self, name: str) -> None:
+        if self.busy() or self.viewer is None:
+            return
+        if name not in (data.ACTION_KINDS[a] for a in self.view.my_actions):
+            self.app.toast(f"You hold no {data.ACTION_TITLES[name]} card")
+        elif name == "draw3":
+            self.submit(Draw3())
+        elif name == "double":
+            self.submit(Double())
+        elif name == "redraw":
+            if self.legal_moves().redraws:
+                self.redraw_mode = not self.redraw_mode
+                self.redraw_sel = [0, 0, 0, 0]
+            else:
+                self.submit(Redraw((1, 0, 0, 0)))  # refused: the engine says when it may be played
+        elif name == "triple":
+            if self.mode() != "offer":
+                self.app.toast("Triple bonus goes with an offer: play it when another player builds")
+            else:
+                self.offer_triple = not self.offer_triple
+        elif name == "joker":
+            self._cycle_joker()
+        else:
+            self.app.toast(f"{data.ACTION_TITLES[name]} is kept for the final scoring and never played")
+
+    def _cycle_joker(self) -> None:
+        """Each use offers the next way the builder's Joker can stand in."""
+        if self.mode() != "select":
+            self.app.toast("The Joker is used when you complete a disc as the builder")
+        elif not self.joker_usable():
+            self.app.toast("No Joker fits: the disc needs no more cards than your invitations bring")
+        else:
+            opts = self._wild_options()
+            cycle = opts if ZERO in opts else [ZERO, *opts]
+            i = cycle.index(self.sel_wild) if self.sel_wild in cycle else -1
+            self.sel_wild = cycle[(i + 1) % len(cycle)]
+
+    def _cancel_redraw(self) -> None:
+        self.redraw_mode = False
+        self.redraw_sel = [0, 0, 0, 0]
+
+    def _toggle_offer(self, seat: int) -> None:
+        if self.mode() != "select":
+            if self.view.phase is Phase.SELECT and not self.busy():
+                self.app.toast(f"{self._name(self.view.active)} chooses the offers")
+            return
+        if seat not in self.offerers():
+            self.app.toast(f"{self._name(seat)} made no offer")
+            return
+        self.sel_seats ^= {seat}
+        opts = self._wild_options()
+        if self.sel_wild not in opts:
+            self.sel_wild = ZERO if (ZERO in opts or not opts) else opts[0]
+        self.app.sound.play("click")
+
+    def _primary(self) -> None:
+        m = self.mode()
+        if m == "turn":
+            self.submit(Pass())
+        elif m == "offer" and not sum(self.offer_sel):
+            self.app.toast("Click cards to offer first, or press N to make no offer")
+        elif m == "offer":
+            self.submit(self.current_offer())
+        elif m == "select":
+            self.submit(self.current_select())
+        elif m == "redraw" and not sum(self.redraw_sel):
+            self.app.toast("Choose 1 to 5 cards to trade in first")
+        elif m == "redraw":
+            self.submit(Redraw(tuple(self.redraw_sel)))
+
+    def _secondary(self) -> None:
+        m = self.mode()
+        if m == "offer":
+            self.submit(Offer())
+        elif m == "select":
+            self.submit(Decline())
+        elif m == "redraw":
+            self._cancel_redraw()
+
+    def submit(self, action: Any) -> bool:
+        ok = super().submit(action)
+        if ok:
+            self._cancel_redraw()
+            if not isinstance(action, (Redraw, Draw3)):
+                self._clear_selection()
+        return ok
+
+    def _sync_buttons(self) -> None:
+        m = self.mode() if self.view is not None and not self._end_shown else "wait"
+        a, b = self.btn_a, self.btn_b
+        a.visible = b.visible = m != "wait"
+        a.enabled = b.enabled = True
+        if m == "turn":
+            a.label, b.visible = "Pass: draw a card  (P)", False
+        elif m == "offer":
+            o = self.current_offer()
+            a.label = (
+                f"Offer {o.size} card{'s' if o.size != 1 else ''} (Enter)"
+                if o.size
+                else "Click cards to offer"
+            )
+            a.enabled = o.size > 0 and o in self.legal_moves().offers
+            b.label = "No offer  (N)"
+        elif m == "select":
+            a.label, b.label = "Complete the disc (Enter)", "Leave it unfulfilled  (L)"
+            a.enabled = self.current_select() in self.legal_moves().selects
+        elif m == "redraw":
+            a.label, b.label = f"Trade {sum(self.redraw_sel)} cards  (Enter)", "Cancel  (C)"
+            a.enabled = tuple(self.redraw_sel) in self.legal_moves().redraws
+
+    # -- words --------------------------------------------------------------------------------------
+    def prompt(self) -> str:
+        watching = self.viewer is None and not self.controller.pass_and_play
+        return words.prompt(self.view, self.mode(), self.viewer, watching, self._name)
+
+    def help_line(self) -> str:
+        return words.help_line(self.view, self.mode(), self.legal_moves())
+
+    def curtain_reason(self, seat: int) -> str:
+        return words.curtain_reason(self.view, seat, self._name)
+
+    # -- steps --------------------------------------------------------------------------------------
+    def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        if self.controller.pass_and_play and seat == self.viewer and isinstance(action, (Draw3, Redraw)):
+            # Card draw and Card trade show the new cards to their player alone and reveal nothing
+            # to the table: the screen stays theirs, with no curtain for the player already at it.
+            self.refresh()
+            self.on_step(seat, action, tuple(ev for ev in events if ev.visible_to(seat)))
+            return
+        super()._after_step(seat, action, events)
+
+    def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
+        for ev in events:
+            self.log_lines.extend(words.event_lines(self._name, ev))
+        del self.log_lines[:-60]
+        self.motion.play(events)
+        if self.view.phase is not Phase.SELECT:
+            self.sel_seats = set()
+            self.sel_wild = ZERO
+        self._sync_buttons()
+
+    def undo(self) -> None:
+        lines, self.log_lines = self.log_lines, []
+        super().undo()  # a successful undo rebinds, and bind reads the log again
+        if not self.log_lines:
+            self.log_lines = lines
+
+    def update_table(self, dt: float) -> None:
+        self.motion.update(dt)
+        if self.view is not None:
+            self._sync_buttons()
+
+    def needs_frames(self) -> bool:
+        return self.busy() or self.motion.aside.busy or self._pulsing()
+
+    def _pulsing(self) -> bool:
+        target = self.view.target if self.view is not None else None
+        now = pygame.time.get_ticks() / 1000
+        if target != self._pulse[0]:
+            self._pulse = (target, now)
+        return target is not None and now - self._pulse[1] < PULSE_FOR
+
+    # -- drawing ------------------------------------------------------------------------------------
+    def ui(self) -> TurmbauUi:
+        """The UI state the painters read this frame."""
+        mode, legal, busy = self.mode(), self.legal_moves(), self.busy()
+        preview, reason = self.select_preview() if mode == "select" else (None, "")
+        can_build = self.hover is not None and self.hover[0] == "disc" and self.hover[1:] in legal.builds
+        return TurmbauUi(
+            mode=mode,
+            names=tuple(self._name(s) for s in range(self.view.players)),
+            legal=legal,
+            hover=self.hover,
+            cursor=self.cursor,
+            offer_sel=tuple(self.offer_sel),
+            offer_trade=self.offer_trade,
+            offer_triple=self.offer_triple,
+            offer=self.current_offer(),
+            redraw_sel=tuple(self.redraw_sel),
+            sel_seats=frozenset(self.sel_seats),
+            sel_wild=self.sel_wild,
+            preview=preview,
+            reason=reason,
+            hand=tuple(self.hand_cards()),
+            extras=tuple(self.extra_cards()),
+            joker_usable=mode == "select" and self.joker_usable(),
+            busy=busy,
+            pass_and_play=self.controller.pass_and_play,
+            log_lines=tuple(self.log_lines),
+            prompt=self.prompt(),
+            help=self.help_line(),
+            tooltip=words.tooltip(self.view, self.hover, can_build and not busy, self._name),
+            mouse=self.app.mouse,
+            pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220) if self._pulsing() else 1.0,
+            motion=self.motion,
+        )
+
+    def still_key(self, ui: TurmbauUi) -> tuple | None:
+        """What the still layer shows, or None while anything on it moves; everything the still
+        painters read that can change between moves is here."""
+        if self.motion.moving():
+            return None
+        sprites = self.motion.sprites()
+        return (
+            self.view,
+            self.legal,
+            ui.mode,
+            ui.hover,
+            ui.cursor,
+            ui.offer_sel,
+            ui.offer_trade,
+            ui.offer_triple,
+            self.redraw_mode,
+            ui.redraw_sel,
+            ui.sel_seats,
+            ui.sel_wild,
+            len(self.log_lines),
+            tuple(self.motion.shown_scores),
+            tuple((seat, s.face, s.pos, s.face_up, s.hidden, s.lift) for seat, s in sprites),
+            self._end_shown,
+        )
+
+    def _paint_still(self, canvas: Canvas, ui: TurmbauUi, ring: bool = True) -> None:
+        """Board, wonders, track, offers, the side panel and the hand: all that rests between moves."""
+        draw.draw_background(canvas, self.view)
+        draw.draw_wonders(canvas, self.view, ui, ring)
+        draw.draw_track_markers(canvas, self.view, ui)
+        panels.draw_offer_zone(canvas, self.view, ui)
+        panels.draw_right(canvas, self.view, ui)
+        draw.draw_hand(canvas, self.view, ui)
+
+    def draw_table(self, canvas: Canvas) -> None:
+        ui = self.ui()
+        key = self.still_key(ui)
+        if key is None:  # something moves: everything is drawn afresh this frame
+            self._paint_still(canvas, ui)
+        else:  # the ring around the disc on offer pulses over the still picture
+            self.still.draw(canvas, key, lambda c: self._paint_still(c, ui, ring=False))
+            draw.draw_target_ring(canvas, self.view, ui)
+        draw.draw_motion(canvas, self.view, ui)
+        draw.draw_prompt(canvas, ui)
+        draw.draw_tooltip(canvas, ui)
+
+    # -- the end ------------------------------------------------------------------------------------
+    def on_game_over(self) -> None:
+        super().on_game_over()
+        self._sync_buttons()
+        cx = 1600 / 2
+        y = sheet.rects(self.view)[0].bottom - 72
+        self.end_widgets = WidgetGroup(
+            [
+                Button((cx - 250, y, 230, 54), "Rematch", self.rematch, hotkey=pygame.K_r, primary=True),
+                Button((cx + 20, y, 230, 54), "Main menu", self.to_menu, hotkey=pygame.K_m),
+            ]
+        )
+
+    def draw_end(self, canvas: Canvas) -> None:
+        v = self.view
+        names = tuple(self._name(s) for s in range(v.players))
+        notes = words.sheet_notes(v.final, self._name)
+        key = (id(self.match), self.match.ply)
+        sheet.draw_score_sheet(canvas, v, names, self.result_title(), self.result_lines(), notes, key)
+        self.end_widgets.draw(canvas, self.app.mouse)
+
+    def result_lines(self) -> list[str]:
+        return words.result_lines(self.match.view(None), self._name)
