@@ -98,7 +98,8 @@ class Animator:
 
     @property
     def busy(self) -> bool:
-        return bool(self.tweens)
+        """An unfinished tween is running (finished ones stay listed until the next update)."""
+        return any(not t.done for t in self.tweens)
 
     def finish_all(self) -> None:
         while self.tweens:

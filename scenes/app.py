@@ -53,11 +53,13 @@ def start(size: tuple[int, int] | None = None, windowed: bool = False):
     from babel.core.settings import load_settings
     from babel.core.startup import tidy_folders
     from scenes.core import App
+    from scenes.launcher import install_routes
     from scenes.launcher.menu import MainMenu
 
     notices: list[str] = []
     settings = load_settings(notices)
     notices += tidy_folders(time.time())
+    install_routes()
     app = App(settings=settings, size=size)
     if windowed and app.fullscreen:
         app.toggle_fullscreen()

@@ -57,6 +57,11 @@ def wake() -> None:
         pass
 
 
+def new_seed() -> int:
+    """A fresh game seed (the front end may read the clock; the engines never do)."""
+    return time.time_ns() % (2**31)
+
+
 class Scene:
     """Base class: override what you need. ``app`` is set when the scene is pushed."""
 
@@ -320,11 +325,12 @@ class App:
         if event.type == WAKE or event.type in REPAINT_EVENTS:
             return
         if event.type == pygame.QUIT:
-            from scenes.widgets.confirm import ConfirmDialog, ask_quit
+            from scenes import routes
 
             in_game = any(getattr(s, "game_in_progress", False) for s in self.stack)
-            if in_game and not isinstance(self.top, ConfirmDialog):
-                ask_quit(self)  # closing the window mid-game asks first (a second close quits)
+            if in_game and not getattr(self.top, "is_dialog", False):
+                # closing the window mid-game asks first (a second close quits)
+                self.push(routes.make(routes.ASK_QUIT, self))
                 return
             self.running = False
             return
@@ -345,9 +351,9 @@ class App:
                 self.toggle_fullscreen()
                 return
             if event.key == pygame.K_F1 and not getattr(self.top, "is_rules_viewer", False):
-                from scenes.launcher.rules_viewer import RulesViewer
+                from scenes import routes
 
-                self.push(RulesViewer(getattr(self.top, "rules_game", None)))
+                self.push(routes.make(routes.RULES, getattr(self.top, "rules_game", None)))
                 return
         for scene in reversed(self.stack):
             if scene.handle(event) or scene.modal:

@@ -16,6 +16,7 @@ import pygame  # noqa: E402
 
 from babel.core.settings import Settings  # noqa: E402
 from scenes.core import App, Scene  # noqa: E402
+from scenes.launcher import install_routes  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -28,6 +29,7 @@ class Pilot:
         settings: Settings | None = None,
     ) -> None:
         settings = (settings or Settings()).with_(anim_speed=anim_speed, volume=0, fullscreen=False)
+        install_routes()
         self.app = App(settings=settings, size=size)
 
     @classmethod

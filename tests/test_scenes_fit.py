@@ -95,8 +95,7 @@ def test_the_solitaire_hint_is_wrapped_not_cut(size, text_log):
             + "it keeps " * 20
             + "options."
         )
-        table.coach_note = ("Hint", long_hint)
-        table._coach_key = table._coach_position()
+        table.show_note("Hint", long_hint)
         text_log.clear()
         pilot.app.draw()
         shown = " ".join(s for s, _ in text_log.lines)

@@ -66,11 +66,7 @@ FILES = {
 
 
 def _play(match: Match, moves: int) -> Match:
-    for _ in range(moves):
-        if match.over:
-            break
-        seat = match.to_act()[0]
-        match.submit(seat, match.bot_action(seat))
+    match.play_bots(plies=moves)
     return match
 
 

@@ -41,9 +41,7 @@ def hold_drag(p: Pilot, a: tuple[float, float], b: tuple[float, float], steps: i
 
 def bots_until(match: Match, done) -> None:
     """Let every seat's bot play until ``done(match)`` holds or the game is over."""
-    while not match.over and not done(match):
-        seat = match.to_act()[0]
-        match.submit(seat, match.bot_action(seat))
+    match.play_bots(until=done)
 
 
 def sit_down(table, settle: float) -> Pilot:

@@ -56,6 +56,7 @@ import pygame  # noqa: E402
 from babel.core import registry  # noqa: E402
 from scenes import theme  # noqa: E402
 from scenes.core import Scene  # noqa: E402
+from scenes.launcher import install_routes  # noqa: E402
 from scenes.pilot import Pilot  # noqa: E402
 
 SIZES = ("1920x1080", "3840x2160")
@@ -132,11 +133,7 @@ def scenes_to_measure(bots_only: bool = False, threaded: bool = False, at_rest: 
             human = None if bots_only else 0
             seats = [Seat(f"P{i + 1}", None if i == human else _weakest(rules)) for i in range(n)]
             match = Match(rules, rules.make_config(n), 7, seats)
-            for _ in range(12):
-                if match.over or 0 in match.to_act():
-                    break
-                seat = match.to_act()[0]
-                match.submit(seat, match.bot_action(seat))
+            match.play_bots(until=lambda m: 0 in m.to_act(), plies=12)
             while at_rest and not match.over and any(s != 0 for s in match.to_act()):
                 seat = next(s for s in match.to_act() if s != 0)  # bots choosing beside the human
                 match.submit(seat, match.bot_action(seat))
@@ -251,6 +248,7 @@ def idle_child(name: str, seconds: float, size) -> None:
     from babel.core.settings import Settings
 
     settings = Settings().with_(anim_speed="normal", volume=0, fullscreen=False)
+    install_routes()
     app = App(settings=settings, size=size)
     app.push(make())
     marks: dict[str, float] = {}

@@ -46,7 +46,7 @@ import pygame  # noqa: E402
 from babel.core import registry  # noqa: E402
 from babel.core.match import Match, Seat  # noqa: E402
 from babel.core.saves import SaveStore  # noqa: E402
-from scenes import table as table_module  # noqa: E402
+from scenes import match_controller as controller_module  # noqa: E402
 from scenes.core import Scene  # noqa: E402
 from scenes.pilot import FRAME, Pilot  # noqa: E402
 
@@ -152,28 +152,17 @@ class _Now:
         return f
 
 
-_original_bot_action = Match.bot_action
-
-
-def _timed_bot_action(self, seat, budget=None):
-    t0 = time.process_time()
-    try:
-        return _original_bot_action(self, seat, budget)
-    finally:
-        _Now.thinking += time.process_time() - t0
-
-
 @contextmanager
 def _bots_at_once():
-    """Bots (and other worker jobs) run at once and untimed for the length of a monkey run."""
-    saved = table_module._executor, table_module.BOT_TIME_CAP, Match.bot_action
-    table_module._executor = _Now()  # type: ignore[assignment]
-    table_module.BOT_TIME_CAP = 0.1  # a quick best move is as good as any for this
-    Match.bot_action = _timed_bot_action  # type: ignore[method-assign]
+    """Bots (and other worker jobs) run at once and untimed for the length of a monkey run: the
+    stand-in executor runs each job as it is submitted and counts its CPU time apart."""
+    saved = controller_module._executor, controller_module.BOT_TIME_CAP
+    controller_module._executor = _Now()  # type: ignore[assignment]
+    controller_module.BOT_TIME_CAP = 0.1  # a quick best move is as good as any for this
     try:
         yield
     finally:
-        table_module._executor, table_module.BOT_TIME_CAP, Match.bot_action = saved  # type: ignore[method-assign]
+        controller_module._executor, controller_module.BOT_TIME_CAP = saved
 
 
 # -- the report -----------------------------------------------------------------------------------
@@ -249,11 +238,7 @@ class Run:
             rules = registry.get(game)
             n = max(rules.info.min_players, min(3, rules.info.max_players))
             match = Match(rules, rules.make_config(n), 40 + i, [Seat(NAMES[k]) for k in range(n)])
-            for _ in range(self.rng.randint(0, 12)):
-                if match.over:
-                    break
-                seat = match.to_act()[0]
-                match.submit(seat, match.bot_action(seat))
+            match.play_bots(plies=self.rng.randint(0, 12))
             store.save(match, f"{rules.info.title} {i}")
             if i == 0:
                 store.autosave(match)

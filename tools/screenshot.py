@@ -35,11 +35,7 @@ def build_game(game: str, seed: int, moves: int, seats_spec: str, players: int |
     kinds = (kinds + [registry.bots(rules.info.id).strongest] * n)[:n]
     seats = [Seat(DEFAULT_NAMES[i], None if k == "human" else k) for i, k in enumerate(kinds)]
     match = Match(rules, rules.make_config(n, **options), seed, seats)
-    for _ in range(moves):
-        if match.over:
-            break
-        seat = match.to_act()[0]
-        match.submit(seat, match.bot_action(seat))
+    match.play_bots(plies=moves)
     return table_for(game)(match, None)
 
 

@@ -8,7 +8,7 @@ log, which is exactly what a save stores.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -142,6 +142,17 @@ class Match:
     def bot_action(self, seat: int, budget: Budget | None = None) -> Any:
         """What the seat's bot would play now (pure: does not apply it)."""
         return self.bot_job(seat).run(budget)
+
+    def play_bots(self, until: Callable[[Match], bool] | None = None, plies: int | None = None) -> int:
+        """Let bots move for the seats to act (humans too, with the random bot: a set-up helper
+        for tools and tests) until ``until(self)`` holds, ``plies`` moves were made, or the game
+        is over. Returns the number of moves made."""
+        made = 0
+        while not self.over and (plies is None or made < plies) and not (until and until(self)):
+            seat = self.to_act()[0]
+            self.submit(seat, self.bot_action(seat))
+            made += 1
+        return made
 
     # -- undo -----------------------------------------------------------------------------
     def undo_point(self, seat: int, cross_irreversible: bool = False) -> int | None:

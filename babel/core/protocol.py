@@ -138,7 +138,7 @@ class GameInfo:
 class Rules(ABC, Generic[S, A, V]):
     """One game's rules. Subclasses set ``info`` and the three dataclass types.
 
-    Contract (checked for every registered game by tests/test_conformance.py):
+    Contract (checked for every registered game by tests/test_core_conformance.py):
     - ``apply`` is pure: the given state is never changed; an illegal action raises
       ``IllegalAction`` with a reason.
     - ``legal_actions`` is sorted and deterministic, and empty for seats not in ``to_act``.

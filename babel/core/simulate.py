@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from babel.core.bots import BotRoster, Budget, bot_rng
+from babel.core.bots import Bot, BotRoster, Budget, bot_rng
 from babel.core.protocol import Config, Outcome, Rules, Step
 
 MAX_PLIES = 100_000  # a game longer than this is reported as an error (it would never end)
@@ -22,6 +22,7 @@ class GameRecord:
     outcome: Outcome
     plies: int
     levels: tuple[str, ...] = ()
+    state: Any = None  # the final state, for tools that measure more than the outcome
 
 
 def play_game(
@@ -33,20 +34,24 @@ def play_game(
     *,
     bots: BotRoster | None = None,
     on_step: StepHook | None = None,
+    agents: Sequence[Bot] | None = None,
 ) -> GameRecord:
-    """Play one game with the given bot level per seat; deterministic in ``seed``."""
-    if bots is None:
-        from babel.core import registry
+    """Play one game with the given bot level per seat (or the given bots: ``agents``, for
+    tools that build their own); deterministic in ``seed``."""
+    if agents is None:
+        if bots is None:
+            from babel.core import registry
 
-        bots = registry.bots(rules.info.id)
-    players = [bots.make(level) for level in levels]
+            bots = registry.bots(rules.info.id)
+        agents = [bots.make(level) for level in levels]
+    players = list(agents)
     state = rules.initial_state(config, seed)
     plies = 0
     budget = budget or Budget()
     while True:
         result = rules.outcome(state)
         if result is not None:
-            return GameRecord(seed, result, plies, tuple(levels))
+            return GameRecord(seed, result, plies, tuple(levels), state)
         seats = rules.to_act(state)
         if not seats:
             raise RuntimeError("no seat to act but the game is not over")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from babel.core import registry
@@ -13,7 +11,7 @@ from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
-from scenes.core import Screen
+from scenes.core import Screen, new_seed
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
@@ -67,11 +65,6 @@ def option_label(value) -> str:
     if isinstance(value, bool):
         return "On" if value else "Off"
     return str(value).replace("_", " ").capitalize()
-
-
-def new_seed() -> int:
-    """A fresh game seed (the front end may read the clock; the engines never do)."""
-    return time.time_ns() % (2**31)
 
 
 class SetupScene(Screen):

@@ -58,36 +58,8 @@ class BuildersTable(AnimMixin, DrawMixin, PanelsMixin, TalkMixin, TableScene):
         self._talk = {}
 
     # -- pass-and-play: no curtain for a step that shows nothing secret ------------------------
-    def update(self, dt: float) -> None:
-        c = self.controller
-        if c.pass_and_play and self._curtain_for is None and not self.busy() and not self.match.over:
-            seat = c.handover_needed()
-            if seat is not None and self.match.view(None).phase in PUBLIC_STEPS:
-                c.viewer = seat
-                self.public_act = True
-                self.refresh()
-                self.bind()
-        super().update(dt)
-
-    def refresh(self) -> None:
-        super().refresh()
-        if not self.public_act:
-            return
-        seat = self.controller.viewer
-        public = self.match.view(None)
-        if seat is not None and public.phase in PUBLIC_STEPS and seat in self.match.to_act():
-            self.view = public  # the acting seat's secrets stay off the screen
-            return
-        # The step is over: a secret step (even for the same seat) starts behind the curtain.
-        self.public_act = False
-        self.controller.viewer = None
-        self.view = public
-        self.legal = ()
-
-    def resume(self, result: Any = None) -> None:
-        if self._curtain_for is not None:
-            self.public_act = False
-        super().resume(result)
+    def acts_in_public(self, seat: int) -> bool:
+        return self.match.view(None).phase in PUBLIC_STEPS
 
     # -- binding --------------------------------------------------------------------------
     def bind(self) -> None:

@@ -26,7 +26,8 @@ from scenes.anim import Animator, Tween, lerp2
 from scenes.canvas import Canvas
 from scenes.core import Scene, Screen, wake
 from scenes.layers import StaticLayer
-from scenes.table import TableScene, _bot_executor
+from scenes.match_controller import bot_executor
+from scenes.table import TableScene
 from scenes.tables.solitaire_pieces import paint_card, paint_tile, paint_tile_back
 from scenes.widgets.basic import Button, WidgetGroup, panel, paper
 from scenes.widgets.cards import paint_back
@@ -218,8 +219,7 @@ class SolitaireTable(TableScene):
             self.app.toast("Hints are off: turn the coach on in Settings")
             return
         h = hints.hint(self.view)
-        self.coach_note = ("Hint", h.text)  # the table's note: wrapped, never cut
-        self._coach_key = self._coach_position()
+        self.show_note("Hint", h.text)  # the table's note: wrapped, never cut
         if h.action is None:
             return
         if h.action.kind is Kind.MOVE:
@@ -246,7 +246,7 @@ class SolitaireTable(TableScene):
         self._winnable = (-1, None, "")
 
     def new_deal(self) -> None:
-        from scenes.launcher.setup import new_seed
+        from scenes.core import new_seed
 
         options = dict(self.match.config.options)
         options["deal"] = -1
@@ -464,7 +464,7 @@ class SolitaireTable(TableScene):
         ply, future, text = self._winnable
         if ply != self.match.ply:
             view = self.view
-            future = _bot_executor().submit(lambda: hints.winnable(view).text)
+            future = bot_executor().submit(lambda: hints.winnable(view).text)
             future.add_done_callback(lambda _f: wake())  # the answer wakes a waiting loop
             self._winnable = (self.match.ply, future, "Checking…")
         elif future is not None and future.done():
@@ -672,7 +672,7 @@ class AnalysisScene(Scene):
         self._timer = 0.0
 
     def enter(self) -> None:
-        self.future = _bot_executor().submit(hints.analyse_match, self.played)
+        self.future = bot_executor().submit(hints.analyse_match, self.played)
         self.future.add_done_callback(lambda _f: wake())
         self.replay = Match(self.played.rules, self.played.config, self.played.seed, self.played.seats)
         self.geo = Geometry(self.replay.view(0).variant)

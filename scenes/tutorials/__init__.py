@@ -22,7 +22,11 @@ from babel.core.paths import config_dir
 from babel.core.protocol import Event, IllegalAction
 
 FILE = "tutorials.json"
-LESSONS = {"duel": "scenes.tutorials.duel", "solitaire": "scenes.tutorials.solitaire"}
+LESSONS = {
+    "duel": "scenes.tutorials.duel",
+    "solitaire": "scenes.tutorials.solitaire",
+    "turmbau": "scenes.tutorials.turmbau",
+}
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,14 @@ class Lesson:
             if found is not None and found[0] not in self.seen:
                 self.seen.add(found[0])
                 self.notes.append(found[1])
+
+    def after_move(self, match: Match, seat: int, events: tuple[Event, ...]) -> None:
+        """Follow a move made at the lesson's table (seat 0 is the learner) and keep the
+        progress, so Learn to play resumes here."""
+        if seat == 0:
+            self.learner_moved()
+        self.observe([ev for ev in events if ev.visible_to(0)])
+        save_progress(self.game_id, None if match.over else match)
 
     def learner_moved(self) -> None:
         self.notes.clear()

@@ -22,6 +22,7 @@ WIDTH, HEIGHT = 640, 300
 class ConfirmDialog(Scene):
     """``question`` with a one-paragraph ``detail``; ``on_yes`` runs after the dialog closes."""
 
+    is_dialog = True  # the window's close button quits at once over a dialog
     opaque = False
     modal = True
 
@@ -80,15 +81,17 @@ class ConfirmDialog(Scene):
         self.widgets.draw(canvas, self.app.mouse)
 
 
+def quit_dialog(app) -> ConfirmDialog:
+    return ConfirmDialog(
+        "Quit Babel Towers?",
+        "A game in progress is kept: Continue on the main menu picks it up.",
+        "Quit",
+        app.quit,
+    )
+
+
 def ask_quit(app) -> None:
     """Esc on the main menu (or closing the window at a table) asks before the app closes."""
     if isinstance(app.top, ConfirmDialog):
         return
-    app.push(
-        ConfirmDialog(
-            "Quit Babel Towers?",
-            "A game in progress is kept: Continue on the main menu picks it up.",
-            "Quit",
-            app.quit,
-        )
-    )
+    app.push(quit_dialog(app))
