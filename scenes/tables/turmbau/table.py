@@ -41,6 +41,7 @@ PULSE_FOR = 4.0
 
 class TurmbauTable(TableScene):
     TOOLS_ROW = (layout.RX, 800, layout.RW, 40)  # Undo and Hint, under the log
+    MENU_ROW = (layout.RX, 848, layout.RW, 40)  # Menu and Rules, under them
     _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (wall clock)
 
     # -- binding ------------------------------------------------------------------------------
@@ -59,20 +60,8 @@ class TurmbauTable(TableScene):
             del self.log_lines[:-60]
         self.btn_a = Button((906, 752, 280, 48), "", self._primary, primary=True, size=16)
         self.btn_b = Button((906, 808, 280, 40), "", self._secondary, size=16)
-        self.widgets = WidgetGroup(
-            [
-                self.btn_a,
-                self.btn_b,
-                Button((layout.RX, 848, 186, 40), "Menu (Esc)", self.open_menu, size=17),
-                Button((layout.RX + 202, 848, 186, 40), "Rules (F1)", self._rules, size=17),
-            ]
-        )
+        self.widgets = WidgetGroup([self.btn_a, self.btn_b])
         self._sync_buttons()
-
-    def _rules(self) -> None:
-        from scenes.launcher.rules_viewer import RulesViewer
-
-        self.app.push(RulesViewer("turmbau"))
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.controller.seat_name(seat)
@@ -503,25 +492,20 @@ class TurmbauTable(TableScene):
         draw.draw_tooltip(canvas, ui)
 
     # -- the end ------------------------------------------------------------------------------------
-    def on_game_over(self) -> None:
-        super().on_game_over()
-        self._sync_buttons()
-        cx = 1600 / 2
-        y = sheet.rects(self.view)[0].bottom - 72
-        self.end_widgets = WidgetGroup(
-            [
-                Button((cx - 250, y, 230, 54), "Rematch", self.rematch, hotkey=pygame.K_r, primary=True),
-                Button((cx + 20, y, 230, 54), "Main menu", self.to_menu, hotkey=pygame.K_m),
-            ]
-        )
+    def game_over(self) -> None:
+        self._sync_buttons()  # the choice buttons go with the table
 
-    def draw_end(self, canvas: Canvas) -> None:
+    def end_row_y(self) -> float:
+        return sheet.rects(self.view)[0].bottom - 72
+
+    def draw_end_body(self, canvas: Canvas) -> bool:
+        """The final score sheet replaces the template's panel."""
         v = self.view
         names = tuple(self._name(s) for s in range(v.players))
         notes = words.sheet_notes(v.final, self._name)
         key = (id(self.match), self.match.ply)
         sheet.draw_score_sheet(canvas, v, names, self.result_title(), self.result_lines(), notes, key)
-        self.end_widgets.draw(canvas, self.app.mouse)
+        return True
 
     def result_lines(self) -> list[str]:
         return words.result_lines(self.match.view(None), self._name)
