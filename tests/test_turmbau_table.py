@@ -16,7 +16,7 @@ from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pa
 from babel.games.turmbau.model import Phase
 from babel.games.turmbau.phases import preview_select
 from scenes.pilot import Pilot
-from scenes.tables.turmbau import TurmbauTable
+from scenes.tables.turmbau import TurmbauTable, layout
 from scenes.tables.turmbau.layout import HAND_Y, disc_centre
 from scenes.widgets.curtain import PrivacyCurtain
 
@@ -91,7 +91,7 @@ def _play_human_move(p: Pilot, t: TurmbauTable, use_keys: bool) -> None:
     elif mode == "select":
         offerers = t.offerers()
         if offerers:
-            p.click(t.slot_rect(offerers[0]).center)
+            p.click(layout.slot_rect(t.view, offerers[0]).center)
         if t.current_select() not in t.legal_moves().selects:
             p.press(pygame.K_BACKSPACE)
         if t.current_select() in t.legal_moves().selects:
@@ -183,7 +183,7 @@ def test_select_preview_follows_the_choice(rules, pilot):
     assert t.mode() == "select"
     choice = next(a for a in t.legal if isinstance(a, Select) and a.seats and not sum(a.wild))
     for s in choice.seats:
-        pilot.click(t.slot_rect(s).center)
+        pilot.click(layout.slot_rect(t.view, s).center)
     assert t.current_select() == choice
     preview, reason = t.select_preview()
     assert reason == "" and preview == preview_select(t.view, choice)
@@ -273,7 +273,7 @@ def test_joker_extra_choice_when_completing_a_disc(rules, pilot):
     assert t.mode() == "select"
     choice = next(a for a in t.legal if isinstance(a, Select) and sum(a.wild))
     for s in choice.seats:
-        pilot.click(t.slot_rect(s).center)
+        pilot.click(layout.slot_rect(t.view, s).center)
     x, y = next(c for kind, face, c in t.extra_cards() if face == "joker")
     card = (x - 22, y)  # the visible edge, even when the next card overlaps it
     for _ in range(30):

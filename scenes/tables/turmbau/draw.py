@@ -66,6 +66,7 @@ class TurmbauUi:
     offer_trade: bool = False
     offer_triple: bool = False
     offer: Offer = Offer()  # the draft as the action it would be
+    redraw_mode: bool = False
     redraw_sel: Counts = ZERO
     sel_seats: frozenset[int] = frozenset()
     sel_wild: Counts = ZERO
@@ -83,6 +84,7 @@ class TurmbauUi:
     mouse: tuple[float, float] = (0, 0)
     pulse: float = 1.0  # the ring around the disc on offer
     motion: Motion | None = None
+    end_shown: bool = False
 
 
 # -- the still picture ----------------------------------------------------------------------------

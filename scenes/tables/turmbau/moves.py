@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
-from babel.games.turmbau.data import Counts
+from babel.games.turmbau.data import ZERO, Counts
 from babel.games.turmbau.model import TurmbauView
 from babel.games.turmbau.phases import preview_select
 from scenes.tables.turmbau.art import KIND_SHORT
@@ -59,6 +59,29 @@ class LegalMoves:
 def wild_options(legal: LegalMoves, seats: tuple[int, ...]) -> list[Counts]:
     """The ways the builder's Jokers can stand in with these invitations, the fewest first."""
     return sorted({a.wild for a in legal.selects if a.seats == seats}, key=lambda w: (sum(w), w))
+
+
+def next_wild(options: list[Counts], current: Counts) -> Counts:
+    """The next way a Joker can stand in (no Joker counts as one way), after ``current``."""
+    cycle = options if ZERO in options else [ZERO, *options]
+    i = cycle.index(current) if current in cycle else -1
+    return cycle[(i + 1) % len(cycle)]
+
+
+def fit_wild(options: list[Counts], current: Counts) -> Counts:
+    """``current`` if it still fits the invitations, else no Joker, else the first way."""
+    if current in options:
+        return current
+    return ZERO if (ZERO in options or not options) else options[0]
+
+
+def next_spot(builds, cursor: tuple[int, int] | None, delta: int) -> tuple[int, int] | None:
+    """The disc the keyboard cursor moves to among the ones the viewer may build on."""
+    spots = sorted(builds)
+    if not spots:
+        return cursor
+    i = spots.index(cursor) + delta if cursor in spots else 0
+    return spots[i % len(spots)]
 
 
 def offerers(view: TurmbauView, slots: list[int]) -> list[int]:

@@ -17,6 +17,7 @@ from scenes.tables.turmbau.layout import SHEET_ROW_H, sheet_rects
 from scenes.widgets.basic import panel, paper
 
 ROW_H = SHEET_ROW_H
+LABEL_W = 330  # the row labels' column
 
 
 def sheet_rows(view: TurmbauView) -> list[tuple[str, list, bool]]:
@@ -104,7 +105,7 @@ def _paint_score_sheet(
     if not finals:
         return
     n = len(finals)
-    label_w = 330
+    label_w = LABEL_W
     col = (sheet.w - label_w - 20) / n
     best = max(f.total for f in finals)
     y = sheet.y + 10
@@ -116,41 +117,13 @@ def _paint_score_sheet(
         )
     y += 36
     canvas.line(theme.INK_SOFT, (sheet.x + 12, y - 4), (sheet.right - 12, y - 4), 1)
-    rh = ROW_H
+    top = {s for s, f in enumerate(finals) if f.total == best}
     for label, cells, total in sheet_rows(view):
         if total:
             canvas.line(theme.INK, (sheet.x + 12, y), (sheet.right - 12, y), 2)
             y += 4
-        canvas.text(
-            label,
-            (sheet.x + 16, y + rh / 2),
-            18 if total else 15,
-            theme.INK,
-            role="sans_bold" if total else "sans",
-            anchor="midleft",
-            max_width=label_w - 20,
-        )
-        for s, cell in enumerate(cells):
-            x = sheet.x + label_w + col * (s + 0.5)
-            if isinstance(cell, tuple):
-                d = min(24, (col - 10) / max(1, len(cell)))
-                x0 = x - d * (len(cell) - 1) / 2
-                for i, disc in enumerate(cell):
-                    draw_disc(canvas, disc_key(disc), (x0 + i * d, y + rh / 2), 24)
-                if not cell:
-                    canvas.text("none", (x, y + rh / 2), 15, theme.INK_SOFT, anchor="center")
-                continue
-            colour = theme.GOLD_DARK if total and finals[s].total == best else theme.INK
-            canvas.text(
-                cell,
-                (x, y + rh / 2),
-                20 if total else 15,
-                colour,
-                role="sans_bold" if total else "sans",
-                anchor="center",
-                max_width=col - 8,
-            )
-        y += rh
+        _draw_row(canvas, sheet, label, cells, total, y, col, top)
+        y += ROW_H
     if notes:
         canvas.text(
             "; ".join(notes),
@@ -164,3 +137,40 @@ def _paint_score_sheet(
     for line in lines[:2]:
         canvas.text(line, (cx, y), 20, theme.WHITE, anchor="midtop", max_width=outer.w - 60)
         y += 28
+
+
+def _draw_row(
+    canvas: Canvas, sheet: pygame.Rect, label: str, cells: list, total: bool, y: float, col: float, top: set
+) -> None:
+    """One row of the sheet: its label, then a cell per player (text, or the discs turned up);
+    ``top`` holds the seats whose total is the best."""
+    rh = ROW_H
+    canvas.text(
+        label,
+        (sheet.x + 16, y + rh / 2),
+        18 if total else 15,
+        theme.INK,
+        role="sans_bold" if total else "sans",
+        anchor="midleft",
+        max_width=LABEL_W - 20,
+    )
+    for s, cell in enumerate(cells):
+        x = sheet.x + LABEL_W + col * (s + 0.5)
+        if isinstance(cell, tuple):
+            d = min(24, (col - 10) / max(1, len(cell)))
+            x0 = x - d * (len(cell) - 1) / 2
+            for i, disc in enumerate(cell):
+                draw_disc(canvas, disc_key(disc), (x0 + i * d, y + rh / 2), 24)
+            if not cell:
+                canvas.text("none", (x, y + rh / 2), 15, theme.INK_SOFT, anchor="center")
+            continue
+        colour = theme.GOLD_DARK if total and s in top else theme.INK
+        canvas.text(
+            cell,
+            (x, y + rh / 2),
+            20 if total else 15,
+            colour,
+            role="sans_bold" if total else "sans",
+            anchor="center",
+            max_width=col - 8,
+        )

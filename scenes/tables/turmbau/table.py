@@ -25,11 +25,20 @@ from babel.games.turmbau.model import Phase
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
-from scenes.tables.turmbau import draw, layout, panels, sheet, words
+from scenes.tables.turmbau import frame, layout, sheet, words
 from scenes.tables.turmbau.animate import Motion
 from scenes.tables.turmbau.art import KIND_SHORT
 from scenes.tables.turmbau.draw import TurmbauUi
-from scenes.tables.turmbau.moves import LegalMoves, offer_limit_reason, offerers, select_preview, wild_options
+from scenes.tables.turmbau.moves import (
+    LegalMoves,
+    fit_wild,
+    next_spot,
+    next_wild,
+    offer_limit_reason,
+    offerers,
+    select_preview,
+    wild_options,
+)
 from scenes.widgets.basic import Button, WidgetGroup
 
 KIND_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
@@ -95,9 +104,6 @@ class TurmbauTable(TableScene):
     def offerers(self) -> list[int]:
         return offerers(self.view, layout.offer_slots(self.view))
 
-    def slot_rect(self, seat: int) -> pygame.Rect:
-        return layout.slot_rect(self.view, seat)
-
     def _wild_options(self) -> list[Counts]:
         return wild_options(self.legal_moves(), tuple(sorted(self.sel_seats)))
 
@@ -108,9 +114,8 @@ class TurmbauTable(TableScene):
     def hand_cards(self) -> list[tuple[int, tuple[float, float], bool]]:
         v = self.view
         sel = self.redraw_sel if self.redraw_mode else self.offer_sel if v.phase is Phase.OFFER else ZERO
-        if v.phase is Phase.SELECT and self.mode() == "select":
-            preview, _ = self.select_preview()
-            sel = preview["fill"] if preview is not None else ZERO  # the cards the builder would play
+        if v.phase is Phase.SELECT and self.mode() == "select":  # the cards the builder would play
+            sel = (self.select_preview()[0] or {"fill": ZERO})["fill"]
         return layout.hand_cards(v, tuple(sel))
 
     def extra_cards(self) -> list[tuple[str, Any, tuple[float, float]]]:
@@ -121,12 +126,11 @@ class TurmbauTable(TableScene):
     def handle_table(self, event: pygame.event.Event) -> bool:
         if self.view is None or self._end_shown:
             return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hover = layout.target_at(self.view, self.hand_cards(), self.extra_cards(), event.pos)
-            return False
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
             target = layout.target_at(self.view, self.hand_cards(), self.extra_cards(), event.pos)
-            if target is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.hover = target
+            elif event.button == 1 and target is not None:
                 self._click(target)
                 return True
             return False
@@ -162,14 +166,7 @@ class TurmbauTable(TableScene):
             self._build(*self.cursor) if m == "turn" and self.cursor is not None else self._primary()
             return True
         if m == "turn" and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            spots = sorted(self.legal_moves().builds)
-            if spots:
-                i = (
-                    spots.index(self.cursor) + (-1 if key == pygame.K_LEFT else 1)
-                    if self.cursor in spots
-                    else 0
-                )
-                self.cursor = spots[i % len(spots)]
+            self.cursor = next_spot(self.legal_moves().builds, self.cursor, -1 if key == pygame.K_LEFT else 1)
             return True
         letters = {
             pygame.K_p: lambda: m == "turn" and self._primary(),
@@ -280,10 +277,7 @@ class TurmbauTable(TableScene):
         elif not self.joker_usable():
             self.app.toast("No Joker fits: the disc needs no more cards than your invitations bring")
         else:
-            opts = self._wild_options()
-            cycle = opts if ZERO in opts else [ZERO, *opts]
-            i = cycle.index(self.sel_wild) if self.sel_wild in cycle else -1
-            self.sel_wild = cycle[(i + 1) % len(cycle)]
+            self.sel_wild = next_wild(self._wild_options(), self.sel_wild)
 
     def _cancel_redraw(self) -> None:
         self.redraw_mode = False
@@ -298,9 +292,7 @@ class TurmbauTable(TableScene):
             self.app.toast(f"{self._name(seat)} made no offer")
             return
         self.sel_seats ^= {seat}
-        opts = self._wild_options()
-        if self.sel_wild not in opts:
-            self.sel_wild = ZERO if (ZERO in opts or not opts) else opts[0]
+        self.sel_wild = fit_wild(self._wild_options(), self.sel_wild)
         self.app.sound.play("click")
 
     def _primary(self) -> None:
@@ -337,26 +329,14 @@ class TurmbauTable(TableScene):
 
     def _sync_buttons(self) -> None:
         m = self.mode() if self.view is not None and not self._end_shown else "wait"
-        a, b = self.btn_a, self.btn_b
-        a.visible = b.visible = m != "wait"
-        a.enabled = b.enabled = True
-        if m == "turn":
-            a.label, b.visible = "Pass: draw a card  (P)", False
-        elif m == "offer":
-            o = self.current_offer()
-            a.label = (
-                f"Offer {o.size} card{'s' if o.size != 1 else ''} (Enter)"
-                if o.size
-                else "Click cards to offer"
-            )
-            a.enabled = o.size > 0 and o in self.legal_moves().offers
-            b.label = "No offer  (N)"
-        elif m == "select":
-            a.label, b.label = "Complete the disc (Enter)", "Leave it unfulfilled  (L)"
-            a.enabled = self.current_select() in self.legal_moves().selects
-        elif m == "redraw":
-            a.label, b.label = f"Trade {sum(self.redraw_sel)} cards  (Enter)", "Cancel  (C)"
-            a.enabled = tuple(self.redraw_sel) in self.legal_moves().redraws
+        redraw = tuple(self.redraw_sel)
+        labels = words.button_labels(
+            m, self.current_offer(), self.current_select(), redraw, self.legal_moves()
+        )
+        (self.btn_a.label, self.btn_a.enabled, self.btn_a.visible), (self.btn_b.label, self.btn_b.visible) = (
+            labels
+        )
+        self.btn_b.enabled = True
 
     # -- words --------------------------------------------------------------------------------------
     def prompt(self) -> str:
@@ -426,6 +406,7 @@ class TurmbauTable(TableScene):
             offer_trade=self.offer_trade,
             offer_triple=self.offer_triple,
             offer=self.current_offer(),
+            redraw_mode=self.redraw_mode,
             redraw_sel=tuple(self.redraw_sel),
             sel_seats=frozenset(self.sel_seats),
             sel_wild=self.sel_wild,
@@ -443,53 +424,11 @@ class TurmbauTable(TableScene):
             mouse=self.app.mouse,
             pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220) if self._pulsing() else 1.0,
             motion=self.motion,
+            end_shown=self._end_shown,
         )
-
-    def still_key(self, ui: TurmbauUi) -> tuple | None:
-        """What the still layer shows, or None while anything on it moves; everything the still
-        painters read that can change between moves is here."""
-        if self.motion.moving():
-            return None
-        sprites = self.motion.sprites()
-        return (
-            self.view,
-            self.legal,
-            ui.mode,
-            ui.hover,
-            ui.cursor,
-            ui.offer_sel,
-            ui.offer_trade,
-            ui.offer_triple,
-            self.redraw_mode,
-            ui.redraw_sel,
-            ui.sel_seats,
-            ui.sel_wild,
-            len(self.log_lines),
-            tuple(self.motion.shown_scores),
-            tuple((seat, s.face, s.pos, s.face_up, s.hidden, s.lift) for seat, s in sprites),
-            self._end_shown,
-        )
-
-    def _paint_still(self, canvas: Canvas, ui: TurmbauUi, ring: bool = True) -> None:
-        """Board, wonders, track, offers, the side panel and the hand: all that rests between moves."""
-        draw.draw_background(canvas, self.view)
-        draw.draw_wonders(canvas, self.view, ui, ring)
-        draw.draw_track_markers(canvas, self.view, ui)
-        panels.draw_offer_zone(canvas, self.view, ui)
-        panels.draw_right(canvas, self.view, ui)
-        draw.draw_hand(canvas, self.view, ui)
 
     def draw_table(self, canvas: Canvas) -> None:
-        ui = self.ui()
-        key = self.still_key(ui)
-        if key is None:  # something moves: everything is drawn afresh this frame
-            self._paint_still(canvas, ui)
-        else:  # the ring around the disc on offer pulses over the still picture
-            self.still.draw(canvas, key, lambda c: self._paint_still(c, ui, ring=False))
-            draw.draw_target_ring(canvas, self.view, ui)
-        draw.draw_motion(canvas, self.view, ui)
-        draw.draw_prompt(canvas, ui)
-        draw.draw_tooltip(canvas, ui)
+        frame.draw_frame(canvas, self.view, self.ui(), self.still)
 
     # -- the end ------------------------------------------------------------------------------------
     def game_over(self) -> None:

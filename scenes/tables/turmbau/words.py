@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from babel.core.protocol import Event
 from babel.games.turmbau import data
+from babel.games.turmbau.actions import Offer, Select
 from babel.games.turmbau.model import EventKind, Phase, TurmbauView
 from scenes.tables.turmbau.art import ACTION_HELP, KIND_SHORT, TRADE_HELP
 from scenes.tables.turmbau.moves import LegalMoves
@@ -253,3 +254,23 @@ def sheet_notes(finals: Sequence, name: Names) -> list[str]:
                 pair = " + ".join(f"{KIND_SHORT[a].lower()} {b}" for a, b in zip(disc.kinds, disc.values))
                 notes.append(f"{name(f.seat)}'s {pair} disc counts as {KIND_SHORT[k].lower()}")
     return notes
+
+
+def button_labels(
+    mode: str, offer: Offer, select: Select, redraw: tuple[int, ...], legal: LegalMoves
+) -> tuple[tuple[str, bool, bool], tuple[str, bool]]:
+    """(label, enabled, visible) of the main button and (label, visible) of the second one."""
+    if mode == "turn":
+        return ("Pass: draw a card  (P)", True, True), ("", False)
+    if mode == "offer":
+        plural = "s" if offer.size != 1 else ""
+        label = f"Offer {offer.size} card{plural} (Enter)" if offer.size else "Click cards to offer"
+        return (label, offer.size > 0 and offer in legal.offers, True), ("No offer  (N)", True)
+    if mode == "select":
+        return ("Complete the disc (Enter)", select in legal.selects, True), (
+            "Leave it unfulfilled  (L)",
+            True,
+        )
+    if mode == "redraw":
+        return (f"Trade {sum(redraw)} cards  (Enter)", redraw in legal.redraws, True), ("Cancel  (C)", True)
+    return ("", True, False), ("", False)
