@@ -214,3 +214,24 @@ def target_at(view: TurmbauView, hand: list, extras: list, pos) -> tuple | None:
         if plate_rect(view, s).collidepoint(pos):
             return ("plate", s)
     return None
+
+
+def lesson_rect(view: TurmbauView, target: tuple, hand: list, chosen: frozenset | set) -> pygame.Rect | None:
+    """What a lesson points at on the board: ("disc", wonder, slot), ("offer", kind) (a card of
+    that kind still in the hand) or ("invite", seats) (the first offer not yet invited); None
+    when it lies elsewhere (a button) or is gone."""
+    if target[0] == "disc":
+        r = pygame.Rect(0, 0, DISC_D + 8, DISC_D + 8)
+        r.center = tuple(round(c) for c in disc_centre(target[1], target[2]))
+        return r
+    if target[0] == "offer":
+        spots = [c for k, c, lifted in hand if k == target[1] and not lifted]
+        if spots:
+            r = pygame.Rect(0, 0, *HAND_CARD)
+            r.center = (round(spots[0][0]), round(spots[0][1]))
+            return r
+    if target[0] == "invite":
+        waiting = [s for s in target[1] if s not in chosen]
+        if waiting:
+            return slot_rect(view, waiting[0])
+    return None

@@ -101,7 +101,7 @@ class TurmbauTable(TableScene):
         """The preview of the current invitation, or why it cannot be made."""
         return select_preview(self.view, self.current_select(), self.legal_moves())
 
-    def offerers(self) -> list[int]:
+    def offerers(self) -> list[int]:  # the seats with an offer to invite
         return offerers(self.view, layout.offer_slots(self.view))
 
     def _wild_options(self) -> list[Counts]:
@@ -312,10 +312,8 @@ class TurmbauTable(TableScene):
 
     def _secondary(self) -> None:
         m = self.mode()
-        if m == "offer":
-            self.submit(Offer())
-        elif m == "select":
-            self.submit(Decline())
+        if m in ("offer", "select"):
+            self.submit(Offer() if m == "offer" else Decline())
         elif m == "redraw":
             self._cancel_redraw()
 
@@ -352,8 +350,8 @@ class TurmbauTable(TableScene):
     # -- steps --------------------------------------------------------------------------------------
     def _after_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
         if self.controller.pass_and_play and seat == self.viewer and isinstance(action, (Draw3, Redraw)):
-            # Card draw and Card trade show the new cards to their player alone and reveal nothing
-            # to the table: the screen stays theirs, with no curtain for the player already at it.
+            # Card draw and Card trade show new cards to their player alone: no curtain for the
+            # player already at the screen.
             self.refresh()
             self.on_step(seat, action, tuple(ev for ev in events if ev.visible_to(seat)))
             return
@@ -368,12 +366,6 @@ class TurmbauTable(TableScene):
             self.sel_seats = set()
             self.sel_wild = ZERO
         self._sync_buttons()
-
-    def undo(self) -> None:
-        lines, self.log_lines = self.log_lines, []
-        super().undo()  # a successful undo rebinds, and bind reads the log again
-        if not self.log_lines:
-            self.log_lines = lines
 
     def update_table(self, dt: float) -> None:
         self.motion.update(dt)
@@ -429,6 +421,13 @@ class TurmbauTable(TableScene):
 
     def draw_table(self, canvas: Canvas) -> None:
         frame.draw_frame(canvas, self.view, self.ui(), self.still)
+
+    def lesson_target(self, target: Any) -> pygame.Rect | None:
+        """A lesson points at a disc, a card in hand, an offer, or the button that comes next."""
+        rect = layout.lesson_rect(self.view, target, self.hand_cards(), self.sel_seats)
+        if rect is None and target[0] in ("primary", "offer", "invite"):
+            return pygame.Rect(self.btn_a.rect)  # the card is picked: Offer or Complete comes next
+        return pygame.Rect(self.btn_b.rect) if target[0] == "secondary" else rect
 
     # -- the end ------------------------------------------------------------------------------------
     def game_over(self) -> None:
