@@ -82,19 +82,19 @@ def _play_human_move(p: Pilot, t: TurmbauTable, use_keys: bool) -> None:
             return
         if use_keys:
             p.press(pygame.K_1 + kind)
-            assert t.offer_sel[kind] == 1
+            assert t.choice.offer_sel[kind] == 1
             p.press(pygame.K_RETURN)
         else:
             p.click(_card_of_kind(t, kind))
-            assert t.offer_sel[kind] == 1
+            assert t.choice.offer_sel[kind] == 1
             p.click(t.btn_a.rect.center)
     elif mode == "select":
         offerers = t.offerers()
         if offerers:
             p.click(layout.slot_rect(t.view, offerers[0]).center)
-        if t.current_select() not in t.legal_moves().selects:
+        if t.choice.select not in t.legal_moves().selects:
             p.press(pygame.K_BACKSPACE)
-        if t.current_select() in t.legal_moves().selects:
+        if t.choice.select in t.legal_moves().selects:
             p.press(pygame.K_RETURN) if use_keys else p.click(t.btn_a.rect.center)
         else:
             p.press(pygame.K_l)
@@ -184,7 +184,7 @@ def test_select_preview_follows_the_choice(rules, pilot):
     choice = next(a for a in t.legal if isinstance(a, Select) and a.seats and not sum(a.wild))
     for s in choice.seats:
         pilot.click(layout.slot_rect(t.view, s).center)
-    assert t.current_select() == choice
+    assert t.choice.select == choice
     preview, reason = t.select_preview()
     assert reason == "" and preview == preview_select(t.view, choice)
     assert t.btn_a.enabled
@@ -197,7 +197,7 @@ def test_select_preview_follows_the_choice(rules, pilot):
     for s, pts in preview["refused_points"].items():
         assert after.scores[s] >= before.scores[s] + pts
     # an offer toggled off again leaves the preview in step
-    assert t.sel_seats == set()
+    assert t.choice.seats == frozenset()
 
 
 def test_action_cards_refused_at_a_wrong_moment_and_played_at_a_legal_one(rules, pilot):
@@ -242,7 +242,7 @@ def test_card_draw_while_offering_and_card_trade(rules, pilot):
     assert sum(match.view(0).hand) == hand + 3 and DRAW3 not in match.view(0).my_actions
     assert t.mode() == "offer"  # the offer is still to be made
     pilot.press(pygame.K_x)  # no Triple bonus card: nothing changes
-    assert not t.offer_triple
+    assert not t.choice.triple
 
 
 def test_curtain_reason_and_screens_at_small_and_large_sizes(rules):
@@ -277,10 +277,10 @@ def test_joker_extra_choice_when_completing_a_disc(rules, pilot):
     x, y = next(c for kind, face, c in t.extra_cards() if face == "joker")
     card = (x - 22, y)  # the visible edge, even when the next card overlaps it
     for _ in range(30):
-        if t.sel_wild == choice.wild:
+        if t.choice.wild == choice.wild:
             break
         pilot.click(card)  # each click offers the next way the Joker can stand in
-    assert t.current_select() == choice
+    assert t.choice.select == choice
     preview, _ = t.select_preview()
     assert preview["jokers"] == 1 and preview["units"][0] >= data.JOKER_UNITS
     resting = HAND_Y + 10

@@ -13,8 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from babel.games.turmbau.actions import Offer
-from babel.games.turmbau.data import ZERO, Counts
+from babel.games.turmbau.data import ZERO
 from babel.games.turmbau.model import Phase, TurmbauView
 from babel.games.turmbau.pieces import place_units
 from scenes import anim, assets, seat_colours, theme
@@ -49,7 +48,7 @@ from scenes.tables.turmbau.layout import (
     tile_rect,
     track_cell,
 )
-from scenes.tables.turmbau.moves import LegalMoves
+from scenes.tables.turmbau.moves import Choice, LegalMoves
 from scenes.widgets.basic import paper
 
 
@@ -62,14 +61,7 @@ class TurmbauUi:
     legal: LegalMoves
     hover: tuple | None = None
     cursor: tuple[int, int] | None = None
-    offer_sel: Counts = ZERO  # the offer being drafted, by kind
-    offer_trade: bool = False
-    offer_triple: bool = False
-    offer: Offer = Offer()  # the draft as the action it would be
-    redraw_mode: bool = False
-    redraw_sel: Counts = ZERO
-    sel_seats: frozenset[int] = frozenset()
-    sel_wild: Counts = ZERO
+    choice: Choice = Choice()
     preview: dict | None = None  # the builder's choice previewed, or None with ``reason``
     reason: str = ""
     hand: tuple = ()  # (kind, centre, chosen) per card in hand
@@ -213,8 +205,8 @@ def _draw_extras(canvas: Canvas, ui: TurmbauUi) -> None:
     mode, legal = ui.mode, ui.legal
     for kind, face, c in ui.extras:
         if kind == "trade":
-            lit = mode == "offer" and (ui.offer_trade or sum(ui.offer_sel) > 0)
-            glow = lit and ui.offer_trade
+            lit = mode == "offer" and (ui.choice.trade or sum(ui.choice.offer_sel) > 0)
+            glow = lit and ui.choice.trade
             dim = not lit and mode == "offer"
             draw_card(canvas, seat_colours.index(face), paint_trading_card, c, SMALL_CARD, glow=glow, dim=dim)
             continue
@@ -233,20 +225,20 @@ def _draw_choice_line(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     """What is chosen right now, under the action cards."""
     mode = ui.mode
     if mode == "offer":
-        o = ui.offer
+        o = ui.choice.offer
         w, s = view.target
         disc = view.wonders[w].discs[s]
         text = f"{o.size} of at most {disc.total} cards chosen" + (" + trading card" if o.trade else "")
         canvas.text(text, (1047, 858), 13, theme.PAPER, anchor="midtop", max_width=300)
-    elif mode == "select" and ui.sel_wild != ZERO:
-        words = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(ui.sel_wild) if n)
+    elif mode == "select" and ui.choice.wild != ZERO:
+        words = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(ui.choice.wild) if n)
         canvas.text(
             f"Joker as {words} (J changes)", (1047, 858), 14, theme.HIGHLIGHT, anchor="midtop", max_width=290
         )
     elif mode == "select" and ui.joker_usable:
         canvas.text("J: use a Joker", (1047, 858), 14, theme.PAPER, anchor="midtop")
     elif mode == "redraw":
-        chosen = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(ui.redraw_sel) if n)
+        chosen = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(ui.choice.redraw_sel) if n)
         canvas.text(
             "Trade in: " + (chosen or "nothing yet"),
             (1047, 858),

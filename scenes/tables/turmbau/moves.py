@@ -1,14 +1,17 @@
-"""The viewer's legal moves sorted by kind, and what the choice being made means: the ways a
-Joker can stand in, the builder's preview of an invitation or why it cannot be made, and why a
-drafted offer is too big. Pure functions of the view and the legal list."""
+"""The viewer's legal moves sorted by kind, and the choice being made (``Choice``: an offer
+drafted, cards to trade in, invitations and Jokers) with the ways it may change: each change
+returns the new choice, or the old one and the words that say why not. Also the builder's
+preview of an invitation and the ways a Joker can stand in. Pure functions of the view."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
+from babel.games.turmbau import data
 from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
 from babel.games.turmbau.data import ZERO, Counts
-from babel.games.turmbau.model import TurmbauView
+from babel.games.turmbau.model import Phase, TurmbauView
 from babel.games.turmbau.phases import preview_select
 from scenes.tables.turmbau.art import KIND_SHORT
 
@@ -133,3 +136,94 @@ def offer_limit_reason(view: TurmbauView, sel) -> str:
         if sel[k] > disc.need[k]:
             return f"You may offer at most {disc.need[k]} {KIND_SHORT[k].lower()} cards"
     return "That offer is not allowed"
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the viewer has picked so far and not yet submitted."""
+
+    offer_sel: Counts = ZERO  # the offer being drafted, by kind
+    trade: bool = False  # the trading card on it
+    triple: bool = False  # the Triple bonus on it
+    redraw_mode: bool = False  # Card trade: picking cards to trade in
+    redraw_sel: Counts = ZERO
+    seats: frozenset[int] = frozenset()  # the builder's invitations
+    wild: Counts = ZERO  # what the builder's Jokers stand for
+
+    @property
+    def offer(self) -> Offer:
+        some = sum(self.offer_sel) > 0
+        return Offer(self.offer_sel, self.trade and some, self.triple and some)
+
+    @property
+    def select(self) -> Select:
+        return Select(tuple(sorted(self.seats)), self.wild)
+
+    def cleared(self) -> Choice:
+        """Nothing picked (still in Card trade if it was)."""
+        return Choice(redraw_mode=self.redraw_mode)
+
+    def hand_lifted(self, view: TurmbauView, preview: dict | None) -> Counts:
+        """The cards lifted out of the hand: a trade-in, a draft offer or the builder's fill."""
+        if self.redraw_mode:
+            return self.redraw_sel
+        if view.phase is Phase.OFFER:
+            return self.offer_sel
+        return tuple(preview["fill"]) if preview is not None else ZERO  # type: ignore[return-value]
+
+
+Change = tuple[Choice, str]
+
+
+def step_kind(c: Choice, view: TurmbauView, legal: LegalMoves, kind: int, delta: int) -> Change:
+    """One card of ``kind`` more (or fewer) on the offer or the trade-in."""
+    sel = list(c.redraw_sel if c.redraw_mode else c.offer_sel)
+    sel[kind] += delta
+    if sel[kind] < 0:
+        return c, ""
+    if sel[kind] > view.hand[kind]:
+        return c, f"You hold only {view.hand[kind]} {KIND_SHORT[kind].lower()} cards"
+    if c.redraw_mode:
+        if sum(sel) > data.REDRAW_MAX:
+            return c, f"Card trade exchanges at most {data.REDRAW_MAX} cards"
+        return replace(c, redraw_sel=tuple(sel)), ""
+    if sum(sel) and not any(o.cards == tuple(sel) for o in legal.offers):
+        return c, offer_limit_reason(view, sel)
+    if not sum(sel):
+        return replace(c, offer_sel=ZERO, trade=False, triple=False), ""
+    return replace(c, offer_sel=tuple(sel)), ""
+
+
+def toggle_trade(c: Choice, mode: str, busy: bool) -> Change:
+    if mode != "offer":
+        return c, "" if busy else "The trading card goes on an offer, when another player builds"
+    if not c.trade and not sum(c.offer_sel):
+        return c, "The trading card can only go with at least one building card"
+    return replace(c, trade=not c.trade), ""
+
+
+def toggle_seat(c: Choice, legal: LegalMoves, seat: int) -> Choice:
+    """Invite ``seat``'s offer, or take the invitation back; the Joker's use follows."""
+    seats = c.seats ^ {seat}
+    return replace(c, seats=seats, wild=fit_wild(wild_options(legal, tuple(sorted(seats))), c.wild))
+
+
+def cycle_joker(c: Choice, mode: str, legal: LegalMoves) -> Change:
+    """The next way the builder's Joker can stand in."""
+    if mode != "select":
+        return c, "The Joker is used when you complete a disc as the builder"
+    options = wild_options(legal, tuple(sorted(c.seats)))
+    if not any(sum(w) for w in options):
+        return c, "No Joker fits: the disc needs no more cards than your invitations bring"
+    return replace(c, wild=next_wild(options, c.wild)), ""
+
+
+def seat_refusal(
+    view: TurmbauView, mode: str, busy: bool, seat: int, name: Callable[[int], str]
+) -> str | None:
+    """Why a click on ``seat``'s offer invites nothing ("" to stay silent), None when it may."""
+    if mode != "select":
+        return f"{name(view.active)} chooses the offers" if view.phase is Phase.SELECT and not busy else ""
+    if seat not in offerers(view, [s for s in range(view.players) if s != view.active]):
+        return f"{name(seat)} made no offer"
+    return None

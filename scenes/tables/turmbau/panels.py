@@ -56,7 +56,7 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     _draw_builder_box(canvas, view, ui, preview, reason)
     for s in layout.offer_slots(v):
         r = layout.slot_rect(v, s)
-        chosen = mode == "select" and s in ui.sel_seats
+        chosen = mode == "select" and s in ui.choice.seats
         hover = mode == "select" and ui.hover == ("offer", s) and s in offerers(v, layout.offer_slots(v))
         if chosen:
             canvas.glow(r, theme.HIGHLIGHT, radius=10)
@@ -89,16 +89,16 @@ def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
 
 def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
     """The viewer's offer while it is being chosen: shown only on their own screen."""
-    kinds = [k for k in range(data.NKINDS) for _ in range(ui.offer_sel[k])]
+    kinds = [k for k in range(data.NKINDS) for _ in range(ui.choice.offer_sel[k])]
     for i, k in enumerate(kinds):
         draw_card(
             canvas, k, paint_building_card, layout.slot_card_pos(view, s, i, len(kinds)), SMALL_CARD, dim=True
         )
     x = r.right - 34
-    if ui.offer_trade:
+    if ui.choice.trade:
         draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
         x -= 40
-    if ui.offer_triple:
+    if ui.choice.triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62), dim=True)
     if kinds:
         wordings = ("your draft, not yet committed", "draft, not committed", "your draft")
@@ -159,7 +159,7 @@ def _slot_preview(
     v = view
     if preview is None or v.phase is not Phase.SELECT:
         return (), theme.PAPER
-    if s in ui.sel_seats:
+    if s in ui.choice.seats:
         if preview["disc_to"] == s:
             n = v.offers[s].size
             words = (

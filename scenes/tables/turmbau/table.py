@@ -1,44 +1,28 @@
-"""The table of Der Turmbau zu Babel (Reiner Knizia): the eight wonders with their discs and the
-parts stacked on them, the victory-point track around the board, the scoring table, the turn
-order, each player's hand as cards, secret offers that slide face down to the builder and flip
-together, the builder's choice with its consequences previewed, action cards and the final
-score sheet.
-
-This scene turns input into actions and keeps the small UI state (the offer being drafted, the
-invitations, the cursor); each frame it hands the view and a ``TurmbauUi`` to the painters in
-``draw``, ``panels`` and ``sheet``. Geometry is in ``layout``, motion in ``animate``, words in
-``words``.
-"""
+"""The table of Der Turmbau zu Babel (Reiner Knizia): input to actions, and the small UI state
+(the ``Choice`` being made, hover, cursor). Each frame the view and a ``TurmbauUi`` go to the
+painters (``frame``, ``draw``, ``panels``, ``sheet``); geometry is in ``layout``, motion in
+``animate``, words in ``words``, the rules of a choice in ``moves``."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from babel.core.protocol import Event
 from babel.games.turmbau import data
-from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
-from babel.games.turmbau.data import ZERO, Counts
+from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw
+from babel.games.turmbau.data import ZERO
 from babel.games.turmbau.model import Phase
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
-from scenes.tables.turmbau import frame, layout, sheet, words
+from scenes.tables.turmbau import frame, layout, moves, sheet, words
 from scenes.tables.turmbau.animate import Motion
-from scenes.tables.turmbau.art import KIND_SHORT
 from scenes.tables.turmbau.draw import TurmbauUi
-from scenes.tables.turmbau.moves import (
-    LegalMoves,
-    fit_wild,
-    next_spot,
-    next_wild,
-    offer_limit_reason,
-    offerers,
-    select_preview,
-    wild_options,
-)
+from scenes.tables.turmbau.moves import Choice, LegalMoves, offerers, select_preview
 from scenes.widgets.basic import Button, WidgetGroup
 
 KIND_KEYS = {pygame.K_1: 0, pygame.K_2: 1, pygame.K_3: 2, pygame.K_4: 3}
@@ -57,8 +41,7 @@ class TurmbauTable(TableScene):
     def bind(self) -> None:
         self.hover: tuple | None = None
         self.cursor: tuple[int, int] | None = None
-        self._clear_selection()
-        self.redraw_mode = False
+        self.choice = Choice()
         self._legal: tuple[Any, LegalMoves] | None = None
         self.still = StaticLayer()
         self.motion = Motion(self.animator, lambda: self.view, self._name, self.app.sound.play)
@@ -86,41 +69,29 @@ class TurmbauTable(TableScene):
         """What the viewer is doing now: turn, offer, select, redraw, or wait."""
         if not self.legal or self.busy():
             return "wait"
-        if self.redraw_mode:
+        if self.choice.redraw_mode:
             return "redraw"
         return {Phase.TURN: "turn", Phase.OFFER: "offer", Phase.SELECT: "select"}.get(self.view.phase, "wait")
 
-    def current_select(self) -> Select:
-        return Select(tuple(sorted(self.sel_seats)), self.sel_wild)
-
-    def current_offer(self) -> Offer:
-        some = sum(self.offer_sel) > 0
-        return Offer(tuple(self.offer_sel), self.offer_trade and some, self.offer_triple and some)
-
     def select_preview(self) -> tuple[dict | None, str]:
         """The preview of the current invitation, or why it cannot be made."""
-        return select_preview(self.view, self.current_select(), self.legal_moves())
+        return select_preview(self.view, self.choice.select, self.legal_moves())
 
     def offerers(self) -> list[int]:  # the seats with an offer to invite
         return offerers(self.view, layout.offer_slots(self.view))
 
-    def _wild_options(self) -> list[Counts]:
-        return wild_options(self.legal_moves(), tuple(sorted(self.sel_seats)))
-
     def joker_usable(self) -> bool:
         """Whether a Joker can stand in for cards with the offers chosen now."""
-        return any(sum(w) for w in self._wild_options())
+        return any(sum(w) for w in moves.wild_options(self.legal_moves(), self.choice.select.seats))
 
     def hand_cards(self) -> list[tuple[int, tuple[float, float], bool]]:
-        v = self.view
-        sel = self.redraw_sel if self.redraw_mode else self.offer_sel if v.phase is Phase.OFFER else ZERO
-        if v.phase is Phase.SELECT and self.mode() == "select":  # the cards the builder would play
-            sel = (self.select_preview()[0] or {"fill": ZERO})["fill"]
-        return layout.hand_cards(v, tuple(sel))
+        preview = self.select_preview()[0] if self.mode() == "select" else None
+        return layout.hand_cards(self.view, self.choice.hand_lifted(self.view, preview))
 
     def extra_cards(self) -> list[tuple[str, Any, tuple[float, float]]]:
-        jokers = sum(self.sel_wild) // data.JOKER_UNITS if self.view.phase is Phase.SELECT else 0
-        return layout.extra_cards(self.view, self.offer_trade, self.offer_triple, jokers)
+        c = self.choice
+        jokers = sum(c.wild) // data.JOKER_UNITS if self.view.phase is Phase.SELECT else 0
+        return layout.extra_cards(self.view, c.trade, c.triple, jokers)
 
     # -- input ------------------------------------------------------------------------------------
     def handle_table(self, event: pygame.event.Event) -> bool:
@@ -166,7 +137,9 @@ class TurmbauTable(TableScene):
             self._build(*self.cursor) if m == "turn" and self.cursor is not None else self._primary()
             return True
         if m == "turn" and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-            self.cursor = next_spot(self.legal_moves().builds, self.cursor, -1 if key == pygame.K_LEFT else 1)
+            self.cursor = moves.next_spot(
+                self.legal_moves().builds, self.cursor, -1 if key == pygame.K_LEFT else 1
+            )
             return True
         letters = {
             pygame.K_p: lambda: m == "turn" and self._primary(),
@@ -178,7 +151,7 @@ class TurmbauTable(TableScene):
             pygame.K_r: lambda: self._play_action_card("redraw"),
             pygame.K_d: lambda: self._play_action_card("double"),
             pygame.K_c: lambda: self._cancel_redraw() if m == "redraw" else self._play_action_card("draw3"),
-            pygame.K_BACKSPACE: self._clear_selection,
+            pygame.K_BACKSPACE: lambda: setattr(self, "choice", self.choice.cleared()),
         }
         if key in letters:
             letters[key]()
@@ -196,6 +169,16 @@ class TurmbauTable(TableScene):
                 "You build on your own turn: " + words.prompt_wait(self.view, self.viewer, self._name)
             )
 
+    def _change(self, change: tuple[Choice, str], sound: str = "") -> None:
+        """Take a new choice, or say why not."""
+        choice, why = change
+        if why:
+            self.app.toast(why)
+        elif choice != self.choice:
+            self.choice = choice
+            if sound:
+                self.app.sound.play(sound)
+
     def _toggle_card(self, index: int, kind: int) -> None:
         m = self.mode()
         if m not in ("offer", "redraw"):
@@ -203,112 +186,62 @@ class TurmbauTable(TableScene):
                 self.app.toast("Building cards are chosen when you make an offer or play Card trade")
             return
         seen = sum(1 for k, _, _ in self.hand_cards()[:index] if k == kind)
-        chosen = self.redraw_sel if self.redraw_mode else self.offer_sel
-        self._step_kind(kind, -1 if seen < chosen[kind] else 1)
+        lifted = self.choice.redraw_sel if self.choice.redraw_mode else self.choice.offer_sel
+        self._step_kind(kind, -1 if seen < lifted[kind] else 1)
 
     def _step_kind(self, kind: int, delta: int) -> None:
-        sel = list(self.redraw_sel if self.redraw_mode else self.offer_sel)
-        sel[kind] += delta
-        if sel[kind] < 0:
-            return
-        if sel[kind] > self.view.hand[kind]:
-            self.app.toast(f"You hold only {self.view.hand[kind]} {KIND_SHORT[kind].lower()} cards")
-            return
-        if self.redraw_mode:
-            if sum(sel) > data.REDRAW_MAX:
-                self.app.toast(f"Card trade exchanges at most {data.REDRAW_MAX} cards")
-                return
-            self.redraw_sel = sel
-            return
-        if sum(sel) and not any(o.cards == tuple(sel) for o in self.legal_moves().offers):
-            self.app.toast(offer_limit_reason(self.view, sel))
-            return
-        self.offer_sel = sel
-        if not sum(sel):
-            self.offer_trade = self.offer_triple = False
-        self.app.sound.play("click")
-
-    def _clear_selection(self) -> None:
-        self.offer_sel = [0, 0, 0, 0]
-        self.redraw_sel = [0, 0, 0, 0]
-        self.offer_trade = self.offer_triple = False
-        self.sel_seats: set[int] = set()
-        self.sel_wild: Counts = ZERO
+        change = moves.step_kind(self.choice, self.view, self.legal_moves(), kind, delta)
+        self._change(change, "" if self.choice.redraw_mode else "click")
 
     def _toggle_trade(self) -> None:
-        if self.mode() != "offer":
-            if not self.busy():
-                self.app.toast("The trading card goes on an offer, when another player builds")
-        elif not self.offer_trade and not sum(self.offer_sel):
-            self.app.toast("The trading card can only go with at least one building card")
-        else:
-            self.offer_trade = not self.offer_trade
-            self.app.sound.play("card")
+        self._change(moves.toggle_trade(self.choice, self.mode(), self.busy()), "card")
+
+    def _toggle_offer(self, seat: int) -> None:
+        why = moves.seat_refusal(self.view, self.mode(), self.busy(), seat, self._name)
+        if why is None:
+            self.choice = moves.toggle_seat(self.choice, self.legal_moves(), seat)
+            self.app.sound.play("click")
+        elif why:
+            self.app.toast(why)
 
     def _play_action_card(self, name: str) -> None:
         if self.busy() or self.viewer is None:
             return
+        c = self.choice
         if name not in (data.ACTION_KINDS[a] for a in self.view.my_actions):
             self.app.toast(f"You hold no {data.ACTION_TITLES[name]} card")
-        elif name == "draw3":
-            self.submit(Draw3())
-        elif name == "double":
-            self.submit(Double())
+        elif name in ("draw3", "double"):
+            self.submit(Draw3() if name == "draw3" else Double())
+        elif name == "redraw" and self.legal_moves().redraws:
+            self.choice = replace(c, redraw_mode=not c.redraw_mode, redraw_sel=ZERO)
         elif name == "redraw":
-            if self.legal_moves().redraws:
-                self.redraw_mode = not self.redraw_mode
-                self.redraw_sel = [0, 0, 0, 0]
-            else:
-                self.submit(Redraw((1, 0, 0, 0)))  # refused: the engine says when it may be played
+            self.submit(Redraw((1, 0, 0, 0)))  # refused: the engine says when it may be played
+        elif name == "triple" and self.mode() != "offer":
+            self.app.toast("Triple bonus goes with an offer: play it when another player builds")
         elif name == "triple":
-            if self.mode() != "offer":
-                self.app.toast("Triple bonus goes with an offer: play it when another player builds")
-            else:
-                self.offer_triple = not self.offer_triple
+            self.choice = replace(c, triple=not c.triple)
         elif name == "joker":
-            self._cycle_joker()
+            self._change(moves.cycle_joker(c, self.mode(), self.legal_moves()))
         else:
             self.app.toast(f"{data.ACTION_TITLES[name]} is kept for the final scoring and never played")
 
-    def _cycle_joker(self) -> None:
-        """Each use offers the next way the builder's Joker can stand in."""
-        if self.mode() != "select":
-            self.app.toast("The Joker is used when you complete a disc as the builder")
-        elif not self.joker_usable():
-            self.app.toast("No Joker fits: the disc needs no more cards than your invitations bring")
-        else:
-            self.sel_wild = next_wild(self._wild_options(), self.sel_wild)
-
     def _cancel_redraw(self) -> None:
-        self.redraw_mode = False
-        self.redraw_sel = [0, 0, 0, 0]
-
-    def _toggle_offer(self, seat: int) -> None:
-        if self.mode() != "select":
-            if self.view.phase is Phase.SELECT and not self.busy():
-                self.app.toast(f"{self._name(self.view.active)} chooses the offers")
-            return
-        if seat not in self.offerers():
-            self.app.toast(f"{self._name(seat)} made no offer")
-            return
-        self.sel_seats ^= {seat}
-        self.sel_wild = fit_wild(self._wild_options(), self.sel_wild)
-        self.app.sound.play("click")
+        self.choice = replace(self.choice, redraw_mode=False, redraw_sel=ZERO)
 
     def _primary(self) -> None:
         m = self.mode()
         if m == "turn":
             self.submit(Pass())
-        elif m == "offer" and not sum(self.offer_sel):
+        elif m == "offer" and not sum(self.choice.offer_sel):
             self.app.toast("Click cards to offer first, or press N to make no offer")
         elif m == "offer":
-            self.submit(self.current_offer())
+            self.submit(self.choice.offer)
         elif m == "select":
-            self.submit(self.current_select())
-        elif m == "redraw" and not sum(self.redraw_sel):
+            self.submit(self.choice.select)
+        elif m == "redraw" and not sum(self.choice.redraw_sel):
             self.app.toast("Choose 1 to 5 cards to trade in first")
         elif m == "redraw":
-            self.submit(Redraw(tuple(self.redraw_sel)))
+            self.submit(Redraw(self.choice.redraw_sel))
 
     def _secondary(self) -> None:
         m = self.mode()
@@ -322,19 +255,16 @@ class TurmbauTable(TableScene):
         if ok:
             self._cancel_redraw()
             if not isinstance(action, (Redraw, Draw3)):
-                self._clear_selection()
+                self.choice = self.choice.cleared()
         return ok
 
     def _sync_buttons(self) -> None:
         m = self.mode() if self.view is not None and not self._end_shown else "wait"
-        redraw = tuple(self.redraw_sel)
-        labels = words.button_labels(
-            m, self.current_offer(), self.current_select(), redraw, self.legal_moves()
+        c, a, b = self.choice, self.btn_a, self.btn_b
+        (a.label, a.enabled, a.visible), (b.label, b.visible) = words.button_labels(
+            m, c.offer, c.select, c.redraw_sel, self.legal_moves()
         )
-        (self.btn_a.label, self.btn_a.enabled, self.btn_a.visible), (self.btn_b.label, self.btn_b.visible) = (
-            labels
-        )
-        self.btn_b.enabled = True
+        b.enabled = True
 
     # -- words --------------------------------------------------------------------------------------
     def prompt(self) -> str:
@@ -363,8 +293,7 @@ class TurmbauTable(TableScene):
         del self.log_lines[:-60]
         self.motion.play(events)
         if self.view.phase is not Phase.SELECT:
-            self.sel_seats = set()
-            self.sel_wild = ZERO
+            self.choice = replace(self.choice, seats=frozenset(), wild=ZERO)
         self._sync_buttons()
 
     def update_table(self, dt: float) -> None:
@@ -394,14 +323,7 @@ class TurmbauTable(TableScene):
             legal=legal,
             hover=self.hover,
             cursor=self.cursor,
-            offer_sel=tuple(self.offer_sel),
-            offer_trade=self.offer_trade,
-            offer_triple=self.offer_triple,
-            offer=self.current_offer(),
-            redraw_mode=self.redraw_mode,
-            redraw_sel=tuple(self.redraw_sel),
-            sel_seats=frozenset(self.sel_seats),
-            sel_wild=self.sel_wild,
+            choice=self.choice,
             preview=preview,
             reason=reason,
             hand=tuple(self.hand_cards()),
@@ -424,7 +346,7 @@ class TurmbauTable(TableScene):
 
     def lesson_target(self, target: Any) -> pygame.Rect | None:
         """A lesson points at a disc, a card in hand, an offer, or the button that comes next."""
-        rect = layout.lesson_rect(self.view, target, self.hand_cards(), self.sel_seats)
+        rect = layout.lesson_rect(self.view, target, self.hand_cards(), self.choice.seats)
         if rect is None and target[0] in ("primary", "offer", "invite"):
             return pygame.Rect(self.btn_a.rect)  # the card is picked: Offer or Complete comes next
         return pygame.Rect(self.btn_b.rect) if target[0] == "secondary" else rect
