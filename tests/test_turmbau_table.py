@@ -423,3 +423,44 @@ def test_pass_and_play_card_draw_keeps_the_screen_with_its_player(rules, pilot):
     pilot.advance(0.1)
     assert pilot.top is t and t.viewer == 0 and sum(t.view.hand) == hand + 3
     assert t.mode() == "turn"  # Anna goes on with her turn
+
+
+def test_painters_take_the_view_and_change_nothing(rules, pilot):
+    """Every painter takes the view and a TurmbauUi, never the table; drawing a frame leaves the
+    motion as it was (finished pieces go in update, not while drawing)."""
+    import inspect
+
+    from scenes import anim
+    from scenes.tables.turmbau import draw, frame, panels, sheet
+
+    for module in (draw, frame, panels, sheet):
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ == module.__name__:
+                params = set(inspect.signature(fn).parameters)
+                assert not params & {"t", "table", "scene", "self"}, f"{module.__name__}.{name}"
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    done = anim.Tween(0.1, elapsed=1.0, done=True)
+    t.motion.floaters.append(("+3", (100, 100), (255, 255, 255), done))
+    t.motion.banner = ("over", done)
+    floaters = list(t.motion.floaters)
+    t.draw(pilot.app.canvas)  # a frame drawn, with no update before it
+    assert t.motion.floaters == floaters and t.motion.banner == ("over", done)
+    t.update_table(0.0)
+    assert not t.motion.floaters and t.motion.banner is None
+
+
+def test_the_lesson_points_at_discs_cards_and_buttons(rules, pilot):
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    w, s = next((w, s) for w in range(8) for s in range(3) if t.view.wonders[w].discs[s] is not None)
+    assert t.lesson_target(("disc", w, s)).collidepoint(disc_centre(w, s))
+    assert t.lesson_target(("primary",)) == t.btn_a.rect
+    assert t.lesson_target(("secondary",)) == t.btn_b.rect
+    kind = next(k for k in range(4) if t.view.hand[k])
+    card = t.lesson_target(("offer", kind))
+    assert any(k == kind and card.collidepoint(c) for k, c, _ in t.hand_cards())
