@@ -104,3 +104,14 @@ def test_heuristic_passes_without_a_fillable_disc():
         HeuristicBot().choose(RULES.view(state, RED), RULES.legal_actions(state, RED), Rng(1), Budget())
         == Pass()
     )
+
+
+def test_the_roster_offers_three_levels_and_still_reads_the_old_ids():
+    from babel.core import registry
+    from babel.core.bots import RandomBot
+    from babel.games.turmbau import BOTS
+
+    assert registry.bots("turmbau") is BOTS
+    assert BOTS.offered == ("novice", "steady", "expert") == RULES.info.bot_levels
+    for old, new in (("random", RandomBot), ("heuristic", HeuristicBot), ("strong", StrongBot)):
+        assert isinstance(BOTS.make(old), new)  # saves written before the levels were renamed
