@@ -43,6 +43,7 @@ class TurmbauTable(TableScene):
         self.cursor: tuple[int, int] | None = None
         self.choice = Choice()
         self._legal: tuple[Any, LegalMoves] | None = None
+        self._ui: tuple[tuple, TurmbauUi] | None = None
         self.still = StaticLayer()
         self.motion = Motion(self.animator, lambda: self.view, self._name, self.app.sound.play)
         if not self.log_lines:
@@ -313,8 +314,27 @@ class TurmbauTable(TableScene):
 
     # -- drawing ------------------------------------------------------------------------------------
     def ui(self) -> TurmbauUi:
-        """The UI state the painters read this frame."""
-        mode, legal, busy = self.mode(), self.legal_moves(), self.busy()
+        """The UI state the painters read this frame: made afresh only when what it is made of
+        changed (a frame at rest pays for the pointer and the pulse alone)."""
+        busy, log = self.busy(), self.log_lines
+        key = (
+            self.view,
+            self.legal,
+            self.choice,
+            self.hover,
+            self.cursor,
+            busy,
+            len(log),
+            log[-1:],
+            self._end_shown,
+        )
+        if self._ui is None or self._ui[0] != key:
+            self._ui = (key, self._make_ui(busy))
+        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220) if self._pulsing() else 1.0
+        return replace(self._ui[1], mouse=self.app.mouse, pulse=pulse)
+
+    def _make_ui(self, busy: bool) -> TurmbauUi:
+        mode, legal = self.mode(), self.legal_moves()
         preview, reason = self.select_preview() if mode == "select" else (None, "")
         can_build = self.hover is not None and self.hover[0] == "disc" and self.hover[1:] in legal.builds
         return TurmbauUi(
@@ -335,8 +355,6 @@ class TurmbauTable(TableScene):
             prompt=self.prompt(),
             help=self.help_line(),
             tooltip=words.tooltip(self.view, self.hover, can_build and not busy, self._name),
-            mouse=self.app.mouse,
-            pulse=0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220) if self._pulsing() else 1.0,
             motion=self.motion,
             end_shown=self._end_shown,
         )
