@@ -275,7 +275,7 @@ def builders(out: Path) -> None:
 
 def turmbau(out: Path) -> None:
     from babel.games.turmbau.model import Phase
-    from scenes.tables.turmbau import KIND_KEYS, SEAT_KEYS, TurmbauTable
+    from scenes.tables.turmbau.table import KIND_KEYS, SEAT_KEYS, TurmbauTable
 
     rules = registry.get("turmbau")
     seats = [Seat("Anna"), Seat("Ben", "strong"), Seat("Carla", "heuristic"), Seat("Dieter", "strong")]

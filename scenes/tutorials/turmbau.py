@@ -16,7 +16,8 @@ from babel.core import registry
 from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.turmbau import data
-from babel.games.turmbau.model import Build, Offer, Pass, Phase, Select, TurmbauView
+from babel.games.turmbau.actions import Build, Offer, Pass, Select
+from babel.games.turmbau.model import Phase, TurmbauView
 from scenes.tutorials import Lesson, Prompt, learner_seats
 
 SEED = 4

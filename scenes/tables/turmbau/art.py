@@ -1,6 +1,7 @@
 """Painted pieces of Der Turmbau zu Babel: building cards, action cards, the trading card, building
-discs, the wonder silhouettes and the board, all drawn at screen pixel size and cached by the
-callers (card faces through CardSprite's cache, the rest through ``assets.surface``).
+discs, the wonder silhouettes, the board with its track, and the parts as isometric blocks, all
+drawn at screen pixel size and cached (card faces through CardSprite's cache, the rest through
+``assets.surface``); plus the small helpers that put a piece on the canvas.
 """
 
 from __future__ import annotations
@@ -8,8 +9,19 @@ from __future__ import annotations
 import pygame
 
 from babel.games.turmbau import data
-from scenes import assets, theme
-from scenes.widgets.cards import card_blank
+from scenes import assets, seat_colours, theme
+from scenes.canvas import Canvas
+from scenes.tables.turmbau.layout import (
+    BIG,
+    DISC_D,
+    FELT,
+    SMALL_CUBE,
+    TRACK_CELLS,
+    tile_rect,
+    track_cell,
+)
+from scenes.widgets.blocks import paint_cube
+from scenes.widgets.cards import card_blank, paint_back
 
 KIND_COLOURS = (
     (200, 146, 58),  # camel: desert ochre
@@ -328,3 +340,161 @@ def paint_wonder_tile(index: int, w: int, h: int) -> pygame.Surface:
         img = pygame.transform.smoothscale(img, (plate.w - 12, img.get_height()))
     surf.blit(img, img.get_rect(midtop=(plate.centerx, round(h * 0.02))))
     return surf
+
+
+# -- the board and the parts -------------------------------------------------------------------
+def _paint_board(w: int, h: int) -> pygame.Surface:
+    """The track and the eight building sites over the felt, at pixel size (w, h)."""
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    sx, sy = w / FELT.w, h / FELT.h
+
+    def r_px(r: pygame.Rect) -> pygame.Rect:
+        x0, y0 = round((r.x - FELT.x) * sx), round((r.y - FELT.y) * sy)
+        x1, y1 = round((r.right - FELT.x) * sx), round((r.bottom - FELT.y) * sy)
+        return pygame.Rect(x0, y0, x1 - x0, y1 - y0)
+
+    font = assets.font("sans_bold", max(6, round(11 * sy)))
+    for i in range(TRACK_CELLS):
+        cr = r_px(track_cell(i))
+        fill = (226, 210, 172) if i % 2 == 0 else (206, 186, 146)
+        if i % 10 == 0:
+            fill = (236, 200, 120)
+        pygame.draw.rect(surf, fill, cr)
+        pygame.draw.rect(surf, (120, 92, 56), cr, 1)
+        if i % 5 == 0:
+            img = font.render(str(i), True, (70, 50, 30))
+            surf.blit(img, img.get_rect(center=cr.center))
+    for k in range(data.NWONDERS):
+        tr = r_px(tile_rect(k))
+        surf.blit(paint_wonder_tile(k, tr.w, tr.h), tr.topleft)
+    return surf
+
+
+def draw_board(canvas: Canvas) -> None:
+    canvas.table(felt=FELT)
+    canvas.sprite("turmbau-board", FELT, lambda w, h: _paint_board(w, h).convert_alpha())
+
+
+def cube_image(canvas: Canvas, seat: int, size: float) -> pygame.Surface:
+    colour, pattern, _ = seat_colours.look(seat)
+    px = canvas.px(size)
+    return assets.surface(
+        ("cube", colour, pattern, px), lambda: paint_cube(colour, pattern, px).convert_alpha()
+    )
+
+
+def draw_cube(canvas: Canvas, seat: int, size: float, top: tuple[float, float], alpha: int = 255) -> None:
+    """A cube whose top corner is at logical ``top``."""
+    img = cube_image(canvas, seat, size)
+    if alpha < 255:
+        img = img.copy()
+        img.set_alpha(alpha)
+    canvas.surface.blit(img, canvas.pt((top[0] - size / 2, top[1])))
+
+
+def draw_stack(
+    canvas: Canvas,
+    seat: int,
+    base: tuple[float, float],
+    ones: int,
+    threes: int,
+    drop: tuple[int, int, float, bool] | None = None,
+    ghost: bool = False,
+) -> float:
+    """A seat's parts on a wonder: value-3 blocks in one column, value-1 blocks in two thin
+    columns beside it. ``drop`` = (new ones, new threes, t, started) lets the newest blocks fall
+    in; with ``ghost`` they are drawn translucent instead (a preview). Returns the top y."""
+    bx, by = base
+    new_ones, new_threes, t, started = drop if drop else (0, 0, 1.0, True)
+    fall = (1 - t) * 80
+    top_y = by
+    columns = [(bx - 9, BIG, threes, new_threes)]
+    left_ones = (ones + 1) // 2
+    columns.append((bx + 9, SMALL_CUBE, left_ones, 0))
+    columns.append((bx + 21, SMALL_CUBE, ones - left_ones, 0))
+    # the newest ones are the highest of both thin columns
+    new_left = (new_ones + 1) // 2
+    columns[1] = (bx + 9, SMALL_CUBE, left_ones, min(left_ones, new_left))
+    columns[2] = (bx + 21, SMALL_CUBE, ones - left_ones, min(ones - left_ones, new_ones - new_left))
+    for cx, size, count, fresh in columns:
+        step = size * 0.62
+        for k in range(count):
+            y = by - size * (0.5 + 0.62) - k * step
+            is_new = k >= count - fresh
+            if is_new and not started:
+                continue
+            if ghost and is_new:
+                draw_cube(canvas, seat, size, (cx, y), alpha=120)
+            else:
+                draw_cube(canvas, seat, size, (cx, y - (fall if is_new else 0)))
+            top_y = min(top_y, y)
+    return top_y
+
+
+# -- pieces on the canvas ------------------------------------------------------------------------
+def draw_card(
+    canvas: Canvas, face, painter, centre, size, face_up=True, glow=False, dim=False, lift=0.0
+) -> None:
+    w, h = size
+    x, y = centre[0], centre[1] - lift
+    r = pygame.Rect(0, 0, round(w), round(h))
+    r.center = (round(x), round(y))
+    if w >= 30:
+        canvas.shadow_rect(
+            r, radius=theme.CARD_RADIUS * w / theme.CARD_W, offset=(3 + lift / 3, 4 + lift / 2)
+        )
+    if glow:
+        canvas.glow(r, theme.HIGHLIGHT, radius=theme.CARD_RADIUS * w / theme.CARD_W)
+    sr = canvas.rect(r)
+    if face_up:
+        key = ("card", painter.__name__, face, sr.w, sr.h)
+        img = assets.surface(key, lambda: painter(face, sr.w, sr.h).convert_alpha())
+    else:
+        img = assets.surface(("card-back", sr.w, sr.h), lambda: paint_back(sr.w, sr.h).convert_alpha())
+    if dim:
+        key = ("dim", key if face_up else ("card-back", sr.w, sr.h))
+        base = img
+        img = assets.surface(key, lambda: _dimmed(base))
+    canvas.surface.blit(img, sr.topleft)
+
+
+def _dimmed(img: pygame.Surface) -> pygame.Surface:
+    out = img.copy()
+    out.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return out
+
+
+def draw_disc(canvas: Canvas, key, centre, d: float = DISC_D, face_up: bool = True) -> None:
+    px = canvas.px(d)
+    if face_up:
+        img = assets.surface(("tb-disc", key, px), lambda: paint_disc(key, px).convert_alpha())
+    else:
+        img = assets.surface(("tb-disc-back", px), lambda: paint_disc_back(px).convert_alpha())
+    canvas.surface.blit(img, canvas.pt((centre[0] - d / 2, centre[1] - d / 2)))
+
+
+def alpha_rect(canvas: Canvas, colour, r, radius: float) -> None:
+    """A translucent rounded rectangle, its layer cached per pixel size."""
+    sr = canvas.rect(r)
+    rad = canvas.px(radius)
+
+    def paint() -> pygame.Surface:
+        layer = pygame.Surface(sr.size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, colour, layer.get_rect(), 0, rad)
+        return layer
+
+    canvas.surface.blit(assets.surface(("tb-alpha", tuple(colour), sr.size, rad), paint), sr.topleft)
+
+
+def disc_key(disc) -> tuple:
+    return (tuple(disc.kinds), tuple(disc.values))
+
+
+def seat_dot(canvas: Canvas, seat: int, centre, size: float = 20) -> None:
+    draw_cube(canvas, seat, size, (centre[0], centre[1] - size * 0.55))
+
+
+def outlined(canvas: Canvas, text: str, pos, size, colour, anchor="center") -> None:
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        canvas.text(text, (pos[0] + dx, pos[1] + dy), size, (20, 14, 8), role="sans_bold", anchor=anchor)
+    canvas.text(text, pos, size, colour, role="sans_bold", anchor=anchor)

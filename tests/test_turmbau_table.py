@@ -12,11 +12,12 @@ from babel.core.bots import Budget
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng
 from babel.games.turmbau import data
-from babel.games.turmbau.model import Build, Decline, Double, Draw3, Offer, Pass, Phase, Redraw, Select
-from babel.games.turmbau.rules import preview_select
+from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
+from babel.games.turmbau.model import Phase
+from babel.games.turmbau.phases import preview_select
 from scenes.pilot import Pilot
-from scenes.tables.turmbau import TurmbauTable
-from scenes.tables.turmbau_layout import HAND_Y, disc_centre
+from scenes.tables.turmbau import TurmbauTable, layout
+from scenes.tables.turmbau.layout import HAND_Y, disc_centre
 from scenes.widgets.curtain import PrivacyCurtain
 
 DOUBLE = data.ACTION_KINDS.index("double")
@@ -36,7 +37,7 @@ def _table(match: Match) -> TurmbauTable:
 def _prepared(rules, pred, seeds=range(1, 40)) -> Match:
     """A match (Anna human, three bots) advanced by heuristic moves until ``pred`` holds; Anna
     keeps her action cards on the way."""
-    bot = rules.make_bot("heuristic")
+    bot = registry.make_bot("turmbau", "heuristic")
     for seed in seeds:
         m = Match(rules, rules.make_config(4), seed, [Seat("Anna"), *BOTS])
         rng = Rng(seed)
@@ -63,7 +64,7 @@ def _play_human_move(p: Pilot, t: TurmbauTable, use_keys: bool) -> None:
     if mode == "turn":
         builds = [
             (w, s)
-            for (w, s) in sorted(t.L()["builds"])
+            for (w, s) in sorted(t.legal_moves().builds)
             if all(v.hand[k] >= n for k, n in enumerate(v.wonders[w].discs[s].need))
         ]
         if builds:
@@ -81,19 +82,19 @@ def _play_human_move(p: Pilot, t: TurmbauTable, use_keys: bool) -> None:
             return
         if use_keys:
             p.press(pygame.K_1 + kind)
-            assert t.offer_sel[kind] == 1
+            assert t.choice.offer_sel[kind] == 1
             p.press(pygame.K_RETURN)
         else:
             p.click(_card_of_kind(t, kind))
-            assert t.offer_sel[kind] == 1
+            assert t.choice.offer_sel[kind] == 1
             p.click(t.btn_a.rect.center)
     elif mode == "select":
-        offerers = t._offerers()
+        offerers = t.offerers()
         if offerers:
-            p.click(t.slot_rect(offerers[0]).center)
-        if t.current_select() not in t.L()["selects"]:
+            p.click(layout.slot_rect(t.view, offerers[0]).center)
+        if t.choice.select not in t.legal_moves().selects:
             p.press(pygame.K_BACKSPACE)
-        if t.current_select() in t.L()["selects"]:
+        if t.choice.select in t.legal_moves().selects:
             p.press(pygame.K_RETURN) if use_keys else p.click(t.btn_a.rect.center)
         else:
             p.press(pygame.K_l)
@@ -182,8 +183,8 @@ def test_select_preview_follows_the_choice(rules, pilot):
     assert t.mode() == "select"
     choice = next(a for a in t.legal if isinstance(a, Select) and a.seats and not sum(a.wild))
     for s in choice.seats:
-        pilot.click(t.slot_rect(s).center)
-    assert t.current_select() == choice
+        pilot.click(layout.slot_rect(t.view, s).center)
+    assert t.choice.select == choice
     preview, reason = t.select_preview()
     assert reason == "" and preview == preview_select(t.view, choice)
     assert t.btn_a.enabled
@@ -196,7 +197,7 @@ def test_select_preview_follows_the_choice(rules, pilot):
     for s, pts in preview["refused_points"].items():
         assert after.scores[s] >= before.scores[s] + pts
     # an offer toggled off again leaves the preview in step
-    assert t.sel_seats == set()
+    assert t.choice.seats == frozenset()
 
 
 def test_action_cards_refused_at_a_wrong_moment_and_played_at_a_legal_one(rules, pilot):
@@ -220,7 +221,7 @@ def test_action_cards_refused_at_a_wrong_moment_and_played_at_a_legal_one(rules,
             break
         _play_human_move(pilot, t, use_keys=True)
         pilot.until(lambda: bool(t.legal) or match.over, 5)
-    assert t.mode() == "turn" and t.L()["double"]
+    assert t.mode() == "turn" and t.legal_moves().double
     double_card = next(c for kind, face, c in t.extra_cards() if face == "double")
     pilot.click(double_card)
     assert match.view(0).double == 1 and DOUBLE in match.view(None).spent
@@ -241,7 +242,7 @@ def test_card_draw_while_offering_and_card_trade(rules, pilot):
     assert sum(match.view(0).hand) == hand + 3 and DRAW3 not in match.view(0).my_actions
     assert t.mode() == "offer"  # the offer is still to be made
     pilot.press(pygame.K_x)  # no Triple bonus card: nothing changes
-    assert not t.offer_triple
+    assert not t.choice.triple
 
 
 def test_curtain_reason_and_screens_at_small_and_large_sizes(rules):
@@ -272,14 +273,14 @@ def test_joker_extra_choice_when_completing_a_disc(rules, pilot):
     assert t.mode() == "select"
     choice = next(a for a in t.legal if isinstance(a, Select) and sum(a.wild))
     for s in choice.seats:
-        pilot.click(t.slot_rect(s).center)
+        pilot.click(layout.slot_rect(t.view, s).center)
     x, y = next(c for kind, face, c in t.extra_cards() if face == "joker")
     card = (x - 22, y)  # the visible edge, even when the next card overlaps it
     for _ in range(30):
-        if t.sel_wild == choice.wild:
+        if t.choice.wild == choice.wild:
             break
         pilot.click(card)  # each click offers the next way the Joker can stand in
-    assert t.current_select() == choice
+    assert t.choice.select == choice
     preview, _ = t.select_preview()
     assert preview["jokers"] == 1 and preview["units"][0] >= data.JOKER_UNITS
     resting = HAND_Y + 10
@@ -304,7 +305,7 @@ def test_others_offers_sliding_in_do_not_hold_up_the_players_offer(rules):
                 break
             p.app.step(1 / 60, [], draw=False)
         for _ in range(30):  # the frames right after a bot's commit, its cards still on their way
-            slid |= any(sp.moving for sprites in t.offer_sprites.values() for sp in sprites)
+            slid |= any(sp.moving for sprites in t.motion.offer_sprites.values() for sp in sprites)
             assert t.mode() == "offer" and t.btn_a.visible
             p.frame()
         assert slid
@@ -314,8 +315,8 @@ def test_others_offers_sliding_in_do_not_hold_up_the_players_offer(rules):
 
 def test_log_wraps_whole_entries_and_scoring_names_the_parts():
     from babel.core.protocol import Event
-    from scenes.tables.turmbau_events import event_lines
-    from scenes.tables.turmbau_panels import _log_rows
+    from scenes.tables.turmbau.panels import log_rows
+    from scenes.tables.turmbau.words import event_lines
 
     names = ["Anna", "Ben", "Carla", "Dieter", "Eva"].__getitem__
     breakdown = [
@@ -328,11 +329,11 @@ def test_log_wraps_whole_entries_and_scoring_names_the_parts():
     assert line == "Pyramids of Giza scored on 8/4: Dieter 8 (6 parts), Anna 3 (3 parts)."
     p = Pilot(size=(1024, 640))
     try:
-        rows = _log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=10, width=300)
+        rows = log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=10, width=300)
         assert rows[0] == ("Turn 1: Anna.", 0) and len(rows) > 2
         assert all(indent == 10 for _, indent in rows[2:])
         assert " ".join(text for text, _ in rows[1:]).split() == (line * 2).split()
-        assert _log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=2, width=300)[0][1] == 10
+        assert log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=2, width=300)[0][1] == 10
     finally:
         pygame.display.quit()
 
@@ -352,7 +353,7 @@ def test_help_line_names_only_the_action_cards_that_can_be_played(rules, pilot):
 
 def test_builder_told_to_invite_when_the_hand_alone_cannot_fill_up(rules, pilot):
     """Anna builds on discs her hand cannot fill until the others' offers make it possible."""
-    bot = rules.make_bot("heuristic")
+    bot = registry.make_bot("turmbau", "heuristic")
     match = None
     for seed in range(1, 40):
         m = Match(rules, rules.make_config(4), seed, [Seat("Anna"), *BOTS])
@@ -393,7 +394,7 @@ def test_builder_told_to_invite_when_the_hand_alone_cannot_fill_up(rules, pilot)
 def test_pass_and_play_card_draw_keeps_the_screen_with_its_player(rules, pilot):
     """Card draw shows new cards to their player only: no curtain for the one already looking."""
     seats = [Seat("Anna"), Seat("Ben"), Seat("Carla", "heuristic"), Seat("Dieter", "heuristic")]
-    bot = rules.make_bot("heuristic")
+    bot = registry.make_bot("turmbau", "heuristic")
     match = None
     for seed in range(1, 40):
         m = Match(rules, rules.make_config(4), seed, seats)
@@ -422,3 +423,44 @@ def test_pass_and_play_card_draw_keeps_the_screen_with_its_player(rules, pilot):
     pilot.advance(0.1)
     assert pilot.top is t and t.viewer == 0 and sum(t.view.hand) == hand + 3
     assert t.mode() == "turn"  # Anna goes on with her turn
+
+
+def test_painters_take_the_view_and_change_nothing(rules, pilot):
+    """Every painter takes the view and a TurmbauUi, never the table; drawing a frame leaves the
+    motion as it was (finished pieces go in update, not while drawing)."""
+    import inspect
+
+    from scenes import anim
+    from scenes.tables.turmbau import draw, frame, panels, sheet
+
+    for module in (draw, frame, panels, sheet):
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ == module.__name__:
+                params = set(inspect.signature(fn).parameters)
+                assert not params & {"t", "table", "scene", "self"}, f"{module.__name__}.{name}"
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    done = anim.Tween(0.1, elapsed=1.0, done=True)
+    t.motion.floaters.append(("+3", (100, 100), (255, 255, 255), done))
+    t.motion.banner = ("over", done)
+    floaters = list(t.motion.floaters)
+    t.draw(pilot.app.canvas)  # a frame drawn, with no update before it
+    assert t.motion.floaters == floaters and t.motion.banner == ("over", done)
+    t.update_table(0.0)
+    assert not t.motion.floaters and t.motion.banner is None
+
+
+def test_the_lesson_points_at_discs_cards_and_buttons(rules, pilot):
+    match = _prepared(rules, lambda m: m.view(0).phase is Phase.OFFER and 0 in m.to_act())
+    t = _table(match)
+    pilot.start(t)
+    pilot.until(lambda: not t.busy(), 2)
+    w, s = next((w, s) for w in range(8) for s in range(3) if t.view.wonders[w].discs[s] is not None)
+    assert t.lesson_target(("disc", w, s)).collidepoint(disc_centre(w, s))
+    assert t.lesson_target(("primary",)) == t.btn_a.rect
+    assert t.lesson_target(("secondary",)) == t.btn_b.rect
+    kind = next(k for k in range(4) if t.view.hand[k])
+    card = t.lesson_target(("offer", kind))
+    assert any(k == kind and card.collidepoint(c) for k, c, _ in t.hand_cards())

@@ -4,24 +4,25 @@ its points, the Disc bonus and 5-point cards, and the total, read like a paper s
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable, Sequence
 
 import pygame
 
 from babel.games.turmbau import data
+from babel.games.turmbau.model import TurmbauView
 from scenes import assets, theme
 from scenes.canvas import Canvas
-from scenes.tables.turmbau_art import KIND_SHORT
-from scenes.tables.turmbau_panels import _disc_key, _seat_dot, draw_disc
+from scenes.tables.turmbau.art import disc_key, draw_disc, seat_dot
+from scenes.tables.turmbau.layout import SHEET_ROW_H, sheet_rects
 from scenes.widgets.basic import panel, paper
 
-# -- the final score sheet --------------------------------------------------------------------
-ROW_H = 30
+ROW_H = SHEET_ROW_H
+LABEL_W = 330  # the row labels' column
 
 
-def _sheet_rows(t: Any) -> list[tuple[str, list, bool]]:
+def sheet_rows(view: TurmbauView) -> list[tuple[str, list, bool]]:
     """(label, cells, is_total) of the score sheet; a cell is text, or a tuple of discs."""
-    finals = list(t.view.final)
+    finals = list(view.final)
     n = len(finals)
     rows: list[tuple[str, list, bool]] = [
         ("Victory points before the final scoring", [str(f.before) for f in finals], False)
@@ -53,25 +54,28 @@ def _sheet_rows(t: Any) -> list[tuple[str, list, bool]]:
     return rows
 
 
-def sheet_rects(t: Any) -> tuple[pygame.Rect, pygame.Rect]:
-    """The end panel and the paper score sheet inside it, sized to the rows."""
-    rows = len(_sheet_rows(t)) if t.view is not None and t.view.final else 12
-    sheet_h = 48 + rows * ROW_H + 34
-    total_h = 104 + sheet_h + 150
-    top = max(8, (theme.LOGICAL_H - total_h) / 2)
-    outer = pygame.Rect(240, round(top), 1120, total_h)
-    return outer, pygame.Rect(outer.x + 30, outer.y + 104, outer.w - 60, sheet_h)
+def rects(view: TurmbauView | None) -> tuple[pygame.Rect, pygame.Rect]:
+    """The end panel and the paper score sheet inside it, sized to the sheet's rows."""
+    return sheet_rects(len(sheet_rows(view)) if view is not None and view.final else 12)
 
 
-def draw_score_sheet(t: Any, canvas: Canvas) -> None:
-    """The end panel, painted once (it never changes) and then blitted."""
+def draw_score_sheet(
+    canvas: Canvas,
+    view: TurmbauView,
+    names: Sequence[str],
+    title: str,
+    lines: Sequence[str],
+    notes: Sequence[str],
+    key: Hashable,
+) -> None:
+    """The end panel, painted once per ``key`` (it never changes) and then blitted."""
     size = canvas.surface.get_size()
-    outer = sheet_rects(t)[0]
-    key = ("turmbau-sheet", size, id(t.match), t.match.ply)
+    outer = rects(view)[0]
+    key = ("turmbau-sheet", size, key)
 
     def paint() -> pygame.Surface:
         full = pygame.Surface(size, pygame.SRCALPHA)
-        _paint_score_sheet(t, Canvas(full))
+        _paint_score_sheet(Canvas(full), view, names, title, lines, notes)
         crop = canvas.rect(outer.inflate(40, 40)).clip(full.get_rect())
         return full.subsurface(crop).copy()
 
@@ -80,13 +84,14 @@ def draw_score_sheet(t: Any, canvas: Canvas) -> None:
     canvas.surface.blit(img, crop.topleft)
 
 
-def _paint_score_sheet(t: Any, canvas: Canvas) -> None:
-    v = t.view
-    outer, sheet = sheet_rects(t)
+def _paint_score_sheet(
+    canvas: Canvas, view: TurmbauView, names: Sequence[str], title: str, lines: Sequence[str], notes
+) -> None:
+    outer, sheet = rects(view)
     panel(canvas, outer)
     cx = outer.centerx
     canvas.text(
-        t.result_title(),
+        title,
         (cx, outer.y + 14),
         46,
         theme.GOLD,
@@ -96,63 +101,29 @@ def _paint_score_sheet(t: Any, canvas: Canvas) -> None:
     )
     canvas.text("Final scoring", (cx, outer.y + 70), 20, theme.PAPER_DARK, role="italic", anchor="midtop")
     paper(canvas, sheet)
-    finals = list(v.final)
+    finals = list(view.final)
     if not finals:
         return
     n = len(finals)
-    label_w = 330
+    label_w = LABEL_W
     col = (sheet.w - label_w - 20) / n
     best = max(f.total for f in finals)
     y = sheet.y + 10
     for s in range(n):
         x = sheet.x + label_w + col * (s + 0.5)
-        _seat_dot(canvas, s, (x - canvas.text_size(t._name(s), 18)[0] / 2 - 14, y + 14), 16)
+        seat_dot(canvas, s, (x - canvas.text_size(names[s], 18)[0] / 2 - 14, y + 14), 16)
         canvas.text(
-            t._name(s), (x, y + 14), 18, theme.INK, role="sans_bold", anchor="center", max_width=col - 30
+            names[s], (x, y + 14), 18, theme.INK, role="sans_bold", anchor="center", max_width=col - 30
         )
     y += 36
     canvas.line(theme.INK_SOFT, (sheet.x + 12, y - 4), (sheet.right - 12, y - 4), 1)
-    rh = ROW_H
-    for label, cells, total in _sheet_rows(t):
+    top = {s for s, f in enumerate(finals) if f.total == best}
+    for label, cells, total in sheet_rows(view):
         if total:
             canvas.line(theme.INK, (sheet.x + 12, y), (sheet.right - 12, y), 2)
             y += 4
-        canvas.text(
-            label,
-            (sheet.x + 16, y + rh / 2),
-            18 if total else 15,
-            theme.INK,
-            role="sans_bold" if total else "sans",
-            anchor="midleft",
-            max_width=label_w - 20,
-        )
-        for s, cell in enumerate(cells):
-            x = sheet.x + label_w + col * (s + 0.5)
-            if isinstance(cell, tuple):
-                d = min(24, (col - 10) / max(1, len(cell)))
-                x0 = x - d * (len(cell) - 1) / 2
-                for i, disc in enumerate(cell):
-                    draw_disc(canvas, _disc_key(disc), (x0 + i * d, y + rh / 2), 24)
-                if not cell:
-                    canvas.text("none", (x, y + rh / 2), 15, theme.INK_SOFT, anchor="center")
-                continue
-            colour = theme.GOLD_DARK if total and finals[s].total == best else theme.INK
-            canvas.text(
-                cell,
-                (x, y + rh / 2),
-                20 if total else 15,
-                colour,
-                role="sans_bold" if total else "sans",
-                anchor="center",
-                max_width=col - 8,
-            )
-        y += rh
-    notes = []
-    for f in finals:
-        for disc, k in zip(f.discs, f.assignment):
-            if disc.two_kind:
-                words = " + ".join(f"{KIND_SHORT[a].lower()} {b}" for a, b in zip(disc.kinds, disc.values))
-                notes.append(f"{t._name(f.seat)}'s {words} disc counts as {KIND_SHORT[k].lower()}")
+        _draw_row(canvas, sheet, label, cells, total, y, col, top)
+        y += ROW_H
     if notes:
         canvas.text(
             "; ".join(notes),
@@ -163,6 +134,43 @@ def _paint_score_sheet(t: Any, canvas: Canvas) -> None:
             max_width=sheet.w - 30,
         )
     y = sheet.bottom + 12
-    for line in t.result_lines()[:2]:
+    for line in lines[:2]:
         canvas.text(line, (cx, y), 20, theme.WHITE, anchor="midtop", max_width=outer.w - 60)
         y += 28
+
+
+def _draw_row(
+    canvas: Canvas, sheet: pygame.Rect, label: str, cells: list, total: bool, y: float, col: float, top: set
+) -> None:
+    """One row of the sheet: its label, then a cell per player (text, or the discs turned up);
+    ``top`` holds the seats whose total is the best."""
+    rh = ROW_H
+    canvas.text(
+        label,
+        (sheet.x + 16, y + rh / 2),
+        18 if total else 15,
+        theme.INK,
+        role="sans_bold" if total else "sans",
+        anchor="midleft",
+        max_width=LABEL_W - 20,
+    )
+    for s, cell in enumerate(cells):
+        x = sheet.x + LABEL_W + col * (s + 0.5)
+        if isinstance(cell, tuple):
+            d = min(24, (col - 10) / max(1, len(cell)))
+            x0 = x - d * (len(cell) - 1) / 2
+            for i, disc in enumerate(cell):
+                draw_disc(canvas, disc_key(disc), (x0 + i * d, y + rh / 2), 24)
+            if not cell:
+                canvas.text("none", (x, y + rh / 2), 15, theme.INK_SOFT, anchor="center")
+            continue
+        colour = theme.GOLD_DARK if total and s in top else theme.INK
+        canvas.text(
+            cell,
+            (x, y + rh / 2),
+            20 if total else 15,
+            colour,
+            role="sans_bold" if total else "sans",
+            anchor="center",
+            max_width=col - 8,
+        )
