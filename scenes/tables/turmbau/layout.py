@@ -217,16 +217,17 @@ def target_at(view: TurmbauView, hand: list, extras: list, pos) -> tuple | None:
 
 
 def lesson_rect(view: TurmbauView, target: tuple, hand: list, chosen: frozenset | set) -> pygame.Rect | None:
-    """What a lesson points at on the board: ("disc", wonder, slot), ("offer", kind) (a card of
-    that kind still in the hand) or ("invite", seats) (the first offer not yet invited); None
-    when it lies elsewhere (a button) or is gone."""
+    """What a lesson points at on the board: ("disc", wonder, slot), ("offer", kind) (one card
+    of that kind from the hand, until one is picked) or ("invite", seats) (the first offer not yet
+    invited); None when it lies elsewhere (a button) or is done."""
     if target[0] == "disc":
         r = pygame.Rect(0, 0, DISC_D + 8, DISC_D + 8)
         r.center = tuple(round(c) for c in disc_centre(target[1], target[2]))
         return r
     if target[0] == "offer":
+        picked = any(k == target[1] and lifted for k, _c, lifted in hand)
         spots = [c for k, c, lifted in hand if k == target[1] and not lifted]
-        if spots:
+        if spots and not picked:
             r = pygame.Rect(0, 0, *HAND_CARD)
             r.center = (round(spots[0][0]), round(spots[0][1]))
             return r
