@@ -26,7 +26,7 @@ _active: tuple[str | None, tuple[int, ...]] = (None, ())
 
 def palette(game_id: str | None) -> tuple[Look, ...]:
     if game_id == "babel_on":
-        from scenes.tables import babel_on_art as art  # the nations in engine order
+        from scenes.tables.babel_on import art  # the nations in engine order
 
         return tuple(
             (rgb, pattern, name.capitalize())

@@ -12,7 +12,9 @@ from hypothesis import strategies as hs
 from babel.core.match import Match, Seat
 from babel.core.protocol import replace
 from babel.games.babel_on import RULES, physics, preview
-from babel.games.babel_on.engine import Move, Phase, move_places, physics_member
+from babel.games.babel_on.actions import Add, Take, canonical
+from babel.games.babel_on.falls import move_places, physics_member
+from babel.games.babel_on.model import EventKind, Phase
 from babel.games.babel_on.structure import Block
 from tests.test_babel_on_rules import new, rolled, tower
 
@@ -94,9 +96,9 @@ def test_removing_a_block_with_a_block_above_in_the_engine():
     s = new(2)
     s = replace(s, towers=(tower("0"), tower("0000", "1111", "2222", "0000")))
     s = rolled(s, 0, "odd", 1)
-    step = RULES.apply(s, 0, Move("take", tower=1, cell=3, floor=2))
+    step = RULES.apply(s, 0, Take(tower=1, cell=3, floor=2))
     assert step.state.eliminated[0]
-    fall = next(e for e in step.events if e.kind == "fall")
+    fall = next(e for e in step.events if e.kind == EventKind.FALL)
     assert [3, 3, "red"] in fall.data["fallen"] and [3, 4, "red"] in fall.data["fallen"]
     assert fall.irreversible
 
@@ -106,9 +108,9 @@ def test_straight_six_floor_tower_goes_up_with_steady_hands():
     s = replace(s, bonus=(0, 0))
     for _ in range(24):
         s = replace(s, turn=0, phase=Phase.PLACE, hand=(0,), holder=0)
-        m = next(m for m in RULES.legal_actions(s, 0) if m.kind == "add")
+        m = next(m for m in RULES.legal_actions(s, 0) if isinstance(m, Add))
         step = RULES.apply(s, 0, m)
-        assert not any(e.kind == "fall" for e in step.events)
+        assert not any(e.kind == EventKind.FALL for e in step.events)
         s = step.state
 
 
@@ -148,15 +150,15 @@ def test_apply_draws_its_outcome_from_the_ensemble_the_table_shows(seed, shake, 
     s = replace(s, towers=(tower("0000", "0000", "00", "000"), tower()))
     s = rolled(s, 0, "even", 2)
     view = RULES.view(s, 0)
-    m = preview.hand_move(view, Move("add", colour=s.hand[0], tower=0, cell=cell), shake=shake)
-    if m.canonical() not in RULES.legal_actions(s, 0):
+    m = preview.hand_move(view, Add(colour=s.hand[0], tower=0, cell=cell), shake=shake)
+    if canonical(m) not in RULES.legal_actions(s, 0):
         return
     ens = preview.move_ensemble(view, m)
     assert ens.risk == preview.knock_risk(view, m)
     step = RULES.apply(s, 0, m)
-    fell = any(e.kind == "fall" for e in step.events)
+    fell = any(e.kind == EventKind.FALL for e in step.events)
     assert fell == ens.falls[physics_member(s.rng, s.ply + 1)]
-    added = next(e for e in step.events if e.kind == "add")
+    added = next(e for e in step.events if e.kind == EventKind.ADD)
     assert added.data["risk"] == ens.risk
 
 
@@ -179,9 +181,9 @@ def test_undo_never_takes_back_a_fall_but_a_standing_move_may_be_undone():
     s = replace(new(2, seed=5), towers=(tower("0"), tower("0000", "1111", "2222", "0000")))
     s = rolled(s, 0, "odd", 3)
     match.state = s
-    match.submit(0, Move("take", tower=1, cell=0, floor=4))
+    match.submit(0, Take(tower=1, cell=0, floor=4))
     assert match.undo_point(0) is not None  # a take that stood: no chance draw was revealed
-    match.submit(0, Move("take", tower=1, cell=2, floor=2))  # blocks above: a certain fall
+    match.submit(0, Take(tower=1, cell=2, floor=2))  # blocks above: a certain fall
     assert match.state.eliminated[0] and match.undo_point(0) is None
 
 
@@ -189,7 +191,7 @@ def test_offsets_are_stored_and_clamped_by_the_engine():
     s = new(2)
     s = rolled(replace(s, towers=(((Block(0), Block(0, 5, 0)), (Block(0),), (), ()), tower())), 0, "even", 2)
     c = s.hand[0]
-    s2 = RULES.apply(s, 0, Move("add", colour=c, tower=0, cell=1, dx=-8, dy=2)).state
+    s2 = RULES.apply(s, 0, Add(colour=c, tower=0, cell=1, dx=-8, dy=2)).state
     assert s2.towers[0][1][1] == Block(c, 5 - physics.GAP, 2)  # stopped touching a's block at dx 5
 
 
@@ -205,7 +207,9 @@ def test_replay_of_recorded_falls_matches_this_pymunk():
         falls = []
         for ply, (seat, text) in enumerate(game["log"]):
             step = RULES.apply(state, seat, RULES.parse_action(text))
-            falls += [[ply, e.data["tower"], e.data["fallen"]] for e in step.events if e.kind == "fall"]
+            falls += [
+                [ply, e.data["tower"], e.data["fallen"]] for e in step.events if e.kind == EventKind.FALL
+            ]
             state = step.state
         assert falls == game["falls"] and RULES.digest(state) == game["digest"]
 
@@ -217,7 +221,7 @@ def test_preview_targets_and_drag_shake():
     view = RULES.view(s, 0)
     legal = RULES.legal_actions(s, 0)
     assert preview.block_moves(legal, 1, 0, 4) and not preview.block_moves(legal, 1, 1, 2)
-    pulled = Move("take", tower=1, cell=0, floor=2)  # blocks above it: a certain fall
+    pulled = Take(tower=1, cell=0, floor=2)  # blocks above it: a certain fall
     assert preview.knock_risk(view, pulled, "steady") == 1.0
     assert preview.shake_from_drag(1.0, 0.0) == 0 and preview.shake_from_drag(50, 500) == 9
     assert preview.shake_from_drag(50, 500, steady_hands=True) == 0

@@ -16,20 +16,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st_h
 
 from babel.core.bots import Budget, bot_rng
-from babel.games.babel_on import RULES, structure
-from babel.games.babel_on.engine import BabelState, invariant_errors, total_blocks
+from babel.games.babel_on import BOTS, RULES, structure
+from babel.games.babel_on.invariants import total_blocks
+from babel.games.babel_on.model import BabelState, EventKind
 
 MAX_PLIES = 5000
 
 
 def check_invariants(state: BabelState, total: int) -> None:
-    errors = invariant_errors(state, total)
+    errors = RULES.invariant_errors(state)
+    assert total_blocks(state) == total
     assert not errors, errors
 
 
 def play(players: int, seed: int, levels: list[str], **options) -> tuple:
     config = RULES.make_config(players, **options)
-    bots = [RULES.make_bot(level) for level in levels]
+    bots = [BOTS.make(level) for level in levels]
     state = RULES.initial_state(config, seed)
     total = total_blocks(state)
     log, falls = [], []
@@ -45,7 +47,7 @@ def play(players: int, seed: int, levels: list[str], **options) -> tuple:
         assert RULES.parse_action(RULES.action_text(action)) == action
         step = RULES.apply(state, seat, action)
         log.append((seat, RULES.action_text(action)))
-        falls += [(ply, e.data["tower"], e.data["fallen"]) for e in step.events if e.kind == "fall"]
+        falls += [(ply, e.data["tower"], e.data["fallen"]) for e in step.events if e.kind == EventKind.FALL]
         state = step.state
     else:
         pytest.fail("the game did not end")
@@ -57,7 +59,7 @@ def replay(config, seed: int, log) -> tuple:
     falls = []
     for ply, (seat, text) in enumerate(log):
         step = RULES.apply(state, seat, RULES.parse_action(text))
-        falls += [(ply, e.data["tower"], e.data["fallen"]) for e in step.events if e.kind == "fall"]
+        falls += [(ply, e.data["tower"], e.data["fallen"]) for e in step.events if e.kind == EventKind.FALL]
         state = step.state
     return state, falls
 

@@ -4,11 +4,25 @@ from __future__ import annotations
 
 import pytest
 
-from babel.core.protocol import ConfigError, IllegalAction, replace
+from babel.core.bots import UnknownLevel
+from babel.core.protocol import ActionTextError, IllegalAction, replace
 from babel.core.rng import Rng
-from babel.games.babel_on import RULES
+from babel.games.babel_on import BOTS, RULES
 from babel.games.babel_on import structure as st
-from babel.games.babel_on.engine import BabelState, Move, Phase, total_blocks
+from babel.games.babel_on.actions import (
+    Action,
+    Add,
+    Bonus,
+    Call,
+    End,
+    Pass,
+    Return,
+    Take,
+    canonical,
+    sort_key,
+)
+from babel.games.babel_on.invariants import total_blocks
+from babel.games.babel_on.model import BabelState, EventKind, Phase
 from babel.games.babel_on.physics import GAP
 from babel.games.babel_on.structure import EMPTY_TOWER, Block
 
@@ -44,13 +58,20 @@ def at_turn(state: BabelState, seat: int, **changes) -> BabelState:
 def rolled(state: BabelState, seat: int, parity: str, roll: int) -> BabelState:
     """Seat calls ``parity`` with the die fixed to show ``roll``."""
     s = at_turn(state, seat, rng=rng_rolling(roll))
-    return R.apply(s, seat, Move("call", parity=parity)).state
+    return R.apply(s, seat, Call(parity=parity)).state
 
 
-def refusal(state: BabelState, seat: int, move: Move) -> str:
+def refusal(state: BabelState, seat: int, move: Action) -> str:
+    """The reason apply refuses ``move`` with, which why_illegal names before it is tried."""
+    reason = R.why_illegal(state, seat, move)
     with pytest.raises(IllegalAction) as exc:
         R.apply(state, seat, move)
+    assert exc.value.reason == reason
     return exc.value.reason
+
+
+def kind(m: Action) -> str:
+    return R.action_text(m).split()[0]
 
 
 # -- setup -----------------------------------------------------------------------------------
@@ -85,14 +106,14 @@ def test_even_right_draws_that_many_blocks_to_place_on_own_tower():
     assert s.phase is Phase.PLACE and len(s.hand) == 4 and s.holder == 0
     assert sum(s.bag) == 64
     legal = R.legal_actions(s, 0)
-    adds = [m for m in legal if m.kind == "add"]
+    adds = [m for m in legal if isinstance(m, Add)]
     assert adds and all(m.tower == 0 for m in adds)
-    reason = refusal(s, 0, Move("add", colour=s.hand[0], tower=1, cell=0))
+    reason = refusal(s, 0, Add(colour=s.hand[0], tower=1, cell=0))
     assert "Even" in reason
     with pytest.raises(IllegalAction, match="add all the blocks"):
-        R.apply(s, 0, Move("end"))
+        R.apply(s, 0, End())
     for _ in range(4):
-        m = next(m for m in R.legal_actions(s, 0) if m.kind == "add")
+        m = next(m for m in R.legal_actions(s, 0) if isinstance(m, Add))
         s = R.apply(s, 0, m).state
     assert s.phase is Phase.FINISH  # Bonus Blocks are still available
     assert st.block_count(s.towers[0]) == 4
@@ -104,18 +125,18 @@ def test_odd_right_removes_all_first_then_adds():
     before = total_blocks(s)
     s = rolled(s, 0, "odd", 3)
     assert s.phase is Phase.REMOVE and s.to_remove == 3
-    reason = refusal(s, 0, Move("add", colour=0, tower=0, cell=0))
+    reason = refusal(s, 0, Add(colour=0, tower=0, cell=0))
     assert reason.startswith("Order")
-    for m in (Move("take", tower=1, cell=3, floor=1), Move("take", tower=1, cell=2, floor=1)):
+    for m in (Take(tower=1, cell=3, floor=1), Take(tower=1, cell=2, floor=1)):
         s = R.apply(s, 0, m).state
     assert s.phase is Phase.REMOVE and s.to_remove == 1
-    s = R.apply(s, 0, Move("take", tower=0, cell=2, floor=1)).state
+    s = R.apply(s, 0, Take(tower=0, cell=2, floor=1)).state
     assert s.phase is Phase.ADD and sorted(s.hand) == [0, 2, 2]
-    assert refusal(s, 0, Move("take", tower=1, cell=0, floor=1)).startswith("Order")
+    assert refusal(s, 0, Take(tower=1, cell=0, floor=1)).startswith("Order")
     # blocks may go to any tower in the game
-    s = R.apply(s, 0, Move("add", colour=2, tower=1, cell=2)).state
-    s = R.apply(s, 0, Move("add", colour=0, tower=0, cell=2)).state
-    s = R.apply(s, 0, Move("add", colour=2, tower=1, cell=3)).state
+    s = R.apply(s, 0, Add(colour=2, tower=1, cell=2)).state
+    s = R.apply(s, 0, Add(colour=0, tower=0, cell=2)).state
+    s = R.apply(s, 0, Add(colour=2, tower=1, cell=3)).state
     assert s.phase is Phase.FINISH and not s.hand
     assert total_blocks(s) == before
 
@@ -124,7 +145,7 @@ def test_odd_moves_as_many_as_can_be_removed():
     s = new(2)
     s = replace(s, towers=(tower("0"), EMPTY_TOWER))
     s = rolled(s, 0, "odd", 5)
-    s = R.apply(s, 0, Move("take", tower=0, cell=0, floor=1)).state
+    s = R.apply(s, 0, Take(tower=0, cell=0, floor=1)).state
     assert s.phase is Phase.ADD and s.hand == (0,)
 
 
@@ -138,57 +159,57 @@ def test_wrong_guess_pass_or_return_one_own_block():
     s = replace(s, towers=(tower("2", "0"), EMPTY_TOWER), bonus=(0, 0))
     w = rolled(s, 0, "even", 3)
     assert w.phase is Phase.WRONG
-    kinds = {m.kind for m in R.legal_actions(w, 0)}
+    kinds = {kind(m) for m in R.legal_actions(w, 0)}
     assert kinds == {"pass", "return"}
-    passed = R.apply(w, 0, Move("pass")).state
+    passed = R.apply(w, 0, Pass()).state
     assert passed.turn == 1 and passed.phase is Phase.CALL
-    back = R.apply(w, 0, Move("return", tower=0, cell=0, floor=1)).state
+    back = R.apply(w, 0, Return(tower=0, cell=0, floor=1)).state
     assert back.towers[0] == tower("", "0") and back.bag[2] == s.bag[2] + 1
     assert back.turn == 1
-    assert "own tower" in refusal(w, 0, Move("return", tower=1, cell=0, floor=1))
+    assert "own tower" in refusal(w, 0, Return(tower=1, cell=0, floor=1))
 
 
 # -- bonus blocks ----------------------------------------------------------------------------
 def test_bonus_blocks_after_the_roll_only_and_become_normal_blocks():
     s = at_turn(new(2), 0)
-    assert "roll first" in refusal(s, 0, Move("bonus", tower=0, cell=0))
+    assert "roll first" in refusal(s, 0, Bonus(tower=0, cell=0))
     s = rolled(s, 0, "even", 3)  # wrong guess: the roll is resolved by pass or return
-    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=0))
-    s = R.apply(s, 0, Move("pass")).state
+    assert "fully resolved" in refusal(s, 0, Bonus(tower=0, cell=0))
+    s = R.apply(s, 0, Pass()).state
     assert s.phase is Phase.FINISH and s.turn == 0  # now a Bonus Block may be played
-    s = R.apply(s, 0, Move("bonus", tower=0, cell=0)).state
+    s = R.apply(s, 0, Bonus(tower=0, cell=0)).state
     assert s.bonus[0] == 1 and s.towers[0][0] == (Block(0),) and s.phase is Phase.FINISH
-    s = R.apply(s, 0, Move("bonus", tower=0, cell=1)).state
+    s = R.apply(s, 0, Bonus(tower=0, cell=1)).state
     assert s.bonus[0] == 0 and s.turn == 1  # nothing left to do: the turn passes
     # once placed, a Bonus Block is an ordinary block: it can be taken off like any other
     s = rolled(replace(s, bonus=(0, 0)), 1, "odd", 1)
-    assert Move("take", tower=0, cell=1, floor=1) in R.legal_actions(s, 1)
+    assert Take(tower=0, cell=1, floor=1) in R.legal_actions(s, 1)
     finish = replace(rolled(new(2), 0, "even", 1), phase=Phase.FINISH, hand=(), holder=-1)
-    assert "Bonus Blocks go on your own tower" in refusal(finish, 0, Move("bonus", tower=1, cell=0))
+    assert "Bonus Blocks go on your own tower" in refusal(finish, 0, Bonus(tower=1, cell=0))
 
 
 def test_no_bonus_blocks_left():
     s = replace(new(2), bonus=(0, 2))
     s = replace(rolled(s, 0, "even", 1), phase=Phase.FINISH, hand=(), holder=-1)
-    assert "no Bonus Blocks" in refusal(s, 0, Move("bonus", tower=0, cell=0))
+    assert "no Bonus Blocks" in refusal(s, 0, Bonus(tower=0, cell=0))
 
 
 def test_ruling_4_no_bonus_block_until_the_roll_is_fully_resolved():
     """Never while placing drawn blocks, and never between an odd roll's removals and its
     additions (a Bonus Block placed then could be taken straight back and moved away)."""
     s = rolled(new(2), 0, "even", 2)
-    assert {m.kind for m in R.legal_actions(s, 0)} == {"add"}
-    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=0))
+    assert {kind(m) for m in R.legal_actions(s, 0)} == {"add"}
+    assert "fully resolved" in refusal(s, 0, Bonus(tower=0, cell=0))
     s = replace(new(2), towers=(tower("0", "0"), tower("1", "1", "1")))
     s = rolled(s, 0, "odd", 3)
     assert s.phase is Phase.REMOVE
-    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=2))
-    s = R.apply(s, 0, Move("take", tower=1, cell=0, floor=1)).state
-    s = R.apply(s, 0, Move("take", tower=1, cell=1, floor=1)).state
-    s = R.apply(s, 0, Move("take", tower=1, cell=2, floor=1)).state
+    assert "fully resolved" in refusal(s, 0, Bonus(tower=0, cell=2))
+    s = R.apply(s, 0, Take(tower=1, cell=0, floor=1)).state
+    s = R.apply(s, 0, Take(tower=1, cell=1, floor=1)).state
+    s = R.apply(s, 0, Take(tower=1, cell=2, floor=1)).state
     assert s.phase is Phase.ADD and s.hand
-    assert not any(m.kind == "bonus" for m in R.legal_actions(s, 0))
-    assert "fully resolved" in refusal(s, 0, Move("bonus", tower=0, cell=2))
+    assert not any(isinstance(m, Bonus) for m in R.legal_actions(s, 0))
+    assert "fully resolved" in refusal(s, 0, Bonus(tower=0, cell=2))
 
 
 # -- structure and safety --------------------------------------------------------------------
@@ -215,7 +236,7 @@ def test_refusal_names_the_rule_in_play():
     s = replace(new(2), towers=(tower("0", "0"), EMPTY_TOWER))
     s = rolled(s, 0, "even", 2)
     s = replace(s, towers=(tower("00", "0"), EMPTY_TOWER))
-    reason = refusal(s, 0, Move("add", colour=s.hand[0], tower=0, cell=0))
+    reason = refusal(s, 0, Add(colour=s.hand[0], tower=0, cell=0))
     assert reason.startswith("Safety")
 
 
@@ -263,10 +284,10 @@ def test_engine_refuses_protected_and_last_resort_with_reason():
     s = new(2)
     s = replace(s, towers=(EMPTY_TOWER, tower("10", "11", "1", "2")))
     s = rolled(s, 0, "odd", 1)
-    assert "Last Resort" in refusal(s, 0, Move("take", tower=1, cell=2, floor=1))
+    assert "Last Resort" in refusal(s, 0, Take(tower=1, cell=2, floor=1))
     legal = R.legal_actions(s, 0)
-    assert Move("take", tower=1, cell=0, floor=2) in legal
-    assert Move("take", tower=1, cell=2, floor=1) not in legal
+    assert Take(tower=1, cell=0, floor=2) in legal
+    assert Take(tower=1, cell=2, floor=1) not in legal
 
 
 # -- knocking over -----------------------------------------------------------------------------
@@ -275,11 +296,11 @@ def test_knocking_over_own_tower_destroys_it_and_ends_turn():
     s = replace(s, towers=(tower("020", "0", "2", "2"), tower("1")))
     before = total_blocks(s)
     s = rolled(s, 0, "odd", 3)
-    step = R.apply(s, 0, Move("take", tower=0, cell=0, floor=1))  # a block under two others
+    step = R.apply(s, 0, Take(tower=0, cell=0, floor=1))  # a block under two others
     s2 = step.state
     assert s2.towers[0] == EMPTY_TOWER and s2.turn == 1 and s2.phase is Phase.CALL
     assert not s2.hand and total_blocks(s2) == before
-    fall = next(e for e in step.events if e.kind == "fall")
+    fall = next(e for e in step.events if e.kind == EventKind.FALL)
     assert fall.data["result"] == "destroyed" and fall.data["frames"]
     assert s2.bonus[0] == 2  # Bonus Blocks stay behind the architect (Ruling, this edition)
 
@@ -290,17 +311,17 @@ def test_knocking_over_opponent_eliminates_and_victim_restores():
     s = replace(s, towers=(tower("0"), victim, tower("2")))
     before = total_blocks(s)
     s = rolled(s, 0, "odd", 1)
-    step = R.apply(s, 0, Move("take", tower=1, cell=0, floor=1))
+    step = R.apply(s, 0, Take(tower=1, cell=0, floor=1))
     s2 = step.state
     assert s2.eliminated[0] and s2.towers[0] == EMPTY_TOWER and s2.bonus[0] == 0
     assert s2.phase is Phase.RESTORE and R.to_act(s2) == (1,)
-    fallen = next(e for e in step.events if e.kind == "fall").data["fallen"]
+    fallen = next(e for e in step.events if e.kind == EventKind.FALL).data["fallen"]
     assert len(s2.hand) == len(fallen) >= 2
     assert total_blocks(s2) == before
     # the victim puts the fallen blocks back, then play goes on after the eliminated player
     while s2.phase is Phase.RESTORE:
         legal = R.legal_actions(s2, 1)
-        assert legal and all(m.kind == "add" and m.tower == 1 for m in legal)
+        assert legal and all(isinstance(m, Add) and m.tower == 1 for m in legal)
         s2 = R.apply(s2, 1, legal[0]).state
     assert s2.turn == 1 and s2.phase is Phase.CALL
     assert st.block_count(s2.towers[1]) == st.block_count(victim) - 1  # the pulled block is gone
@@ -310,7 +331,7 @@ def test_eliminating_the_last_opponent_ends_the_game():
     s = new(2)
     s = replace(s, towers=(tower("0"), tower("01", "1")))
     s = rolled(s, 0, "odd", 1)
-    s2 = R.apply(s, 0, Move("take", tower=1, cell=0, floor=1)).state
+    s2 = R.apply(s, 0, Take(tower=1, cell=0, floor=1)).state
     out = R.outcome(s2)
     assert out is not None and out.winners == (1,) and "last player" in out.summary
     assert out.ending == "last standing" and out.stats["eliminations"] == 1
@@ -345,9 +366,9 @@ def test_perfect_tower_rules_by_player_count():
 
 def finish_turn(s: BabelState, seat: int) -> BabelState:
     s = rolled(s, seat, "even", 1)  # wrong guess
-    s = R.apply(s, seat, Move("pass")).state
+    s = R.apply(s, seat, Pass()).state
     if s.phase is Phase.FINISH:
-        s = R.apply(s, seat, Move("end")).state
+        s = R.apply(s, seat, End()).state
     return s
 
 
@@ -359,11 +380,11 @@ def test_win_is_checked_at_the_end_of_the_round():
     s = replace(s, towers=(EMPTY_TOWER, tuple(almost), EMPTY_TOWER))
     s = finish_turn(s, 0)
     s = rolled(s, 1, "even", 3)  # wrong guess; after passing, a Bonus Block completes the tower
-    s = R.apply(s, 1, Move("pass")).state
-    s = R.apply(s, 1, Move("bonus", tower=1, cell=3)).state
+    s = R.apply(s, 1, Pass()).state
+    s = R.apply(s, 1, Bonus(tower=1, cell=3)).state
     assert s.perfect_since[1] >= 0 and R.outcome(s) is None
     if s.phase is Phase.FINISH:
-        s = R.apply(s, 1, Move("end")).state
+        s = R.apply(s, 1, End()).state
     assert R.outcome(s) is None  # player 3 still has a turn this round
     s = finish_turn(s, 2)
     out = R.outcome(s)
@@ -397,45 +418,53 @@ def test_drawn_block_with_no_legal_place_returns_to_bag():
     full = perfect_for(0, True)
     s = replace(new(2), towers=(full, EMPTY_TOWER), bonus=(0, 0))
     bag = sum(s.bag)
-    step = R.apply(at_turn(s, 0, rng=rng_rolling(2)), 0, Move("call", parity="even"))
-    assert any(e.kind == "to_bag" for e in step.events)
+    step = R.apply(at_turn(s, 0, rng=rng_rolling(2)), 0, Call(parity="even"))
+    assert any(e.kind == EventKind.TO_BAG for e in step.events)
     assert sum(step.state.bag) == bag and step.state.turn == 1
 
 
 # -- action text, hands and validation ------------------------------------------------------
 def test_action_text_round_trips_with_offsets_and_shake():
     moves = [
-        Move("call", parity="even"),
-        Move("add", colour=3, tower=2, cell=1, dx=-3, dy=8, shake=4),
-        Move("take", tower=0, cell=3, floor=6, shake=9),
-        Move("return", tower=1, cell=0, floor=2),
-        Move("bonus", tower=4, cell=2, dx=1),
-        Move("pass"),
-        Move("end"),
+        Call(parity="even"),
+        Add(colour=3, tower=2, cell=1, dx=-3, dy=8, shake=4),
+        Take(tower=0, cell=3, floor=6, shake=9),
+        Return(tower=1, cell=0, floor=2),
+        Bonus(tower=4, cell=2, dx=1),
+        Pass(),
+        End(),
     ]
     for m in moves:
         assert R.parse_action(R.action_text(m)) == m
     assert R.action_text(moves[1]) == "add green 3b @-3,8 ~4"
-    for bad in ("add pink 1a", "take 1e2", "call maybe", "add red 1a @0,0", "jump"):
-        with pytest.raises(IllegalAction):
+    for bad in (
+        "add pink 1a",
+        "take 1e2",
+        "call maybe",
+        "add red 1a @0,0",
+        "jump",
+        "take 1a1 @1,0",
+        "pass ~2",
+    ):
+        with pytest.raises(ActionTextError):
             R.parse_action(bad)
 
 
 def test_apply_accepts_offset_and_shake_within_bounds_only():
     s = rolled(new(2), 0, "even", 2)
     c = s.hand[0]
-    ok = R.apply(s, 0, Move("add", colour=c, tower=0, cell=0, dx=3, dy=-2, shake=1)).state
+    ok = R.apply(s, 0, Add(colour=c, tower=0, cell=0, dx=3, dy=-2, shake=1)).state
     assert ok.towers[0][0][0] == Block(c, 3, -2)
-    assert "units" in refusal(s, 0, Move("add", colour=c, tower=0, cell=0, dx=9))
-    assert "shake" in refusal(s, 0, Move("add", colour=c, tower=0, cell=0, shake=10))
+    assert "units" in refusal(s, 0, Add(colour=c, tower=0, cell=0, dx=9))
+    assert "shake" in refusal(s, 0, Add(colour=c, tower=0, cell=0, shake=10))
     steady = rolled(new(2, steady_hands=True), 0, "even", 2)
-    assert "Steady hands" in refusal(steady, 0, Move("add", colour=steady.hand[0], tower=0, cell=0, shake=1))
+    assert "Steady hands" in refusal(steady, 0, Add(colour=steady.hand[0], tower=0, cell=0, shake=1))
 
 
 def test_legal_actions_are_canonical_and_sorted():
     s = rolled(new(4), 0, "even", 6)
     legal = R.legal_actions(s, 0)
-    assert list(legal) == sorted(legal, key=Move.sort_key)
+    assert list(legal) == sorted(legal, key=sort_key)
     assert all(m.dx == m.dy == m.shake == 0 for m in legal)
     assert R.legal_actions(s, 1) == ()
 
@@ -453,27 +482,28 @@ def test_bots_of_every_level_choose_legal_moves_with_hands():
     legal = R.legal_actions(s, 0)
     from babel.core.bots import Budget
 
-    for level in R.info.bot_levels:
-        bot = R.make_bot(level)
+    for level in BOTS.offered:
+        bot = BOTS.make(level)
         m = bot.choose(R.view(s, 0), legal, Rng(3), Budget())
-        assert m.canonical() in legal
+        assert canonical(m) in legal
         R.apply(s, 0, m)  # accepted with its offset and shake
     with pytest.raises(Exception, match="no bot level"):
-        R.make_bot("grandmaster")
+        BOTS.make("grandmaster")
 
 
 def test_bot_levels_are_named_as_the_table_shows_and_old_ids_still_load():
     from babel.games.babel_on import bots
 
-    assert R.info.bot_levels == ("novice", "steady", "expert")
+    assert BOTS.offered == ("novice", "steady", "expert")
+    assert [BOTS.name(lv) for lv in BOTS.offered] == ["Novice", "Steady", "Expert"]
     for old, new_id in (("random", "novice"), ("heuristic", "steady"), ("strong", "expert")):
-        assert type(R.make_bot(old)) is type(R.make_bot(new_id))
+        assert type(BOTS.make(old)) is type(BOTS.make(new_id))
     assert (
-        R.make_bot("strong").tolerance == 0.0
-        and R.make_bot("steady").tolerance == bots.RIVAL_TOLERANCE["steady"]
+        BOTS.make("strong").tolerance == 0.0
+        and BOTS.make("steady").tolerance == bots.RIVAL_TOLERANCE["steady"]
     )
-    with pytest.raises(ConfigError):
-        R.make_bot("grandmaster")
+    with pytest.raises(UnknownLevel):
+        BOTS.make("grandmaster")
 
 
 def test_repair_debt_counts_the_blocks_to_take_down():

@@ -113,24 +113,27 @@ def test_architect_bot_builds_where_the_blueprint_needs_and_saboteur_does_not():
     view = RULES.view(state, 0)
     from dataclasses import replace
 
-    from babel.games.builders.model import Action, Phase
+    from babel.games.builders.actions import Place
+    from babel.games.builders.model import Phase
 
     row2 = 12  # 1 block on A2, B2 or C2: The Tower needs B2
     view = replace(view, phase=Phase.PLACE, pending=row2, role=Role.ARCHITECT)
-    legal = tuple(Action("place", (c,)) for c in C.CARDS[row2].cells)
-    assert bot.choose(view, legal, Rng(1), Budget()).args == (C.cell_index("B2"),)
+    legal = tuple(Place(c) for c in C.CARDS[row2].cells)
+    assert bot.choose(view, legal, Rng(1), Budget()) == Place(C.cell_index("B2"))
     evil = replace(view, role=Role.MESSENGER)
-    assert bot.choose(evil, legal, Rng(1), Budget()).args != (C.cell_index("B2"),)
+    assert bot.choose(evil, legal, Rng(1), Budget()) != Place(C.cell_index("B2"))
 
 
 # -- levels, team play, table talk -------------------------------------------------------------
 def test_bot_levels_are_novice_plain_shrewd_and_old_ids_still_load():
-    assert RULES.info.bot_levels == ("novice", "plain", "shrewd")
-    for old, new in (("random", "novice"), ("simple", "plain"), ("belief", "shrewd")):
-        bot = RULES.make_bot(old)
+    from babel.games.builders.bots import BOTS
+
+    assert BOTS.offered == ("novice", "plain", "shrewd")
+    for old, new in (("random", "novice"), ("simple", "plain"), ("belief", "shrewd"), ("strong", "shrewd")):
+        bot = BOTS.make(old)
         assert (bot.good, bot.evil) == (new, new)
     with pytest.raises(ValueError):
-        RULES.make_bot("strong")
+        BOTS.make("genius")
 
 
 def test_sim_counts_team_wins_and_endings():
@@ -183,7 +186,7 @@ def test_shrewd_architect_seal_holders_converge_on_one_target():
     targets = []
     for h in holders:
         legal = RULES.legal_actions(state, h)
-        targets.append(bot.choose(RULES.view(state, h), legal, Rng(h), Budget()).args[0])
+        targets.append(bot.choose(RULES.view(state, h), legal, Rng(h), Budget()).target)
     outside = {t for t in targets if t not in holders}
     assert len(outside) <= 1 and targets.count(max(set(targets), key=targets.count)) >= len(holders) - 1
 
@@ -191,8 +194,9 @@ def test_shrewd_architect_seal_holders_converge_on_one_target():
 def test_architect_holds_back_its_best_card_from_a_suspected_master():
     from dataclasses import replace
 
+    from babel.games.builders.actions import Play
     from babel.games.builders.belief import Belief
-    from babel.games.builders.model import Action, Phase
+    from babel.games.builders.model import Phase
 
     class Suspicious(RoleBot):
         def _belief(self, view):
@@ -204,8 +208,8 @@ def test_architect_holds_back_its_best_card_from_a_suspected_master():
     b2_three = 30 + C.cell_index("B2")
     hand = (3, 6, b2_three)  # column B (1 block), column C (1 block), B2 (3 blocks)
     view = replace(RULES.view(state, 0), phase=Phase.SELECT, hand=hand, role=Role.ARCHITECT, master=1)
-    legal = tuple(Action("play", (p, d)) for p in hand for d in hand if d != p)
+    legal = tuple(Play(p, d) for p in hand for d in hand if d != p)
     trusting = RoleBot("shrewd", "shrewd").choose(view, legal, Rng(1), Budget())
     wary = Suspicious("shrewd", "shrewd").choose(view, legal, Rng(1), Budget())
-    assert trusting.args[0] == b2_three, "a trusted Master gets the best card"
-    assert wary.args[0] in (3, 6) and wary.args[1] != b2_three, "a suspected one gets a modest card"
+    assert trusting.card == b2_three, "a trusted Master gets the best card"
+    assert wary.card in (3, 6) and wary.discard != b2_three, "a suspected one gets a modest card"

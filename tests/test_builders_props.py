@@ -16,6 +16,7 @@ from babel.core.bots import Budget, bot_rng
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng, seed_state
 from babel.games.builders import RULES
+from babel.games.builders.bots import make_bot
 from babel.games.builders.invariants import check
 from babel.games.builders.model import Phase
 
@@ -38,7 +39,7 @@ PRIVATE_KINDS = {
 def _play(players: int, seed: int, leak: bool) -> int:
     config = RULES.make_config(players)
     state = RULES.initial_state(config, seed)
-    bots = [RULES.make_bot(LEVELS[(seed + s) % 3]) for s in range(players)]
+    bots = [make_bot(LEVELS[(seed + s) % 3]) for s in range(players)]
     rng = Rng(seed_state(seed, "props"))
     for ply in range(MAX_PLIES):
         check(state)
@@ -120,3 +121,30 @@ def test_undo_takes_back_a_secret_choice_but_never_crosses_a_reveal():
             assert not match.undo(human)
             crossed = True
     assert crossed and undone
+
+
+@pytest.mark.parametrize("players", [5, 7, 10])
+def test_determinize_gives_back_the_view_and_a_state_that_plays_on(players):
+    """A state made from a seat's view shows that seat the same view, keeps every invariant,
+    offers the seat the same moves, and can be played to its end (what a search bot needs)."""
+    state = RULES.initial_state(RULES.make_config(players), players)
+    bot = make_bot("plain")
+    for ply in range(MAX_PLIES):
+        seat = RULES.to_act(state)[0] if RULES.to_act(state) else 0
+        view = RULES.view(state, seat)
+        made = RULES.determinize(view, seat, Rng(ply))
+        assert RULES.view(made, seat) == view, f"ply {ply} ({state.phase})"
+        assert RULES.invariant_errors(made) == ()
+        assert RULES.legal_actions(made, seat) == RULES.legal_actions(state, seat)
+        if ply % 9 == 4:  # now and then, play the made-up state on to its end
+            while RULES.outcome(made) is None:
+                s = RULES.to_act(made)[0]
+                act = bot.choose(
+                    RULES.view(made, s), RULES.legal_actions(made, s), bot_rng(ply, s, 0), Budget()
+                )
+                made = RULES.apply(made, s, act).state
+        if RULES.outcome(state) is not None:
+            return
+        action = bot.choose(view, RULES.legal_actions(state, seat), bot_rng(players, seat, ply), Budget())
+        state = RULES.apply(state, seat, action).state
+    pytest.fail("the game did not end")

@@ -6,12 +6,13 @@ import json
 
 import pytest
 
-from babel.core.protocol import IllegalAction, replace
+from babel.core.protocol import ActionTextError, IllegalAction, replace
 from babel.core.rng import Rng
 from babel.games.builders import RULES
 from babel.games.builders import cards as C
-from babel.games.builders.engine import card_locations
+from babel.games.builders.actions import Place, Reveal
 from babel.games.builders.model import Phase, Role
+from babel.games.builders.phases import card_locations
 
 # Card ids used below (see cards.py): 1-block column A = 0-2, column B = 3-5, row 2 = 12-14;
 # 2-block A2/B2 = 20, B1/B2 = 25; 3-block: 30 + cell (B2 = 34, A1 = 30).
@@ -26,6 +27,15 @@ DP = list(C.PUNISHMENT_IDS)
 A1, B1, A2, B2 = (C.cell_index(x) for x in ("A1", "B1", "A2", "B2"))
 # Harmless instruction cards (col C, row 1, row 3, and pairs away from B2) to fill hands.
 JUNK = (6, 7, 8, 9, 10, 11, 15, 16, 17, 22, 23, 26, 27, 29)
+
+
+def fields(action) -> tuple[int, ...]:
+    """An action's numbers as the rules' state fields hold them (None as -1), seats flattened."""
+    out: list[int] = []
+    for value in vars(action).values():
+        values = value if isinstance(value, tuple) else (value,)
+        out.extend(-1 if v is None else v for v in values)
+    return tuple(out)
 
 
 def junk():
@@ -132,7 +142,7 @@ def test_appoint_three_or_four_and_not_self():
     for players, k in ((5, 3), (6, 3), (7, 4), (10, 4)):
         state = table(players, master=0)
         legal = RULES.legal_actions(state, 0)
-        assert all(len(a.args) == k and 0 not in a.args for a in legal)
+        assert all(len(fields(a)) == k and 0 not in fields(a) for a in legal)
         with pytest.raises(IllegalAction):
             act(state, 0, "appoint 1 2 3" + (" 4" if k == 4 else ""))
 
@@ -155,7 +165,7 @@ def _filler_choices(state, seats):
 def _plays(state, cards):
     """Each seat in ``cards`` plays that card and discards another legal card."""
     for seat, card in cards.items():
-        action = next(a for a in RULES.legal_actions(state, seat) if a.args[0] == card)
+        action = next(a for a in RULES.legal_actions(state, seat) if fields(a)[0] == card)
         state = RULES.apply(state, seat, action).state
     return state
 
@@ -164,8 +174,8 @@ def test_messenger_appointed_with_punishment_must_play_it():
     state = table(hands={0: [DP[0], COL_A, COL_B]})
     state, _ = act(state, 6, "appoint 1 2 3 4")
     legal = RULES.legal_actions(state, 0)
-    assert legal and all(a.args[0] == DP[0] for a in legal)
-    assert {a.args[1] for a in legal} == {COL_A, COL_B}
+    assert legal and all(fields(a)[0] == DP[0] for a in legal)
+    assert {fields(a)[1] for a in legal} == {COL_A, COL_B}
     with pytest.raises(IllegalAction) as err:
         act(state, 0, f"play {COL_A} discard {COL_B}")
     assert "Messenger" in err.value.reason
@@ -175,7 +185,7 @@ def test_zealot_with_one_punishment_keeps_it():
     state = table(roles=["M", "Z"] + ["A"] * 5, hands={1: [DP[0], COL_A, COL_B]})
     state, _ = act(state, 6, "appoint 1 2 3 4")
     legal = RULES.legal_actions(state, 1)
-    assert legal and all(DP[0] not in a.args for a in legal)
+    assert legal and all(DP[0] not in fields(a) for a in legal)
     with pytest.raises(IllegalAction) as err:
         act(state, 1, f"play {COL_A} discard {DP[0]}")
     assert "discard" in err.value.reason
@@ -187,13 +197,13 @@ def test_zealot_with_two_punishments_plays_one_and_keeps_one():
     state = table(roles=["M", "Z"] + ["A"] * 5, hands={1: [DP[0], DP[1], COL_A]})
     state, _ = act(state, 6, "appoint 1 2 3 4")
     legal = RULES.legal_actions(state, 1)
-    assert {a.args for a in legal} == {(DP[0], COL_A), (DP[1], COL_A)}
+    assert {fields(a) for a in legal} == {(DP[0], COL_A), (DP[1], COL_A)}
 
 
 def test_zealot_with_three_punishments_discards_nothing():
     state = table(players=10, master=9, roles=["M", "Z"] + ["A"] * 8, hands={1: [DP[0], DP[1], DP[2]]})
     state, _ = act(state, 9, "appoint 1 2 3 4")
-    assert {a.args for a in RULES.legal_actions(state, 1)} == {(d, -1) for d in DP[:3]}
+    assert {fields(a) for a in RULES.legal_actions(state, 1)} == {(d, -1) for d in DP[:3]}
 
 
 def test_zealot_holding_only_punishment_plays_nothing():
@@ -214,8 +224,8 @@ def test_architect_master_receiving_punishment_becomes_zealot_secretly():
     state = _filler_choices(state, [1, 2, 3])
     assert state.phase is Phase.SWAP
     legal = RULES.legal_actions(state, 6)
-    assert all(a.args[0] == DP[0] for a in legal), "the swap must take the Divine Punishment card"
-    assert {a.args[1] for a in legal} == {ROW_2, PAIR_A2B2, LIGHT[0]}
+    assert all(fields(a)[0] == DP[0] for a in legal), "the swap must take the Divine Punishment card"
+    assert {fields(a)[1] for a in legal} == {ROW_2, PAIR_A2B2, LIGHT[0]}
     with pytest.raises(IllegalAction) as err:
         act(state, 6, f"take {RULES.view(state, 6).face_down[0]} give {LIGHT[0]}")
     assert "Divine Punishment" in err.value.reason
@@ -274,7 +284,7 @@ def test_master_holding_punishment_must_give_another_card():
     state, _ = act(state, 6, "appoint 1 2 3 4")
     state = _filler_choices(state, [0, 1, 2, 3])
     assert state.phase is Phase.SWAP
-    assert {a.args[1] for a in RULES.legal_actions(state, 6)} == {COL_A, COL_B}
+    assert {fields(a)[1] for a in RULES.legal_actions(state, 6)} == {COL_A, COL_B}
 
 
 def test_messenger_master_receiving_punishment_stays_messenger():
@@ -312,7 +322,9 @@ def test_storm_voids_instruction_cards_but_not_lightning():
     storm = [e for e in ev if e.kind == "storm"]
     assert storm and storm[0].data["card"] == STORM[0] and storm[0].to is None
     assert state.phase is Phase.SWAP and state.storm
-    assert STORM[0] not in {a.args[0] for a in RULES.legal_actions(state, 6)}, "the Storm is already revealed"
+    assert STORM[0] not in {fields(a)[0] for a in RULES.legal_actions(state, 6)}, (
+        "the Storm is already revealed"
+    )
     state, _ = act(state, 6, f"take {THREE['C3']} give {COL_A}")
     assert state.phase is Phase.REVEAL
     state, ev = act(state, 6, f"reveal {THREE['A1']}")
@@ -333,10 +345,10 @@ def test_lightning_strikes_one_block_at_a_time_and_master_breaks_ties():
     )
     state, _ = act(state, 4, "appoint 2 3 4")
     state = _plays(state, {1: LIGHT[0], 2: SEAL[0], 3: SEAL[1]})
-    state, _ = act(state, 4, f"take {SEAL[0]} give {RULES.legal_actions(state, 4)[0].args[1]}")
+    state, _ = act(state, 4, f"take {SEAL[0]} give {fields(RULES.legal_actions(state, 4)[0])[1]}")
     state, ev = act(state, 4, f"reveal {LIGHT[0]}")
     assert state.phase is Phase.STRIKE and state.strikes_left == 2
-    assert {a.args[0] for a in RULES.legal_actions(state, 4)} == {A1, B1}
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 4)} == {A1, B1}
     with pytest.raises(IllegalAction):
         act(state, 4, "strike C1")
     state, ev = act(state, 4, "strike A1")
@@ -359,12 +371,12 @@ def test_lightning_tie_break_after_first_strike_then_deliberation_choice():
     state, ev = act(state, 5, f"reveal {LIGHT[0]}")
     # A1 = 4 is the single highest: first block from A1; then A1 and B1 tie at 3.
     assert state.phase is Phase.STRIKE and state.base[A1] == 3 and state.base[B1] == 3
-    assert {a.args[0] for a in RULES.legal_actions(state, 5)} == {A1, B1}
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 5)} == {A1, B1}
     state, ev = act(state, 5, "strike B1")
     assert state.base[:2] == (3, 2) and state.supply == 25 - 5
     # The Deliberation is next (the only card left): a choice among the appointed players.
     assert state.phase is Phase.DELIBERATE
-    assert {a.args[0] for a in RULES.legal_actions(state, 5)} == {1, 2, 3}
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 5)} == {1, 2, 3}
 
 
 def test_lightning_on_empty_base_and_single_block():
@@ -378,7 +390,7 @@ def test_lightning_on_empty_base_and_single_block():
         )
         state, _ = act(state, 4, "appoint 2 3 4")
         state = _plays(state, {1: LIGHT[0], 2: STORM[0], 3: DELIB[0]})
-        state, _ = act(state, 4, f"take {DELIB[0]} give {RULES.legal_actions(state, 4)[0].args[1]}")
+        state, _ = act(state, 4, f"take {DELIB[0]} give {fields(RULES.legal_actions(state, 4)[0])[1]}")
         assert list(state.base) == after and state.phase is Phase.PASS
         assert sum(state.base) + state.supply == 25
 
@@ -394,10 +406,10 @@ def test_instruction_card_master_chooses_cell_and_supply_limits_blocks():
     )
     state, _ = act(state, 4, "appoint 2 3 4")
     state = _plays(state, {1: THREE["B2"], 2: PAIR_A2B2, 3: SEAL[0]})
-    state, _ = act(state, 4, f"take {SEAL[0]} give {RULES.legal_actions(state, 4)[0].args[1]}")
+    state, _ = act(state, 4, f"take {SEAL[0]} give {fields(RULES.legal_actions(state, 4)[0])[1]}")
     state, _ = act(state, 4, f"reveal {PAIR_A2B2}")
     assert state.phase is Phase.PLACE
-    assert {a.args[0] for a in RULES.legal_actions(state, 4)} == {A2, B2}
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 4)} == {A2, B2}
     with pytest.raises(IllegalAction):
         act(state, 4, "place C3")
     state, ev = act(state, 4, "place A2")
@@ -412,7 +424,7 @@ def test_seal_played_in_construction_has_no_effect():
     state = table(players=5, master=4, hands={1: [SEAL[0], *j()], 2: [SEAL[1], *j()], 3: [STORM[0], *j()]})
     state, _ = act(state, 4, "appoint 2 3 4")
     state = _plays(state, {1: SEAL[0], 2: SEAL[1], 3: STORM[0]})
-    state, _ = act(state, 4, f"take {SEAL[0]} give {RULES.legal_actions(state, 4)[0].args[1]}")
+    state, _ = act(state, 4, f"take {SEAL[0]} give {fields(RULES.legal_actions(state, 4)[0])[1]}")
     assert state.phase is Phase.PASS and sum(state.base) == 0
     assert SEAL[1] in state.resolved
 
@@ -430,9 +442,9 @@ def test_deliberation_reveals_the_chosen_discard_to_everyone():
     state, _ = act(state, 3, f"play {STORM[0]} discard 10")
     assert RULES.view(state, 3).discards[1][0].card == -1, "face down"
     assert RULES.view(state, 1).discards[1][0].card == 6, "the owner knows their discard"
-    state, _ = act(state, 4, f"take {DELIB[1]} give {RULES.legal_actions(state, 4)[0].args[1]}")
+    state, _ = act(state, 4, f"take {DELIB[1]} give {fields(RULES.legal_actions(state, 4)[0])[1]}")
     assert state.phase is Phase.DELIBERATE
-    assert {a.args[0] for a in RULES.legal_actions(state, 4)} == {1, 2, 3}
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 4)} == {1, 2, 3}
     state, ev = act(state, 4, "deliberate 3")
     shown = [e for e in ev if e.kind == "deliberate"][0]
     assert dict(shown.data) == {"card": DELIB[0], "seat": 2, "shown": 8}
@@ -453,8 +465,8 @@ def test_master_chooses_reveal_order():
     for seat, card in ((1, THREE["A1"]), (2, THREE["B1"]), (3, THREE["C1"])):
         other = next(c for c in state.hands[seat] if c != card)
         state, _ = act(state, seat, f"play {card} discard {other}")
-    state, _ = act(state, 4, f"take {THREE['C1']} give {RULES.legal_actions(state, 4)[0].args[1]}")
-    assert {a.args[0] for a in RULES.legal_actions(state, 4)} == {THREE["A1"], THREE["B1"]}
+    state, _ = act(state, 4, f"take {THREE['C1']} give {fields(RULES.legal_actions(state, 4)[0])[1]}")
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 4)} == {THREE["A1"], THREE["B1"]}
     state, ev = act(state, 4, f"reveal {THREE['B1']}")
     assert [e.data["card"] for e in ev if e.kind == "reveal"] == [THREE["B1"], THREE["A1"]]
     assert state.base[A1] == 3 and state.base[B1] == 3
@@ -510,7 +522,7 @@ def test_master_passes_the_token_to_another_player():
     state, _ = act(state, 4, "appoint 2 3 4")
     state = _finish_round(_filler_choices(state, [1, 2, 3]))
     assert state.phase is Phase.PASS
-    assert all(a.args[0] != 4 for a in RULES.legal_actions(state, 4))
+    assert all(fields(a)[0] != 4 for a in RULES.legal_actions(state, 4))
     state, ev = act(state, 4, "master 2")
     assert state.master == 1 and state.phase is Phase.APPOINT and state.round == 2
     assert state.log[-1].next_master == 1
@@ -532,12 +544,12 @@ def _complete(roles, extra_hands=None, players=7):
     )
     state, _ = act(state, 1, f"play {COL_B} discard {other}")
     state = _filler_choices(state, [2, 3, 4])
-    take = next(a for a in RULES.legal_actions(state, 6) if a.args[0] != COL_B)
+    take = next(a for a in RULES.legal_actions(state, 6) if fields(a)[0] != COL_B)
     state = RULES.apply(state, 6, take).state
     while state.phase in (Phase.REVEAL, Phase.PLACE, Phase.STRIKE, Phase.DELIBERATE):
         legal = RULES.legal_actions(state, 6)
-        pick = next((a for a in legal if a.verb == "reveal" and a.args[0] == COL_B), None)
-        pick = pick or next((a for a in legal if a.verb == "place" and a.args[0] == B2), legal[0])
+        pick = next((a for a in legal if a == Reveal(COL_B)), None)
+        pick = pick or next((a for a in legal if a == Place(B2)), legal[0])
         state = RULES.apply(state, 6, pick).state
     return state
 
@@ -575,7 +587,7 @@ def test_seals_beat_fewer_punishments_and_ties_go_to_the_messenger():
     assert state.phase is Phase.PUNISH and state.zealots_revealed == (5,)
     assert dict([e for e in ev if e.kind == "zealots"][0].data) == {"zealots": [5], "cards": [1]}
     assert RULES.view(state, 0).zealots == (5,) and RULES.view(state, 0).seals[1] == 0
-    assert 5 not in {a.args[0] for a in RULES.legal_actions(state, 5)}
+    assert 5 not in {fields(a)[0] for a in RULES.legal_actions(state, 5)}
     final, ev = act(state, 5, "punish 1")
     assert final.result.team == "architects" and final.result.reason == "sealed"
     assert (final.result.seals_on_messenger, final.result.punishment_on_messenger) == (2, 1)
@@ -606,7 +618,7 @@ def test_seal_phase_is_skipped_when_no_architect_holds_a_seal():
     # side may use theirs too ("The Messenger of God and Zealots may also use Seal cards").
     state = _complete(roles, {5: [DP[0], SEAL[0], 13], 0: [SEAL[1], 26, 27], 2: [SEAL[2], 28, 29]})
     assert state.phase is Phase.SEAL
-    assert {a.args[0] for a in RULES.legal_actions(state, 5)} >= {-1, 0, 2}
+    assert {fields(a)[0] for a in RULES.legal_actions(state, 5)} >= {-1, 0, 2}
     state, ev = _seal_turns(state, {0: "seal 3", 2: "seal 1", 5: "seal 2"})
     assert dict(next(e for e in ev if e.kind == "seals").data) == {"targets": {"0": 2, "2": 0, "5": 1}}
 
@@ -676,7 +688,7 @@ def test_action_text_round_trips_and_bad_text_is_refused():
     ):
         assert RULES.action_text(RULES.parse_action(text)) == text
     for bad in ("", "play", "place D4", "appoint x", "take 1 for 2", "fly 3"):
-        with pytest.raises(IllegalAction):
+        with pytest.raises(ActionTextError):
             RULES.parse_action(bad)
 
 
@@ -751,7 +763,7 @@ def test_master_with_an_empty_hand_takes_without_giving():
     )
     state, _ = act(state, 4, "appoint 2 3 4")
     state = _plays(state, {1: DELIB[0], 2: DELIB[1], 3: DELIB[2]})
-    assert {a.args for a in RULES.legal_actions(state, 4)} == {(d, -1) for d in DELIB[:3]}
+    assert {fields(a) for a in RULES.legal_actions(state, 4)} == {(d, -1) for d in DELIB[:3]}
     state, _ = act(state, 4, f"take {DELIB[0]}")
     assert state.hands[4] == (DELIB[0],) and state.discards[4] == ()
 

@@ -26,7 +26,7 @@ def _swatches(scene) -> list[ColourSwatch]:
 
 def test_babel_on_setup_shows_each_seat_in_its_table_colour(pilot):
     """Anna was blue at setup and red at the table: the setup now shows the nation colours."""
-    from scenes.tables import babel_on_art as art
+    from scenes.tables.babel_on import art
 
     pilot.start(SetupScene(registry.get("babel_on")))
     for seat, swatch in enumerate(_swatches(pilot.top)):

@@ -9,10 +9,10 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from scenes import assets
-from scenes.launcher.blueprints import ConfirmDialog
 from scenes.launcher.pause import PauseMenu
 from scenes.pilot import Pilot
 from scenes.tables import table_for
+from scenes.tables.builders.blueprints import ConfirmDialog
 
 
 @pytest.fixture

@@ -114,20 +114,23 @@ def test_undo_is_a_button_and_the_log_forgets_the_undone_move():
     """Babel On!: a block added after the roll can be taken back with the table's Undo button,
     and its 'added a block' line leaves the log."""
     from babel.core import registry
+    from babel.games.babel_on.actions import Add, Call
     from scenes.tables.babel_on import BabelOnTable
 
     rules = registry.get("babel_on")
     pilot = Pilot(size=(1024, 640))
     try:
-        match = Match(rules, rules.make_config(2), 3, [Seat("Anna"), Seat("Ben", rules.info.bot_levels[0])])
+        match = Match(
+            rules, rules.make_config(2), 3, [Seat("Anna"), Seat("Ben", registry.bots("babel_on").offered[0])]
+        )
         table = BabelOnTable(match, None, threaded=False)
         pilot.start(table)
         for _ in range(400):
-            adds = [m for m in table.legal if m.kind == "add"]
+            adds = [m for m in table.legal if isinstance(m, Add)]
             if adds and not table.busy():
                 break
             if table.legal and not table.busy():
-                table.submit(next((m for m in table.legal if m.kind == "call"), table.legal[0]))
+                table.submit(next((m for m in table.legal if isinstance(m, Call)), table.legal[0]))
             pilot.advance(0.3)
         else:
             pytest.fail("the human never held a block to add")

@@ -7,8 +7,9 @@ from babel.core.protocol import replace
 from babel.core.rng import Rng
 from babel.core.simulate import simulate
 from babel.games.turmbau import RULES
+from babel.games.turmbau.actions import Build, Offer, Pass, Select
 from babel.games.turmbau.bots import HeuristicBot, StrongBot, heuristic_offer, heuristic_select
-from babel.games.turmbau.model import Build, Disc, Offer, Pass, Phase, Select, Wonder
+from babel.games.turmbau.model import Disc, Phase, Wonder
 from tests.test_turmbau_rules import BLUE, CAMEL, GREEN, RED, SHIP, YELLOW, c, d, make, run, with_wonder
 
 
@@ -103,3 +104,14 @@ def test_heuristic_passes_without_a_fillable_disc():
         HeuristicBot().choose(RULES.view(state, RED), RULES.legal_actions(state, RED), Rng(1), Budget())
         == Pass()
     )
+
+
+def test_the_roster_offers_three_levels_and_still_reads_the_old_ids():
+    from babel.core import registry
+    from babel.core.bots import RandomBot
+    from babel.games.turmbau import BOTS
+
+    assert registry.bots("turmbau") is BOTS
+    assert BOTS.offered == ("novice", "steady", "expert") == RULES.info.bot_levels
+    for old, new in (("random", RandomBot), ("heuristic", HeuristicBot), ("strong", StrongBot)):
+        assert isinstance(BOTS.make(old), new)  # saves written before the levels were renamed

@@ -3,7 +3,7 @@
 At every step: the 100 building cards, the parts, the discs and the action cards are conserved,
 the state survives a JSON round trip exactly, the legal list agrees with the refusal check, and
 a determinized state is consistent with the view it came from. Every game ends. (Thousands of
-games: tools/turmbau_soak.py.)
+games: python -m babel soak turmbau.)
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from hypothesis import strategies as st
 from babel.core.bots import Budget, bot_rng
 from babel.core.rng import Rng, seed_state
 from babel.games.turmbau import RULES, data
-from babel.games.turmbau.checks import problems
-from babel.games.turmbau.model import Decline, Offer, Phase, Select
-from babel.games.turmbau.rules import bounded_counts
+from babel.games.turmbau.actions import Decline, Offer, Select
+from babel.games.turmbau.bots import BOTS
+from babel.games.turmbau.invariants import invariant_errors
+from babel.games.turmbau.model import Phase
+from babel.games.turmbau.pieces import bounded_counts
 
 MAX_PLIES = 5000
 
@@ -43,12 +45,12 @@ def _superset(state, seat):
 
 def _play(seed: int, players: int, levels, two_kind: bool, deep: bool) -> int:
     config = RULES.make_config(players, two_kind=two_kind)
-    bots = [RULES.make_bot(level) for level in levels]
+    bots = [BOTS.make(level) for level in levels]
     state = RULES.initial_state(config, seed)
     rng = Rng(seed_state(seed, "props"))
     plies = 0
     while RULES.outcome(state) is None:
-        assert problems(state) == [], (seed, plies, problems(state))
+        assert invariant_errors(state) == (), (seed, plies, invariant_errors(state))
         text = json.dumps(RULES.state_to_json(state), sort_keys=True)
         assert RULES.state_from_json(json.loads(text)) == state
         seat = RULES.to_act(state)[0]
@@ -56,19 +58,19 @@ def _play(seed: int, players: int, levels, two_kind: bool, deep: bool) -> int:
         if deep and plies % 4 == 0:
             legal_set = set(legal)
             for a in legal:
-                assert RULES._reason(state, seat, a) is None, a
+                assert RULES.why_illegal(state, seat, a) is None, a
             for a in _superset(state, seat):
-                assert (a in legal_set) == (RULES._reason(state, seat, a) is None), a
+                assert (a in legal_set) == (RULES.why_illegal(state, seat, a) is None), a
             for who in range(players):
                 view = RULES.view(state, who)
                 det = RULES.determinize(view, who, Rng(rng.next64()))
                 assert RULES.view(det, who) == view
-                assert problems(det) == []
+                assert invariant_errors(det) == ()
         action = bots[seat].choose(RULES.view(state, seat), legal, bot_rng(seed, seat, plies), Budget())
         state = RULES.apply(state, seat, action).state
         plies += 1
         assert plies < MAX_PLIES, f"seed {seed} did not end"
-    assert problems(state) == []
+    assert invariant_errors(state) == ()
     assert RULES.outcome(state).winners
     return plies
 

@@ -4,23 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from babel.core.protocol import IllegalAction, replace
+from babel.core.protocol import ActionTextError, IllegalAction, replace
 from babel.games.turmbau import RULES, data
-from babel.games.turmbau.model import (
-    ZERO,
-    Build,
-    Decline,
-    Disc,
-    Double,
-    Draw3,
-    Offer,
-    Pass,
-    Phase,
-    Redraw,
-    Select,
-    Wonder,
-)
-from babel.games.turmbau.rules import (
+from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
+from babel.games.turmbau.data import ZERO
+from babel.games.turmbau.model import Disc, Phase, Wonder
+from babel.games.turmbau.pieces import (
     DISC_BONUS,
     DOUBLE,
     DRAW3,
@@ -549,12 +538,12 @@ def test_action_text_round_trips(text):
 
 @pytest.mark.parametrize("text", ["", "build nowhere 1", "build zeus 4", "offer ship:x", "accept 2,3", "fly"])
 def test_unreadable_action_text_is_refused(text):
-    with pytest.raises(IllegalAction):
+    with pytest.raises(ActionTextError):
         RULES.parse_action(text)
 
 
 def test_select_preview_matches_the_outcome():
-    from babel.games.turmbau.rules import preview_select
+    from babel.games.turmbau.phases import preview_select
 
     state = ship_state(red_ships=2)
     state, _ = run(

@@ -107,6 +107,7 @@ def bench_wobble_frames(frames: int) -> dict:
     from babel.games.babel_on.structure import Block
     from scenes.pilot import Pilot
     from scenes.tables.babel_on import BabelOnTable
+    from scenes.tables.babel_on.animate import Tumble
 
     seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo"), Seat("Dov")]
     match = Match(RULES, RULES.make_config(4), 1, seats)
@@ -125,21 +126,19 @@ def bench_wobble_frames(frames: int) -> dict:
     times = []
     for i in range(frames):
         t = span * (i % 30) / 30
-        table.fall = {
-            "tower": 0,
-            "seat": 1,
-            "static": tuple(
-                (c, f, c % 4, 0, 0) for c in range(4) for f in range(1, 7) if (c, f) not in moving
-            ),
-            "colours": {k: k[0] % 4 for k in moving},
-            "frames": report.to_data()["frames"],
-            "span": span,
-            "hold": 0.0,
-            "result": "wobble",
-            "tween": type("T", (), {"t": t / span if span else 1.0})(),
-        }
+        table.motion.fall = Tumble(
+            tower=0,
+            seat=1,
+            static=tuple((c, f, c % 4, 0, 0) for c in range(4) for f in range(1, 7) if (c, f) not in moving),
+            colours={k: k[0] % 4 for k in moving},
+            frames=report.to_data()["frames"],
+            span=span,
+            hold=0.0,
+            result="wobble",
+            tween=type("T", (), {"t": t / span if span else 1.0})(),
+        )
         times.append(timed(pilot.app.draw))
-    table.fall = None
+    table.motion.fall = None
     still = [timed(pilot.app.draw) for _ in range(frames // 3)]
     out = medians(times)
     out["still_median_cpu_ms"] = medians(still)["median_cpu_ms"]

@@ -26,7 +26,8 @@ from babel.core.protocol import replace  # noqa: E402
 from babel.core.rng import Rng, seed_state  # noqa: E402
 from babel.games.babel_on import RULES, physics, preview  # noqa: E402
 from babel.games.babel_on import structure as st  # noqa: E402
-from babel.games.babel_on.engine import Phase  # noqa: E402
+from babel.games.babel_on.actions import Add, Take  # noqa: E402
+from babel.games.babel_on.model import EventKind, Phase  # noqa: E402
 from babel.games.babel_on.structure import Block  # noqa: E402
 
 TOLERANCE = 0.05
@@ -57,13 +58,13 @@ def position(rng: Rng):
         base = replace(base, towers=(tower, st.EMPTY_TOWER), turn=0, bonus=(0, 0))
         if rng.random() < 0.5:
             s = replace(base, phase=Phase.PLACE, hand=(0,), holder=0)
-            moves = [m for m in RULES.legal_actions(s, 0) if m.kind == "add"]
+            moves = [m for m in RULES.legal_actions(s, 0) if isinstance(m, Add)]
         else:
             s = replace(base, phase=Phase.REMOVE, to_remove=1, call="odd", roll=1)
             moves = [
                 m
                 for m in RULES.legal_actions(s, 0)
-                if m.kind == "take" and m.floor == len(tower[m.cell]) and m.tower == 0
+                if isinstance(m, Take) and m.floor == len(tower[m.cell]) and m.tower == 0
             ]
         if moves:
             return s, rng.choice(moves)
@@ -82,7 +83,7 @@ def calibrate(positions: int, per: int, seed: int, shake_min: int = 1) -> dict:
             )
             risk = preview.knock_risk(view, made)
             step = RULES.apply(replace(s, rng=rng.next64()), 0, made)
-            fell = any(e.kind == "fall" for e in step.events)
+            fell = any(e.kind == EventKind.FALL for e in step.events)
             rows.append((risk, fell))
     deciles = []
     ok = True

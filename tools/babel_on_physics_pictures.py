@@ -22,7 +22,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from babel.games.babel_on import physics  # noqa: E402
-from scenes.tables import babel_on_art as art  # noqa: E402
+from scenes.tables.babel_on import art  # noqa: E402
 from tests.test_babel_on_physics import TOWERS  # noqa: E402
 
 W, COL, H = 1500, 300, 620

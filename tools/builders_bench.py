@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from babel.core.bots import Budget, RandomBot, bot_rng  # noqa: E402
-from babel.games.builders import RULES  # noqa: E402
+from babel.games.builders import BOTS, RULES  # noqa: E402
 
 
 def random_games_per_second(players: int, games: int, seed: int) -> float:
@@ -49,7 +49,7 @@ def decision_times(
     scene would); ``by_verb`` collects them per kind of decision too, ``cpu`` the process time
     of each (what the bot itself used, whatever else the machine is doing)."""
     config = RULES.make_config(players)
-    bot = RULES.make_bot(level)
+    bot = BOTS.make(level)
     times = []
     for g in range(games):
         state = RULES.initial_state(config, seed + g)
@@ -65,7 +65,7 @@ def decision_times(
                 if cpu is not None:
                     cpu.append(time.process_time() - c0)
                 if by_verb is not None:
-                    by_verb.setdefault(action.verb, []).append(times[-1])
+                    by_verb.setdefault(RULES.action_text(action).split()[0], []).append(times[-1])
             state = RULES.apply(state, seat, action).state
             ply += 1
     return times
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rates = [random_games_per_second(10, args.games, 1000 * r) for r in range(args.runs)]
     report = {"random_games_per_second_10p": round(statistics.median(rates), 1), "runs": args.runs}
-    for level in RULES.info.bot_levels:
+    for level in BOTS.offered:
         for players in (7, 10):
             medians, p95s, worst, cpu = [], [], [], []
             verbs: dict[str, list[float]] = {}

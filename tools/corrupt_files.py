@@ -413,8 +413,8 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
         pilot.advance(1.0)  # the end of the game records the statistics
         expect = SolitaireTable
     elif file == "blueprints":
-        from scenes.launcher.blueprints import BlueprintEditor
         from scenes.launcher.setup import SetupScene
+        from scenes.tables.builders.blueprints import BlueprintEditor
 
         app.push(SetupScene(registry.get("builders")))
         pilot.frame()

@@ -186,7 +186,8 @@ def solitaire(out: Path) -> None:
 def babel_on(out: Path) -> None:
     from babel.core.bots import Budget
     from babel.core.rng import Rng
-    from babel.games.babel_on.engine import Phase
+    from babel.games.babel_on.actions import Add, Take
+    from babel.games.babel_on.model import Phase
     from scenes.tables.babel_on import BabelOnTable
 
     rules = registry.get("babel_on")
@@ -204,12 +205,12 @@ def babel_on(out: Path) -> None:
     # Mid-game: four nations, Anna dragging a drawn block onto her tower with the risk shown.
     seats = [Seat("Anna"), Seat("Bashir", "expert"), Seat("Chen", "steady"), Seat("Dana", "expert")]
     match = Match(rules, rules.make_config(4), 3, seats)
-    bots_until(match, lambda m: m.ply >= 60 and 0 in m.to_act() and any(a.kind == "add" for a in m.legal(0)))
+    bots_until(match, lambda m: m.ply >= 60 and 0 in m.to_act() and any(isinstance(a, Add) for a in m.legal(0)))
     table = BabelOnTable(match, None, threaded=False)
     p = sit_down(table, 1.0)
-    move = next(m for m in table.legal if m.kind == "add")
-    src = table._tray_slots(len(table._tray_hand()))[table._tray_hand().index(move.colour)]
-    dst = table._top_pos(move.tower, move.cell)
+    move = next(m for m in table.legal if isinstance(m, Add))
+    src = table.tray_point(move.colour)
+    dst = table.top_point(move.tower, move.cell)
     hold_drag(p, src, (dst[0] + 4, dst[1]))
     p.screenshot(out / "table_midgame.png")
 
@@ -233,8 +234,8 @@ def babel_on(out: Path) -> None:
     p = sit_down(table, 0.0)
     for _ in range(400):
         p.advance(1 / 30)
-        fall = table.fall
-        if fall and fall["result"] == "wobble" and fall["tween"] and fall["tween"].t > 0.2:
+        fall = table.motion.fall
+        if fall and fall.result == "wobble" and fall.tween and fall.tween.t > 0.2:
             break
     p.screenshot(out / "wobble.png")
 
@@ -248,7 +249,7 @@ def babel_on(out: Path) -> None:
             0 in m.to_act()
             and v.phase is Phase.REMOVE
             and any(
-                a.kind == "take" and a.tower != 0 and a.floor < len(v.towers[a.tower][a.cell])
+                isinstance(a, Take) and a.tower != 0 and a.floor < len(v.towers[a.tower][a.cell])
                 for a in m.legal(0)
             )
         )
@@ -260,7 +261,7 @@ def babel_on(out: Path) -> None:
     pulls = [
         m
         for m in table.legal
-        if m.kind == "take" and m.tower != 0 and m.floor < len(v.towers[m.tower][m.cell])
+        if isinstance(m, Take) and m.tower != 0 and m.floor < len(v.towers[m.tower][m.cell])
     ]
     move = max(pulls, key=lambda m: len(v.towers[m.tower][m.cell]) - m.floor)
     point = table.block_point((move.tower, move.cell, move.floor))
@@ -275,7 +276,7 @@ def babel_on(out: Path) -> None:
 def builders(out: Path) -> None:
     from babel.games.builders.model import Phase
     from scenes.tables.builders import BuildersTable
-    from scenes.tables.builders_timeline import TimelineScreen
+    from scenes.tables.builders.timeline import TimelineScreen
 
     rules = registry.get("builders")
     names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
@@ -319,7 +320,7 @@ def builders(out: Path) -> None:
 
 def turmbau(out: Path) -> None:
     from babel.games.turmbau.model import Phase
-    from scenes.tables.turmbau import KIND_KEYS, SEAT_KEYS, TurmbauTable
+    from scenes.tables.turmbau.table import KIND_KEYS, SEAT_KEYS, TurmbauTable
 
     rules = registry.get("turmbau")
     seats = [Seat("Anna"), Seat("Ben", "strong"), Seat("Carla", "heuristic"), Seat("Dieter", "strong")]

@@ -88,12 +88,12 @@ def _table_scene(game: str, mode: str) -> Callable[[random.Random], list[Scene]]
 
 def _screen(kind: str, game: str | None = None) -> Callable[[random.Random], list[Scene]]:
     def make(rng: random.Random) -> list[Scene]:
-        from scenes.launcher.blueprints import BlueprintEditor
         from scenes.launcher.menu import MainMenu
         from scenes.launcher.rules_viewer import RulesViewer
         from scenes.launcher.saved_games import SavedGames
         from scenes.launcher.settings import SettingsScene
         from scenes.launcher.setup import SetupScene
+        from scenes.tables.builders.blueprints import BlueprintEditor
 
         base: list[Scene] = [MainMenu()]
         if kind == "menu":

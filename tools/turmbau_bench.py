@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from babel.core.bots import Budget, bot_rng  # noqa: E402
 from babel.core.simulate import play_game  # noqa: E402
-from babel.games.turmbau import RULES  # noqa: E402
+from babel.games.turmbau import BOTS, RULES  # noqa: E402
 
 
 def games_per_second(level: str, players: int, games: int, seed: int) -> float:
@@ -36,7 +36,7 @@ def strong_times(players: int, games: int, seed: int) -> list[float]:
         levels = ["steady"] * players
         hero = (seed + g) % players
         levels[hero] = "expert"
-        bots = [RULES.make_bot(level) for level in levels]
+        bots = [BOTS.make(level) for level in levels]
         state = RULES.initial_state(config, seed + g)
         ply = 0
         while RULES.outcome(state) is None:

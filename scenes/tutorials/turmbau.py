@@ -16,7 +16,8 @@ from babel.core import registry
 from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.turmbau import data
-from babel.games.turmbau.model import Build, Offer, Pass, Phase, Select, TurmbauView
+from babel.games.turmbau.actions import Build, Offer, Pass, Select
+from babel.games.turmbau.model import Phase, TurmbauView
 from scenes.tutorials import Lesson, Prompt, learner_seats
 
 SEED = 4
@@ -72,7 +73,9 @@ class TurmbauLesson(Lesson):
         builds = [a for a in legal if isinstance(a, Build)]
         own = [a for a in builds if self._fillable(view, a)]
         if own:
-            best = min(own, key=lambda a: (sum(view.wonders[a.wonder].discs[a.slot].values), a.wonder, a.slot))
+            best = min(
+                own, key=lambda a: (sum(view.wonders[a.wonder].discs[a.slot].values), a.wonder, a.slot)
+            )
             return Prompt(
                 f"Your turn: build or pass. You hold the cards for {_disc(view, best.wonder, best.slot)}: "
                 "click it to build there. The others may offer you cards for it first.",

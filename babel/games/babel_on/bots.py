@@ -23,12 +23,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from babel.core.bots import Budget
-from babel.core.protocol import ConfigError, replace
+from babel.core.bots import BotLevel, BotRoster, Budget
+from babel.core.protocol import replace
 from babel.core.rng import Rng
 from babel.games.babel_on import physics
 from babel.games.babel_on import structure as st
-from babel.games.babel_on.engine import BabelView, Move, Phase
+from babel.games.babel_on.actions import (
+    Action,
+    Add,
+    BlockMove,
+    Bonus,
+    Call,
+    End,
+    Pass,
+    Placement,
+    Removal,
+    Take,
+)
+from babel.games.babel_on.model import BabelView, Phase
 from babel.games.babel_on.preview import PREVIEW_HANDS, knock_risk
 from babel.games.babel_on.structure import ADJACENT, FLOORS, Block, Tower
 
@@ -55,15 +67,17 @@ ELIMINATION = 1000.0  # the loss of knocking over a rival's tower
 DEFAULT_SAMPLES = 6  # draws sampled per die face by the strong bot's call
 
 
-def with_hand(view: BabelView, move: Move, hand: Hand, rng: Rng | None = None) -> Move:
+def with_hand(view: BabelView, move: Action, hand: Hand, rng: Rng | None = None) -> Action:
     """The canonical ``move`` as this hand actually makes it (offset and shake). Without an
     ``rng`` (or for a hand without placement noise) the result is deterministic, which is how
     steady and expert bots weigh exactly the move they will make."""
-    if move.kind not in ("add", "bonus", "take", "return"):
+    if not isinstance(move, BlockMove):
         return move
     shake = 0 if view.steady_hands else hand.shake
+    if isinstance(move, Removal):
+        return replace(move, shake=shake)
     dx = dy = 0
-    if move.kind in ("add", "bonus"):
+    if isinstance(move, Placement):
         col = view.towers[move.tower][move.cell]
         if col:  # a hand lines a block up with the one below it
             dx, dy = col[-1].dx, col[-1].dy
@@ -160,38 +174,38 @@ def standing(view: BabelView, me: int, towers: Sequence[Tower]) -> float:
     return mine - 0.6 * max(rivals, default=0.0)
 
 
-def move_risk(view: BabelView, move: Move, hand: Hand) -> float:
+def move_risk(view: BabelView, move: Action, hand: Hand) -> float:
     """The chance that the canonical ``move``, made with this hand, knocks its tower over: the
     table's own figure (``preview.knock_risk``) for exactly the move the hand makes."""
-    if move.kind not in ("add", "bonus", "take", "return"):
+    if not isinstance(move, BlockMove):
         return 0.0
     tower = view.towers[move.tower]
-    if move.kind in ("take", "return") and move.floor < len(tower[move.cell]):
+    if isinstance(move, Removal) and move.floor < len(tower[move.cell]):
         return 1.0  # a block with a block above it: pulling it brings the tower down (certain)
     return knock_risk(view, with_hand(view, move, hand))
 
 
-def fall_loss(view: BabelView, me: int, move: Move) -> float:
+def fall_loss(view: BabelView, me: int, move: BlockMove) -> float:
     if move.tower == me:
         return tower_value(view.towers[me], me, view.players) + 5.0
     return ELIMINATION
 
 
-def score_move(view: BabelView, me: int, move: Move) -> float:
+def score_move(view: BabelView, me: int, move: Action) -> float:
     """The standing after a move, ignoring physics (held blocks count for what they will do)."""
     towers = list(view.towers)
     bonus_hold = 0.0
-    if move.kind in ("add", "bonus"):
-        colour = me if move.kind == "bonus" else move.colour
+    if isinstance(move, Placement):
+        colour = move.colour if isinstance(move, Add) else me
         col = towers[move.tower][move.cell]
         dx, dy = (col[-1].dx, col[-1].dy) if col else (0, 0)
         towers[move.tower] = _add(towers[move.tower], move.cell, Block(colour, dx, dy))
-        if move.kind == "bonus":
+        if isinstance(move, Bonus):
             bonus_hold = -1.0  # a Bonus Block kept is worth something later
-    elif move.kind in ("take", "return"):
+    elif isinstance(move, Removal):
         block = towers[move.tower][move.cell][move.floor - 1]
         towers[move.tower] = _take(towers[move.tower], move.cell, move.floor)
-        if move.kind == "take":
+        if isinstance(move, Take):
             bonus_hold = 3.0 if block.colour == me else 0.3
     return standing(view, me, towers) + bonus_hold
 
@@ -203,7 +217,7 @@ class HandRandomBot:
     def __init__(self, hand: Hand) -> None:
         self.hand = hand
 
-    def choose(self, view: BabelView, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
+    def choose(self, view: BabelView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
         return with_hand(view, rng.choice(legal), self.hand, rng)
 
 
@@ -216,7 +230,7 @@ class HeuristicBot:
         self.hand = hand
         self.tolerance = tolerance
 
-    def choose(self, view: BabelView, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
+    def choose(self, view: BabelView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
         me = view.seat
         if me is None:
             me = view.holder if view.phase is Phase.RESTORE else view.turn
@@ -225,41 +239,41 @@ class HeuristicBot:
         best = self.pick(view, me, legal, rng, budget)
         return with_hand(view, best, self.hand, rng)
 
-    def call(self, view: BabelView, me: int, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
+    def call(self, view: BabelView, me: int, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
         gains = _odd_opportunities(view, me)
         parity = "odd" if gains >= 2 else "even"
-        return next(m for m in legal if m.parity == parity)
+        return next(m for m in legal if isinstance(m, Call) and m.parity == parity)
 
-    def raw_value(self, view: BabelView, me: int, move: Move, base: float) -> float:
+    def raw_value(self, view: BabelView, me: int, move: Action, base: float) -> float:
         """The move's value ignoring physics (an upper bound of its value with physics)."""
-        if move.kind in ("pass", "end"):
-            return base + (0.2 if move.kind == "end" else 0.0)
+        if isinstance(move, Pass | End):
+            return base + (0.2 if isinstance(move, End) else 0.0)
         value = score_move(view, me, move)
-        if move.kind == "bonus" and value - base < 1.5:
+        if isinstance(move, Bonus) and value - base < 1.5:
             value -= 10.0  # keep a Bonus Block for a place where it matters
         return value
 
-    def with_risk(self, view: BabelView, me: int, move: Move, value: float, base: float, p: float) -> float:
+    def with_risk(self, view: BabelView, me: int, move: Action, value: float, base: float, p: float) -> float:
         """The move's value once its risk ``p`` is known (never above ``value``)."""
         if p > OWN_TOLERANCE:
             return value - ELIMINATION / 4
         return value
 
-    def pick(self, view: BabelView, me: int, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
+    def pick(self, view: BabelView, me: int, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
         """Branch and bound over the moves by their value without physics: risks (the costly
         part) are computed only for moves that could still be the best."""
         base = standing(view, me, view.towers)
         ranked = sorted(
             ((self.raw_value(view, me, m, base), i, m) for i, m in enumerate(legal)), key=lambda t: -t[0]
         )
-        best: list[Move] = []
+        best: list[Action] = []
         best_value = -float("inf")
-        safest: tuple[float, Move] | None = None
+        safest: tuple[float, Action] | None = None
         for raw, _, m in ranked:
             if raw < best_value - 1e-9:
                 break
             p = move_risk(view, m, self.hand)
-            if m.kind in ("add", "take") and m.tower != me and p > self.tolerance:
+            if isinstance(m, Add | Take) and m.tower != me and p > self.tolerance:
                 if safest is None or p < safest[0]:
                     safest = (p, m)
                 continue  # too risky for a rival's tower
@@ -283,17 +297,17 @@ class StrongBot(HeuristicBot):
         super().__init__(hand, RIVAL_TOLERANCE["expert"])
         self.samples = samples
 
-    def with_risk(self, view: BabelView, me: int, move: Move, value: float, base: float, p: float) -> float:
+    def with_risk(self, view: BabelView, me: int, move: Action, value: float, base: float, p: float) -> float:
         return (1.0 - p) * value + p * (base - fall_loss(view, me, move))
 
-    def call(self, view: BabelView, me: int, legal: Sequence[Move], rng: Rng, budget: Budget) -> Move:
+    def call(self, view: BabelView, me: int, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
         """Budget iterations, when given, set how many draws are sampled per die face."""
         samples = max(1, budget.iterations) if budget.iterations else self.samples
         # Both calls cost the wrong-guess outcome half the time; compare the right halves.
         even = sum(self._even_gain(view, me, k, rng, samples) for k in (2, 4, 6)) / 3
         odd = sum(self._odd_gain(view, me, k) for k in (1, 3, 5)) / 3
         parity = "odd" if odd > even else "even"
-        return next(m for m in legal if m.parity == parity)
+        return next(m for m in legal if isinstance(m, Call) and m.parity == parity)
 
     def _even_gain(self, view: BabelView, me: int, k: int, rng: Rng, samples: int) -> float:
         bag = list(view.bag)
@@ -379,14 +393,19 @@ def _odd_opportunities(view: BabelView, me: int) -> int:
     return n
 
 
-def make_bot(level: str) -> HandRandomBot | HeuristicBot:
-    """A bot of level novice, steady or expert (or the old ids random, heuristic, strong)."""
-    level = OLD_LEVELS.get(level, level)
-    if level not in LEVEL_HANDS:
-        raise ConfigError(f"Babel On! has no bot level '{level}'")
+def _maker(level: str):
     hand = HANDS[LEVEL_HANDS[level]]
-    if level == "novice":
-        return HandRandomBot(hand)
-    if level == "steady":
-        return HeuristicBot(hand)
-    return StrongBot(hand)
+    kind = {"novice": HandRandomBot, "steady": HeuristicBot, "expert": StrongBot}[level]
+    return lambda: kind(hand)
+
+
+BOTS = BotRoster(
+    levels=(
+        BotLevel("novice", "Novice", make=_maker("novice"), blurb="any legal move, with shaky hands"),
+        BotLevel(
+            "steady", "Steady", make=_maker("steady"), blurb="a greedy builder with a fairly steady hand"
+        ),
+        BotLevel("expert", "Expert", make=_maker("expert"), blurb="weighs every risk, with a careful hand"),
+    ),
+    aliases=OLD_LEVELS,
+)

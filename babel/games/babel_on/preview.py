@@ -22,7 +22,9 @@ from collections.abc import Sequence
 from babel.core.protocol import replace
 from babel.games.babel_on import physics
 from babel.games.babel_on import structure as st
-from babel.games.babel_on.engine import MAX_OFFSET, MAX_SHAKE, BabelView, Move, move_places
+from babel.games.babel_on.actions import Action, Add, BlockMove, Bonus, Placement, Removal
+from babel.games.babel_on.falls import move_places
+from babel.games.babel_on.model import MAX_OFFSET, MAX_SHAKE, BabelView
 from babel.games.babel_on.structure import Block
 
 # A drag's disturbance: block edges per second of hand speed and per second^2 of jerk (speed
@@ -37,20 +39,18 @@ JERK_PER_LEVEL = 20.0
 PREVIEW_HANDS = {"steady": 0, "careful": 1, "average": 3, "shaky": 6}
 
 
-def block_moves(legal: Sequence[Move], tower: int, cell: int, floor: int) -> tuple[Move, ...]:
+def block_moves(legal: Sequence[Action], tower: int, cell: int, floor: int) -> tuple[Removal, ...]:
     return tuple(
-        m
-        for m in legal
-        if m.kind in ("take", "return") and (m.tower, m.cell, m.floor) == (tower, cell, floor)
+        m for m in legal if isinstance(m, Removal) and (m.tower, m.cell, m.floor) == (tower, cell, floor)
     )
 
 
-def add_targets(legal: Sequence[Move], colour: int) -> tuple[tuple[int, int], ...]:
-    return tuple((m.tower, m.cell) for m in legal if m.kind == "add" and m.colour == colour)
+def add_targets(legal: Sequence[Action], colour: int) -> tuple[tuple[int, int], ...]:
+    return tuple((m.tower, m.cell) for m in legal if isinstance(m, Add) and m.colour == colour)
 
 
-def bonus_targets(legal: Sequence[Move]) -> tuple[tuple[int, int], ...]:
-    return tuple((m.tower, m.cell) for m in legal if m.kind == "bonus")
+def bonus_targets(legal: Sequence[Action]) -> tuple[tuple[int, int], ...]:
+    return tuple((m.tower, m.cell) for m in legal if isinstance(m, Bonus))
 
 
 def shake_from_drag(speed: float, jerk: float, steady_hands: bool = False) -> int:
@@ -61,30 +61,31 @@ def shake_from_drag(speed: float, jerk: float, steady_hands: bool = False) -> in
     return min(MAX_SHAKE, int(level))
 
 
-def hand_move(view: BabelView, move: Move, dx: int = 0, dy: int = 0, shake: int = 0) -> Move:
+def hand_move(view: BabelView, move: Action, dx: int = 0, dy: int = 0, shake: int = 0) -> Action:
     """``move`` with the hand's offset (only for placements, clamped to the bounds) and shake."""
-    if move.kind not in ("add", "bonus"):
-        dx = dy = 0
-    if move.kind not in ("add", "bonus", "take", "return") or view.steady_hands:
-        shake = 0
-    dx = max(-MAX_OFFSET, min(MAX_OFFSET, dx))
-    dy = max(-MAX_OFFSET, min(MAX_OFFSET, dy))
-    return replace(move, dx=dx, dy=dy, shake=max(0, min(MAX_SHAKE, shake)))
+    if not isinstance(move, BlockMove):
+        return move
+    shake = 0 if view.steady_hands else max(0, min(MAX_SHAKE, shake))
+    if isinstance(move, Placement):
+        dx = max(-MAX_OFFSET, min(MAX_OFFSET, dx))
+        dy = max(-MAX_OFFSET, min(MAX_OFFSET, dy))
+        return replace(move, dx=dx, dy=dy, shake=shake)
+    return replace(move, shake=shake)
 
 
-def move_tower_places(view: BabelView, move: Move) -> list[physics.Placed] | None:
+def move_tower_places(view: BabelView, move: Action) -> list[physics.Placed] | None:
     """The tower as the physics sees it right after ``move`` (with its offset), or None for a
     move that touches no block."""
-    if move.kind not in ("add", "bonus", "take", "return"):
+    if not isinstance(move, BlockMove):
         return None
     tower = view.towers[move.tower]
-    if move.kind in ("take", "return"):
+    if isinstance(move, Removal):
         return move_places(tower, move, None)
     dx, dy = st.clamp_offset(tower, move.cell, move.dx, move.dy)
     return move_places(tower, move, Block(0, dx, dy))
 
 
-def move_ensemble(view: BabelView, move: Move, shake: int | None = None) -> physics.Ensemble | None:
+def move_ensemble(view: BabelView, move: Action, shake: int | None = None) -> physics.Ensemble | None:
     """The ensemble ``apply`` will draw this move's outcome from (with ``shake`` instead of the
     move's own, when given; always 0 with steady hands)."""
     pl = move_tower_places(view, move)
@@ -96,7 +97,7 @@ def move_ensemble(view: BabelView, move: Move, shake: int | None = None) -> phys
     return physics.ensemble(pl, move.cell, max(0, min(MAX_SHAKE, level)))
 
 
-def knock_risk(view: BabelView, move: Move, shake: int | str | None = None) -> float:
+def knock_risk(view: BabelView, move: Action, shake: int | str | None = None) -> float:
     """The chance (0..1) that ``move`` (with its offset) knocks its tower over with a hand of
     ``shake`` (a level, a hand name of ``PREVIEW_HANDS``, or None for the move's own shake)."""
     if isinstance(shake, str):

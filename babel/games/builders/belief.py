@@ -221,100 +221,122 @@ def _messenger_weight(llr: list[float], z_prior: float) -> float:
     return as_messenger / ((1 - z_prior) + z_prior * as_zealot)
 
 
-def compute_meanfield(view: BuildersView) -> Belief:
-    """A quicker approximation of ``compute``: each seat updated on its own (mean-field)."""
-    n = view.players
-    me = view.seat
-    p = _prior(view)
-    per_round: list[list[float]] = [[] for _ in range(n)]  # evidence of evil, round by round
-    bp = view.blueprint.cells
-    base = [0] * 9
+def _entries(view: BuildersView) -> list[RoundLog]:
+    """The rounds a belief reads: the log, and this round once its cards are all revealed."""
     entries = list(view.log)
     if view.current is not None and view.current.effects and view.phase.value in ("pass", "seal", "punish"):
         entries.append(view.current)
-    known_fixed = set(view.zealots)
+    return entries
+
+
+def _meanfield_hands(
+    entry: RoundLog, p: list[float], per_round: list[list[float]], fixed: set[int]
+) -> list[int]:
+    """What handing in and discarding tell; returns the members (appointed seats that handed in)."""
+    members = [a for a in entry.appointed if a in entry.handed]
+    passes = [a for a in entry.appointed if a not in entry.handed]
+    for a in passes:  # holding cards but handing none in: only Divine Punishment, a Zealot
+        if a not in fixed and (not entry.hand_sizes or entry.hand_sizes[a] >= 1):
+            p[a] = CLAMP
+    for a in members:
+        # Everyone discards when they can; a player who kept two or more cards back without
+        # discarding could only be holding Divine Punishment cards.
+        if a not in entry.discarded and entry.hand_sizes and entry.hand_sizes[a] >= 2:
+            if a not in fixed:
+                p[a] = CLAMP
+            per_round[a][-1] += 3.0
+    return members
+
+
+def _meanfield_effects(
+    entry: RoundLog,
+    bp: tuple[int, ...],
+    board: list[int],
+    p: list[float],
+    per_round: list[list[float]],
+    fixed: set[int],
+) -> None:
+    """Deliberation reveals and the Master's building choices."""
+    built_before_lightning = False
+    m = entry.master
+    for eff in entry.effects:
+        if eff.kind == C.BUILD and not eff.void and eff.cells and eff.blocks:
+            cell = eff.cells[0]
+            need = need_left(bp, board)
+            allowed = C.CARDS[eff.card].cells
+            if need[cell] == 0 and any(need[c] > 0 for c in allowed) and m not in fixed:
+                p[m] = _update(p[m], *MASTER_MISPLACE)
+            board[cell] += eff.blocks
+            built_before_lightning = True
+        elif eff.kind == C.LIGHTNING:
+            if built_before_lightning and eff.cells and m not in fixed:
+                need_hit = any(bp[c] > 0 and board[c] <= bp[c] for c in eff.cells)
+                if need_hit:
+                    p[m] = _update(p[m], *MASTER_LATE_LIGHTNING)
+            for cell in eff.cells:
+                tall = max(board)
+                ties = [i for i, h in enumerate(board) if h == tall]
+                if len(ties) > 1 and m not in fixed:
+                    harmless = [i for i in ties if board[i] > bp[i]]
+                    if harmless and cell not in harmless:
+                        p[m] = _update(p[m], *MASTER_BAD_STRIKE)
+                board[cell] -= 1
+        elif eff.kind == C.DELIBERATION and eff.target >= 0 and eff.shown >= 0:
+            t = eff.target
+            if t not in fixed:
+                cat = category(eff.shown, bp, board)
+                cat = min(cat, GOOD)
+                p[t] = _update(p[t], D_EVIL[cat], D_GOOD[cat])
+                per_round[t][-1] += math.log(D_EVIL[cat] / D_GOOD[cat])
+
+
+def _meanfield_messenger(view: BuildersView, per_round: list[list[float]]) -> list[float]:
+    """Messenger: among candidates (not me unless I am it, not revealed Zealots)."""
+    n, me = view.players, view.seat
+    if me is not None and view.role is Role.MESSENGER:
+        return [1.0 if i == me else 0.0 for i in range(n)]
+    cands = [i for i in range(n) if i != me and i not in view.zealots]
+    weights = [0.0] * n
+    z_prior = min(0.9, 0.6 * C.MAX_ZEALOTS[n] / max(1, n - 1))
+    for i in cands:
+        weights[i] = _messenger_weight(per_round[i], z_prior)
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+def compute_meanfield(view: BuildersView) -> Belief:
+    """A quicker approximation of ``compute``: each seat updated on its own (mean-field)."""
+    me = view.seat
+    p = _prior(view)
+    per_round: list[list[float]] = [[] for _ in range(view.players)]  # evidence of evil, by round
+    bp = view.blueprint.cells
+    base = [0] * 9
+    fixed = set(view.zealots)
     if me is not None:
-        known_fixed.add(me)
-    for entry in entries:
+        fixed.add(me)
+    for entry in _entries(view):
         for row in per_round:
             row.append(0.0)
-        members = [a for a in entry.appointed if a in entry.handed]
-        passes = [a for a in entry.appointed if a not in entry.handed]
-        for a in passes:  # holding cards but handing none in: only Divine Punishment, a Zealot
-            if a not in known_fixed and (not entry.hand_sizes or entry.hand_sizes[a] >= 1):
-                p[a] = CLAMP
-        for a in members:
-            # Everyone discards when they can; a player who kept two or more cards back without
-            # discarding could only be holding Divine Punishment cards.
-            if a not in entry.discarded and entry.hand_sizes and entry.hand_sizes[a] >= 2:
-                if a not in known_fixed:
-                    p[a] = CLAMP
-                per_round[a][-1] += 3.0
-        i_was_master = me is not None and entry.master == me and entry.received
-        if i_was_master:
+        members = _meanfield_hands(entry, p, per_round, fixed)
+        if me is not None and entry.master == me and entry.received:
             observed = [category(c, bp, base) for c in entry.received]
             hidden_one = False
         else:
             observed = [category(e.card, bp, base) for e in entry.effects]
             hidden_one = entry.swapped
-        targets = [m for m in members if m not in known_fixed]
+        targets = [m for m in members if m not in fixed]
         lik = _round_likelihoods(members, targets, list(p), observed, hidden_one) if members else {}
         for j, (le, lg) in lik.items():
-            if j in known_fixed:
+            if j in fixed:
                 continue
             if le > 0 and lg > 0:
                 per_round[j][-1] += max(-3.0, min(3.0, math.log(le / lg)))
                 p[j] = _update(p[j], le, lg)
             elif le > 0 and lg == 0:
                 p[j] = CLAMP
-        # Deliberation reveals and the Master's building choices.
-        board = list(base)
-        built_before_lightning = False
-        m = entry.master
-        for eff in entry.effects:
-            if eff.kind == C.BUILD and not eff.void and eff.cells and eff.blocks:
-                cell = eff.cells[0]
-                need = need_left(bp, board)
-                allowed = C.CARDS[eff.card].cells
-                if need[cell] == 0 and any(need[c] > 0 for c in allowed) and m not in known_fixed:
-                    p[m] = _update(p[m], *MASTER_MISPLACE)
-                board[cell] += eff.blocks
-                built_before_lightning = True
-            elif eff.kind == C.LIGHTNING:
-                if built_before_lightning and eff.cells and m not in known_fixed:
-                    need_hit = any(bp[c] > 0 and board[c] <= bp[c] for c in eff.cells)
-                    if need_hit:
-                        p[m] = _update(p[m], *MASTER_LATE_LIGHTNING)
-                for cell in eff.cells:
-                    tall = max(board)
-                    ties = [i for i, h in enumerate(board) if h == tall]
-                    if len(ties) > 1 and m not in known_fixed:
-                        harmless = [i for i in ties if board[i] > bp[i]]
-                        if harmless and cell not in harmless:
-                            p[m] = _update(p[m], *MASTER_BAD_STRIKE)
-                    board[cell] -= 1
-            elif eff.kind == C.DELIBERATION and eff.target >= 0 and eff.shown >= 0:
-                t = eff.target
-                if t not in known_fixed:
-                    cat = category(eff.shown, bp, board)
-                    cat = min(cat, GOOD)
-                    p[t] = _update(p[t], D_EVIL[cat], D_GOOD[cat])
-                    per_round[t][-1] += math.log(D_EVIL[cat] / D_GOOD[cat])
+        _meanfield_effects(entry, bp, list(base), p, per_round, fixed)
         _replay_base(entry, base)
-    # Messenger: among candidates (not me unless I am it, not revealed Zealots).
-    if me is not None and view.role is Role.MESSENGER:
-        mess = [1.0 if i == me else 0.0 for i in range(n)]
-    else:
-        cands = [i for i in range(n) if i != me and i not in view.zealots]
-        if me is not None and view.role is Role.MESSENGER:
-            cands = [me]
-        weights = [0.0] * n
-        z_prior = min(0.9, 0.6 * C.MAX_ZEALOTS[n] / max(1, n - 1))
-        for i in cands:
-            weights[i] = _messenger_weight(per_round[i], z_prior)
-        total = sum(weights) or 1.0
-        mess = [w / total for w in weights]
-    return Belief(p, mess)
+    return Belief(p, _meanfield_messenger(view, per_round))
 
 
 def public_suspicion(view: BuildersView) -> list[float]:
@@ -456,154 +478,173 @@ def _zealot_count_prior(n: int, rnd: int) -> list[float]:
     return dist
 
 
-def compute(view: BuildersView) -> Belief:
-    """The seat's belief, from its view alone: every assignment of the Messenger and the
-    Zealots consistent with it, weighed by how well it explains what the seat has seen."""
-    n = view.players
-    me = view.seat
-    role = view.role
+class _SeatEvidence:
+    """Per seat: the likelihood of its own evidence as the Messenger, a Zealot, an Architect."""
+
+    def __init__(self, n: int) -> None:
+        self.as_m = [1.0] * n
+        self.as_z = [1.0] * n
+        self.as_g = [1.0] * n
+
+    def add(self, seat: int, le: float, lg: float, c: float) -> None:
+        self.as_m[seat] *= le
+        self.as_g[seat] *= lg
+        self.as_z[seat] *= c * le + (1 - c) * lg
+
+
+def _hand_evidence(entry: RoundLog, ev: _SeatEvidence, c: float) -> None:
+    for a in entry.appointed:
+        if a not in entry.handed and (not entry.hand_sizes or entry.hand_sizes[a] >= 1):
+            ev.add(a, 1.0, 0.002, c)  # holding only Divine Punishment
+        elif a in entry.handed and a not in entry.discarded and entry.hand_sizes and entry.hand_sizes[a] >= 2:
+            ev.add(a, 1.0, 0.002, c)
+
+
+def _round_record(view: BuildersView, entry: RoundLog, base: list[int], c: float) -> tuple | None:
+    """(members mask, master, c, table) of a round whose revealed cards fit its members."""
+    members = [a for a in entry.appointed if a in entry.handed]
+    if not members:
+        return None
     bp = view.blueprint.cells
-    entries = list(view.log)
-    if view.current is not None and view.current.effects and view.phase.value in ("pass", "seal", "punish"):
-        entries.append(view.current)
-    now = max(1, view.round)
-    conv = _conv_weights(now)
+    if view.seat is not None and entry.master == view.seat and entry.received:
+        obs = tuple(sorted(category5(x, bp, base) for x in entry.received))
+        hidden = False
+    else:
+        obs = tuple(sorted(category5(e.card, bp, base) for e in entry.effects if e.kind != C.PUNISHMENT))
+        hidden = entry.swapped
+    if len(obs) + (1 if hidden else 0) != len(members):
+        return None
+    mask = 0
+    for a in members:
+        mask |= 1 << a
+    return (mask, entry.master, c, _round_table(len(members), obs, hidden, c))
+
+
+def _master_evidence(
+    entry: RoundLog, bp: tuple[int, ...], board: list[int], ev: _SeatEvidence, c: float
+) -> None:
+    """The Master's building choices and Deliberation reveals."""
+    built = False
+    m = entry.master
+    for eff in entry.effects:
+        if eff.kind == C.BUILD and not eff.void and eff.cells and eff.blocks:
+            cell = eff.cells[0]
+            need = need_left(bp, board)
+            if need[cell] == 0 and any(need[x] > 0 for x in C.CARDS[eff.card].cells):
+                ev.add(m, *MASTER_MISPLACE, c)
+            board[cell] += eff.blocks
+            built = True
+        elif eff.kind == C.LIGHTNING:
+            if built and eff.cells and any(bp[x] > 0 and board[x] <= bp[x] for x in eff.cells):
+                ev.add(m, *MASTER_LATE_LIGHTNING, c)
+            for cell in eff.cells:
+                tall = max(board)
+                ties = [i for i, h in enumerate(board) if h == tall]
+                harmless = [i for i in ties if board[i] > bp[i]]
+                if len(ties) > 1 and harmless and cell not in harmless:
+                    ev.add(m, *MASTER_BAD_STRIKE, c)
+                board[cell] -= 1
+        elif eff.kind == C.DELIBERATION and eff.target >= 0 and eff.shown >= 0:
+            cat = min(category(eff.shown, bp, board), GOOD)
+            ev.add(eff.target, D_EVIL[cat], D_GOOD[cat], c)
+
+
+def _appointment_evidence(
+    view: BuildersView, entries: list[RoundLog], conv: list[float], ev: _SeatEvidence
+) -> list[tuple[int, float, float, float, tuple[tuple[int, float], ...]]]:
+    """The Masters' appointments, against what the table suspected when each was made.
+
+    Per appointment: (Master, chance a Zealot Master had turned, likelihood under a saboteur
+    Master, under an Architect Master with no saboteur picked, (group, odds per saboteur) ...)."""
+    k = C.appoint_count(view.players)
     conv_total = sum(conv)
-    # Per seat: likelihood of its own evidence as the Messenger, a Zealot, an Architect.
-    as_m = [1.0] * n
-    as_z = [1.0] * n
-    as_g = [1.0] * n
-    rounds = []  # (members mask, master, c, table)
-    base = [0] * 9
-
-    def seat_evidence(seat: int, le: float, lg: float, c: float) -> None:
-        as_m[seat] *= le
-        as_g[seat] *= lg
-        as_z[seat] *= c * le + (1 - c) * lg
-
-    for entry in entries:
-        c = sum(conv[: min(entry.round, len(conv))]) / conv_total
-        members = [a for a in entry.appointed if a in entry.handed]
-        for a in entry.appointed:
-            if a not in entry.handed and (not entry.hand_sizes or entry.hand_sizes[a] >= 1):
-                seat_evidence(a, 1.0, 0.002, c)  # holding only Divine Punishment
-            elif (
-                a in entry.handed
-                and a not in entry.discarded
-                and entry.hand_sizes
-                and entry.hand_sizes[a] >= 2
-            ):
-                seat_evidence(a, 1.0, 0.002, c)
-        if members:
-            if me is not None and entry.master == me and entry.received:
-                obs = tuple(sorted(category5(x, bp, base) for x in entry.received))
-                hidden = False
-            else:
-                obs = tuple(
-                    sorted(category5(e.card, bp, base) for e in entry.effects if e.kind != C.PUNISHMENT)
-                )
-                hidden = entry.swapped
-            if len(obs) + (1 if hidden else 0) == len(members):
-                mask = 0
-                for a in members:
-                    mask |= 1 << a
-                rounds.append((mask, entry.master, c, _round_table(len(members), obs, hidden, c)))
-        # The Master's building choices and Deliberation reveals.
-        board = list(base)
-        built = False
-        m = entry.master
-        for eff in entry.effects:
-            if eff.kind == C.BUILD and not eff.void and eff.cells and eff.blocks:
-                cell = eff.cells[0]
-                need = need_left(bp, board)
-                if need[cell] == 0 and any(need[x] > 0 for x in C.CARDS[eff.card].cells):
-                    seat_evidence(m, *MASTER_MISPLACE, c)
-                board[cell] += eff.blocks
-                built = True
-            elif eff.kind == C.LIGHTNING:
-                if built and eff.cells and any(bp[x] > 0 and board[x] <= bp[x] for x in eff.cells):
-                    seat_evidence(m, *MASTER_LATE_LIGHTNING, c)
-                for cell in eff.cells:
-                    tall = max(board)
-                    ties = [i for i, h in enumerate(board) if h == tall]
-                    harmless = [i for i in ties if board[i] > bp[i]]
-                    if len(ties) > 1 and harmless and cell not in harmless:
-                        seat_evidence(m, *MASTER_BAD_STRIKE, c)
-                    board[cell] -= 1
-            elif eff.kind == C.DELIBERATION and eff.target >= 0 and eff.shown >= 0:
-                cat = min(category(eff.shown, bp, board), GOOD)
-                seat_evidence(eff.target, D_EVIL[cat], D_GOOD[cat], c)
-        _replay_base(entry, base)
-
-    # The Masters' appointments, against what the table suspected when each was made.
-    k = C.appoint_count(n)
-    # Per appointment: (Master, chance a Zealot Master had turned, likelihood under a saboteur
-    # Master, under an Architect Master with no saboteur picked, (group, odds per saboteur) ...).
-    picks: list[tuple[int, float, float, float, tuple[tuple[int, float], ...]]] = []
+    picks = []
     appointments = list(entries)
     if view.current is not None and view.current.appointed and view.current not in appointments:
         appointments.append(view.current)
     for idx, entry in enumerate(appointments):
-        if len(entry.appointed) != k:
-            continue
         m = entry.master
-        if me is not None and m == me:
+        if len(entry.appointed) != k or (view.seat is not None and m == view.seat):
             continue
-        tell = appointed_suspect(view, tuple(view.log[: min(idx, len(view.log))]), entry)
+        earlier = tuple(view.log[: min(idx, len(view.log))])
+        tell = appointed_suspect(view, earlier, entry)
         c = sum(conv[: min(entry.round, len(conv))]) / conv_total
         le, lg = MASTER_APPOINTS_SUSPECT
         if tell is not None:
-            seat_evidence(m, *((le, lg) if tell else (1 - le, 1 - lg)), c)
-        groups = _pick_groups(view, tuple(view.log[: min(idx, len(view.log))]), entry)
+            ev.add(m, *((le, lg) if tell else (1 - le, 1 - lg)), c)
         evil_f = good_base = 1.0
         ratios = []
-        for group, (p_evil, p_good, p_any) in zip(groups, PICK_RATES):
+        for group, (p_evil, p_good, p_any) in zip(_pick_groups(view, earlier, entry), PICK_RATES):
             size = group.bit_count()
             evil_f *= p_any**size
             good_base *= p_good**size
             if group:
                 ratios.append((group, p_evil / p_good))
         picks.append((m, c, evil_f, good_base, tuple(ratios)))
+    return picks
 
+
+def _zealot_sets(view: BuildersView, m: int, k_prior: list[float]) -> list[tuple[int, ...]]:
+    """Every set of Zealots possible beside Messenger ``m``."""
     revealed = set(view.zealots)
-    if role is Role.MESSENGER:
-        m_cands = [me]
-    else:
-        m_cands = [i for i in range(n) if i != me and i not in revealed]
-    k_prior = _zealot_count_prior(n, now)
-    hyps: list[tuple[float, int]] = []
-    evil = [0.0] * n
-    mess = [0.0] * n
-    total = 0.0
-    for m in m_cands:
-        pool = [i for i in range(n) if i != m]
-        if revealed:
-            z_sets = [tuple(sorted(revealed))] if m not in revealed else []
+    if revealed:
+        return [tuple(sorted(revealed))] if m not in revealed else []
+    me = view.seat
+    must = [me] if view.role is Role.ZEALOT else []
+    free = [i for i in range(view.players) if i != m and i != me]
+    out = []
+    for k in range(len(must), len(k_prior)):
+        for rest in combinations(free, k - len(must)):
+            out.append(tuple(must) + rest)
+    return out
+
+
+def _picks_weight(w: float, m: int, zmask: int, picks: list) -> float:
+    """A hypothesis' weight after the Masters' appointments."""
+    evil_mask = zmask | 1 << m
+    for master, c, evil_f, good_base, ratios in picks:
+        good_f = good_base
+        for group, ratio in ratios:
+            bad = (group & evil_mask).bit_count()
+            if bad:
+                good_f *= ratio**bad
+        if master == m:
+            w *= evil_f
+        elif zmask >> master & 1:
+            w *= c * evil_f + (1 - c) * good_f
         else:
-            must = [me] if role is Role.ZEALOT else []
-            free = [i for i in pool if i != me]
-            z_sets = []
-            for k in range(len(must), len(k_prior)):
-                for rest in combinations(free, k - len(must)):
-                    z_sets.append(tuple(must) + rest)
-        base_w = 1.0
-        for i in range(n):
-            if i == m:
-                base_w *= as_m[i]
-        for zs in z_sets:
+            w *= good_f
+    return w
+
+
+def _hypotheses(
+    view: BuildersView, ev: _SeatEvidence, rounds: list, picks: list
+) -> list[tuple[float, int, int, tuple]]:
+    """(weight, Messenger, evil mask, Zealots) of every assignment with a weight above zero."""
+    n, me = view.players, view.seat
+    revealed = set(view.zealots)
+    m_cands = [me] if view.role is Role.MESSENGER else [i for i in range(n) if i != me and i not in revealed]
+    k_prior = _zealot_count_prior(n, max(1, view.round))
+    out = []
+    as_z, as_g = ev.as_z, ev.as_g  # locals: this is the innermost loop of a bot's decision
+    seats = range(n)
+    kinds = len(k_prior)
+    for m in m_cands:
+        base_w = ev.as_m[m]
+        for zs in _zealot_sets(view, m, k_prior):
             k = len(zs)
-            if k >= len(k_prior) and not revealed:
+            if k >= kinds and not revealed:
                 continue
             w = base_w * (k_prior[k] / comb(n - 1, k) if not revealed else 1.0)
             zmask = 0
             for z in zs:
                 zmask |= 1 << z
-            for i in range(n):
+            for i in seats:
                 if i != m:
                     w *= as_z[i] if zmask >> i & 1 else as_g[i]
             if w == 0.0:
                 continue
-            for mask, master, c, table in rounds:
+            for mask, master, c, table in rounds:  # the rounds' revealed cards
                 nm = mask >> m & 1
                 nz = (mask & zmask).bit_count()
                 if master == m:
@@ -616,35 +657,51 @@ def compute(view: BuildersView) -> Belief:
                     break
             if w == 0.0:
                 continue
-            evil_mask = zmask | 1 << m
-            for master, c, evil_f, good_base, ratios in picks:
-                good_f = good_base
-                for group, ratio in ratios:
-                    bad = (group & evil_mask).bit_count()
-                    if bad:
-                        good_f *= ratio**bad
-                if master == m:
-                    w *= evil_f
-                elif zmask >> master & 1:
-                    w *= c * evil_f + (1 - c) * good_f
-                else:
-                    w *= good_f
-            total += w
-            mess[m] += w
-            evil[m] += w
-            for z in zs:
-                evil[z] += w
-            hyps.append((w, zmask | 1 << m))
+            w = _picks_weight(w, m, zmask, picks)
+            out.append((w, m, zmask | 1 << m, zs))
+    return out
+
+
+def compute(view: BuildersView) -> Belief:
+    """The seat's belief, from its view alone: every assignment of the Messenger and the
+    Zealots consistent with it, weighed by how well it explains what the seat has seen."""
+    n, me = view.players, view.seat
+    bp = view.blueprint.cells
+    entries = _entries(view)
+    conv = _conv_weights(max(1, view.round))
+    conv_total = sum(conv)
+    ev = _SeatEvidence(n)
+    rounds = []  # (members mask, master, c, table)
+    base = [0] * 9
+    for entry in entries:
+        c = sum(conv[: min(entry.round, len(conv))]) / conv_total
+        _hand_evidence(entry, ev, c)
+        record = _round_record(view, entry, base, c)
+        if record is not None:
+            rounds.append(record)
+        _master_evidence(entry, bp, list(base), ev, c)
+        _replay_base(entry, base)
+    picks = _appointment_evidence(view, entries, conv, ev)
+    hyps = _hypotheses(view, ev, rounds, picks)
+    total = 0.0
+    evil = [0.0] * n
+    mess = [0.0] * n
+    for w, m, _mask, zs in hyps:
+        total += w
+        mess[m] += w
+        evil[m] += w
+        for z in zs:
+            evil[z] += w
     if total <= 0.0:  # nothing explains the evidence (a rule of thumb was broken): approximate
         return compute_meanfield(view)
     evil = [min(CLAMP, max(1 - CLAMP, e / total)) for e in evil]
     mess = [x / total for x in mess]
     if me is not None:
-        evil[me] = 1.0 if role in (Role.MESSENGER, Role.ZEALOT) else 0.0
-    for z in revealed:
+        evil[me] = 1.0 if view.role in (Role.MESSENGER, Role.ZEALOT) else 0.0
+    for z in view.zealots:
         evil[z] = 1.0
-    hyps.sort(key=lambda h: -h[0])
-    joint = [(w / total, mask) for w, mask in hyps[:JOINT_KEEP]]
+    ranked = sorted(((w, mask) for w, _m, mask, _zs in hyps), key=lambda h: -h[0])
+    joint = [(w / total, mask) for w, mask in ranked[:JOINT_KEEP]]
     return Belief(evil, mess, joint)
 
 

@@ -33,12 +33,25 @@ from collections.abc import Sequence
 from itertools import combinations, permutations
 from typing import Any
 
-from babel.core.bots import Budget
+from babel.core.bots import BotLevel, BotRoster, Budget
 from babel.core.protocol import ConfigError
 from babel.core.rng import Rng
 from babel.games.builders import belief as B
 from babel.games.builders import cards as C
-from babel.games.builders.model import Action, BuildersView, Role
+from babel.games.builders.actions import (
+    Action,
+    Appoint,
+    Deliberate,
+    PassToken,
+    Place,
+    Play,
+    Punish,
+    Reveal,
+    Seal,
+    Strike,
+    Swap,
+)
+from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
 PLAY_VALUE = {C.STORM: -6.0, C.LIGHTNING: -4.0, C.SEAL: -0.5, C.DELIBERATION: 0.6, C.PUNISHMENT: -9.0}
@@ -125,6 +138,19 @@ def _simulate(
 
 
 LEVELS = ("novice", "plain", "shrewd")
+# The decision method for each kind of move.
+HANDLERS = {
+    Appoint: "_appoint",
+    Play: "_play",
+    Swap: "_swap",
+    Reveal: "_reveal",
+    Place: "_place",
+    Strike: "_strike",
+    Deliberate: "_deliberate",
+    PassToken: "_master",
+    Seal: "_seal",
+    Punish: "_punish",
+}
 # The level ids of earlier versions, still read (saves name the bots by level).
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice bot makes a random legal move this often
@@ -160,8 +186,7 @@ class RoleBot:
             if rng.random() < NOVICE_SLIPS:
                 return rng.choice(legal)
             level = "plain"
-        verb = legal[0].verb
-        handler = getattr(self, f"_{verb}")
+        handler = getattr(self, HANDLERS[type(legal[0])])
         action = handler(view, legal, rng, evil, level)
         return action if action in legal else legal[0]
 
@@ -189,21 +214,21 @@ class RoleBot:
 
     # -- decisions --------------------------------------------------------------------------------
     def _appoint(self, view, legal, rng, evil, level) -> Action:
-        k = len(legal[0].args)
+        k = len(legal[0].seats)
         others = [s for s in range(view.players) if s != view.seat]
         if level == "plain":
             return rng.choice(legal)
         if not evil:
-            return Action("appoint", self._team_appointment(others, self._belief(view), k, rng))
+            return Appoint(self._team_appointment(others, self._belief(view), k, rng))
         # Evil Master: look like a careful Master (trusted players), but bring in one suspect,
         # unless the table is watching: then appoint exactly as an Architect would.
         pub = B.public_suspicion(view)
         if pub[view.seat] > WATCHED:
-            return Action("appoint", self._pick_min(others, pub, rng, k))
+            return Appoint(self._pick_min(others, pub, rng, k))
         trusted = list(self._pick_min(others, pub, rng, k - 1))
         rest = [s for s in others if s not in trusted]
         suspect = max(rest, key=lambda s: (pub[s] + 1e-6 * rng.random(), s))
-        return Action("appoint", tuple(sorted(trusted + [suspect])))
+        return Appoint(tuple(sorted(trusted + [suspect])))
 
     def _play(self, view, legal, rng, evil, level) -> Action:
         hand = view.hand
@@ -212,11 +237,11 @@ class RoleBot:
             if level == "shrewd" and view.seat != view.master:
                 hold = self._belief(view).evil[view.master] > HOLD_BACK
 
-            def score(a: Action) -> float:
-                p, d = a.args
-                val = _play_value(p, view) if p >= 0 else 0.0
-                keep = _keep_value(d, view, hand) if d >= 0 else 0.0
-                if hold and p >= 0 and C.CARDS[p].kind == C.BUILD and val >= 0.5:
+            def score(a: Play) -> float:
+                p, d = a.card, a.discard
+                val = _play_value(p, view) if p is not None else 0.0
+                keep = _keep_value(d, view, hand) if d is not None else 0.0
+                if hold and p is not None and C.CARDS[p].kind == C.BUILD and val >= 0.5:
                     # A suspected Master would take the best card or waste it: hand in a modest
                     # useful card and keep the best one for a Master the team trusts.
                     val = 1.5 - 0.3 * val
@@ -225,9 +250,9 @@ class RoleBot:
             return max(legal, key=score)
         cover = level == "shrewd" and B.public_suspicion(view)[view.seat] > COVER_THRESHOLD
 
-        def evil_score(a: Action) -> float:
-            p, d = a.args
-            if p >= 0:
+        def evil_score(a: Play) -> float:
+            p, d = a.card, a.discard
+            if p is not None:
                 harm = _harm(p, view)
                 if cover and C.CARDS[p].kind in (C.STORM, C.LIGHTNING):
                     harm = -2.0  # keep cover: hand in something harmless-looking instead
@@ -236,8 +261,8 @@ class RoleBot:
             else:
                 harm = 0.0
             # Throw away the most useful card; keep harmful ones for later.
-            denial = _play_value(d, view) if d >= 0 else 0.0
-            if d >= 0 and C.CARDS[d].kind in (C.STORM, C.LIGHTNING):
+            denial = _play_value(d, view) if d is not None else 0.0
+            if d is not None and C.CARDS[d].kind in (C.STORM, C.LIGHTNING):
                 denial = -5.0
             return harm + 0.5 * denial + 1e-6 * rng.random()
 
@@ -246,29 +271,29 @@ class RoleBot:
     def _swap(self, view, legal, rng, evil, level) -> Action:
         hand = view.hand
 
-        def good_score(a: Action) -> float:
-            take, give = a.args
+        def good_score(a: Swap) -> float:
+            take, give = a.take, a.give
             # Taking a card keeps it from being revealed; giving one throws it out of the game.
             removed = -_play_value(take, view)
             if view.storm and C.CARDS[take].kind == C.BUILD:
                 removed = _play_value(take, view)  # void this phase: save it for a later one
-            lost = _keep_value(give, view, hand) if give >= 0 else 0.0
+            lost = _keep_value(give, view, hand) if give is not None else 0.0
             if level == "plain":
                 removed = 0.0  # plain Masters only tidy their hand
             return removed - lost + 1e-6 * rng.random()
 
-        def evil_score(a: Action) -> float:
-            take, give = a.args
+        def evil_score(a: Swap) -> float:
+            take, give = a.take, a.give
             removed = -_harm(take, view)
-            lost = _play_value(give, view) if give >= 0 else 0.0
-            if give >= 0 and C.CARDS[give].kind in (C.STORM, C.LIGHTNING):
+            lost = _play_value(give, view) if give is not None else 0.0
+            if give is not None and C.CARDS[give].kind in (C.STORM, C.LIGHTNING):
                 lost = -5.0
             return removed + 0.5 * lost + 1e-6 * rng.random()
 
         return max(legal, key=evil_score if evil else good_score)
 
     def _reveal(self, view, legal, rng, evil, level) -> Action:
-        cards = [a.args[0] for a in legal]
+        cards = [a.card for a in legal]
         bp = view.blueprint.cells
         best_order, best_val = None, None
         for order in permutations(cards):
@@ -282,52 +307,52 @@ class RoleBot:
             if best_val is None or val > best_val:
                 best_order, best_val = order, val
         # Reveal Deliberation first among equals (information early); the order is already best.
-        return Action("reveal", (best_order[0],))
+        return Reveal(best_order[0])
 
     def _place(self, view, legal, rng, evil, level) -> Action:
         card = view.pending
         helpful = not evil or level == "shrewd"
         cell = _best_cell(card, view.base, view.blueprint.cells, helpful)
-        return Action("place", (cell,))
+        return Place(cell)
 
     def _strike(self, view, legal, rng, evil, level) -> Action:
-        ties = [a.args[0] for a in legal]
+        ties = [a.cell for a in legal]
         cell = _strike_cell(ties, view.base, view.blueprint.cells, not evil)
-        return Action("strike", (cell,))
+        return Strike(cell)
 
     def _deliberate(self, view, legal, rng, evil, level) -> Action:
         if level == "plain" or evil:
             return rng.choice(legal)
         bel = self._belief(view)
-        return max(legal, key=lambda a: (bel.evil[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+        return max(legal, key=lambda a: (bel.evil[a.seat] + 1e-6 * rng.random(), a.seat))
 
     def _master(self, view, legal, rng, evil, level) -> Action:
         if level == "plain":
             return rng.choice(legal)
         if evil:
             pub = B.public_suspicion(view)
-            return min(legal, key=lambda a: (pub[a.args[0]] + 0.05 * rng.random(), a.args[0]))
+            return min(legal, key=lambda a: (pub[a.seat] + 0.05 * rng.random(), a.seat))
         bel = self._belief(view)
-        return min(legal, key=lambda a: (bel.evil[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+        return min(legal, key=lambda a: (bel.evil[a.seat] + 1e-6 * rng.random(), a.seat))
 
     def _seal(self, view, legal, rng, evil, level) -> Action:
-        targets = [a for a in legal if a.args[0] >= 0]
+        targets = [a for a in legal if a.target is not None]
         if evil:
             if view.role is Role.MESSENGER or level == "plain":
                 return rng.choice(targets)
             bel = self._belief(view)  # a Zealot seals the player least likely to be the Messenger
-            return min(targets, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+            return min(targets, key=lambda a: (bel.messenger[a.target] + 1e-6 * rng.random(), a.target))
         if level == "plain":
             counts = [0] * view.players
             for entry in view.log:
                 if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
                     for s in entry.appointed:
                         counts[s] += 1
-            return max(targets, key=lambda a: (counts[a.args[0]] + rng.random() * 0.5, a.args[0]))
+            return max(targets, key=lambda a: (counts[a.target] + rng.random() * 0.5, a.target))
         # Team play: every Architect holder reads the same public evidence, so all converge on
         # the table's most likely Messenger (ruling out only themselves) instead of splitting.
         pub = B.public_belief(view).messenger
-        return max(targets, key=lambda a: (pub[a.args[0]], -a.args[0]))
+        return max(targets, key=lambda a: (pub[a.target], -a.target))
 
     def _punish(self, view, legal, rng, evil, level) -> Action:
         if level == "plain":
@@ -336,11 +361,31 @@ class RoleBot:
                 if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
                     for s in entry.appointed:
                         counts[s] += 1
-            return max(legal, key=lambda a: (counts[a.args[0]] + rng.random() * 0.5, a.args[0]))
+            return max(legal, key=lambda a: (counts[a.seat] + rng.random() * 0.5, a.seat))
         bel = self._belief(view)
-        return max(legal, key=lambda a: (bel.messenger[a.args[0]] + 1e-6 * rng.random(), a.args[0]))
+        return max(legal, key=lambda a: (bel.messenger[a.seat] + 1e-6 * rng.random(), a.seat))
 
 
 def make_bot(level: str, evil: str | None = None) -> Any:
     """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy."""
     return RoleBot(level, evil or level)
+
+
+BOTS = BotRoster(
+    levels=(
+        BotLevel(
+            "novice",
+            "Novice",
+            make=lambda: make_bot("novice"),
+            blurb="the plain policy, with a random legal move about one time in three",
+        ),
+        BotLevel("plain", "Plain", make=lambda: make_bot("plain"), blurb="follows plain rules of thumb"),
+        BotLevel(
+            "shrewd",
+            "Shrewd",
+            make=lambda: make_bot("shrewd"),
+            blurb="reads the table's evidence and plays with its team",
+        ),
+    ),
+    aliases={**OLD_LEVELS, "heuristic": "plain", "strong": "shrewd"},
+)

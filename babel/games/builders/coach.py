@@ -11,10 +11,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.core.coach import Advice, sentence, strongest_choice
-from babel.games.builders.engine import BuildersRules
-from babel.games.builders.model import Action, BuildersView, Role
-
-_RULES = BuildersRules()
+from babel.games.builders.actions import (
+    Action,
+    Appoint,
+    Deliberate,
+    PassToken,
+    Place,
+    Play,
+    Punish,
+    Reveal,
+    Seal,
+    Strike,
+    Swap,
+    describe,
+)
+from babel.games.builders.model import BuildersView, Role
+from babel.games.builders.rules import RULES as _RULES
 
 
 def advise(view: BuildersView, legal: Sequence[Action]) -> Advice:
@@ -23,7 +35,7 @@ def advise(view: BuildersView, legal: Sequence[Action]) -> Advice:
 
 
 def what(action: Action) -> str:
-    text = _RULES.describe(action).replace(": ", " ")  # card names like "1 block: B1/B2/B3"
+    text = describe(action).replace(": ", " ")  # card names like "1 block: B1/B2/B3"
     for seat in range(10, -1, -1):  # "seat 3" -> the player's name (longest numbers first)
         text = text.replace(f"seat {seat + 1}", f"<P{seat}>")
     return text
@@ -36,48 +48,48 @@ def _side(view: BuildersView) -> str:
 
 
 def reason(view: BuildersView, action: Action, legal: Sequence[Action] = ()) -> str:
-    v = action.verb
     builders = _side(view) == "builders"
-    if v == "appoint":
-        return (
-            "these are the players whose cards you trust most to build"
-            if builders
-            else "these players help your side most without giving you away"
-        )
-    if v == "play":
-        if action.args[0] < 0:
+    match action:
+        case Appoint():
+            return (
+                "these are the players whose cards you trust most to build"
+                if builders
+                else "these players help your side most without giving you away"
+            )
+        case Play(None, _):
             return "no card in your hand may be handed in"
-        return (
-            "it builds towards the blueprint"
-            if builders
-            else "it hurts the tower most without showing your hand"
-        )
-    if v == "swap":
-        return "the card you keep is worth more to your side than the one you give up"
-    if v == "reveal":
-        return "revealing this card now serves your side best"
-    if v == "place":
-        return (
-            "this cell still needs blocks to meet the blueprint"
-            if builders
-            else "a block here helps the blueprint least"
-        )
-    if v == "strike":
-        return "the strike does the least harm here" if builders else "the strike does the most harm here"
-    if v == "deliberate":
-        return f"<P{action.args[0]}>'s discard tells you most about who is who"
-    if v == "master":
-        return (
-            f"<P{action.args[0]}> is the player you trust most with the Master token"
-            if builders
-            else (f"<P{action.args[0]}> as Master helps your side most")
-        )
-    if v == "seal":
-        if action.args[0] < 0:
+        case Play():
+            return (
+                "it builds towards the blueprint"
+                if builders
+                else "it hurts the tower most without showing your hand"
+            )
+        case Swap():
+            return "the card you keep is worth more to your side than the one you give up"
+        case Reveal():
+            return "revealing this card now serves your side best"
+        case Place():
+            return (
+                "this cell still needs blocks to meet the blueprint"
+                if builders
+                else "a block here helps the blueprint least"
+            )
+        case Strike():
+            return "the strike does the least harm here" if builders else "the strike does the most harm here"
+        case Deliberate(seat):
+            return f"<P{seat}>'s discard tells you most about who is who"
+        case PassToken(seat):
+            return (
+                f"<P{seat}> is the player you trust most with the Master token"
+                if builders
+                else (f"<P{seat}> as Master helps your side most")
+            )
+        case Seal(None):
             if len(legal) <= 1:
                 return "you hold no Seal; every player takes this turn, so passing gives nothing away"
             return "no player looks enough like the Messenger of God to spend your Seal on"
-        return "this is the player you suspect most of being the Messenger of God"
-    if v == "punish":
-        return f"<P{action.args[0]}> is the Architect whose turning helps your side most"
+        case Seal():
+            return "this is the player you suspect most of being the Messenger of God"
+        case Punish(seat):
+            return f"<P{seat}> is the Architect whose turning helps your side most"
     return ""

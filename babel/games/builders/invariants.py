@@ -1,51 +1,82 @@
-"""Babel Builders: invariants every reachable state keeps (used by the property test and the soak).
+"""Babel Builders: invariants every reachable state keeps (the conformance battery, the property
+test and the soak run them at every step).
 
-``check(state)`` raises AssertionError naming the first broken invariant: cards conserved (deck,
-hands, secret choices, the Master's face-down cards, discards and resolved cards hold every card of
-the game exactly once), blocks conserved (25 = supply + base), roles consistent (one Messenger;
-Zealots are exactly the non-Messenger holders of Divine Punishment; each Zealot has one
-conversion record), the hand limit, the Seal phase (open only when an Architect holds a Seal; only
-holders use one) and the phase bookkeeping.
+Cards conserved (deck, hands, secret choices, the Master's face-down cards, discards and resolved
+cards hold every card of the game exactly once), blocks conserved (25 = supply + base), roles
+consistent (one Messenger; Zealots are exactly the non-Messenger holders of Divine Punishment;
+each Zealot has one conversion record), the hand limit, the Seal phase (open only when an
+Architect holds a Seal; only holders use one) and the phase bookkeeping.
 """
 
 from __future__ import annotations
 
 from babel.games.builders import cards as C
-from babel.games.builders.engine import card_locations
 from babel.games.builders.model import BuildersState, Phase, Role
+from babel.games.builders.phases import card_locations, holds_seal
+
+
+def _holds_punishment(state: BuildersState, seat: int) -> bool:
+    holds = any(C.is_punishment(c) for c in state.hands[seat])
+    if state.phase is Phase.SELECT and state.commits[seat] is not None:
+        play = state.commits[seat].play
+        holds = holds or (play >= 0 and C.is_punishment(play))
+    return holds
+
+
+def _role_errors(state: BuildersState) -> list[str]:
+    out = []
+    if sum(r is Role.MESSENGER for r in state.roles) != 1:
+        out.append("there must be one Messenger")
+    for seat in range(state.players):
+        holds = _holds_punishment(state, seat)
+        role = state.roles[seat]
+        if role is Role.ARCHITECT and holds:
+            out.append(f"seat {seat} is an Architect holding Divine Punishment")
+        if role is Role.ZEALOT and state.phase is not Phase.OVER and not holds:
+            out.append(f"seat {seat} is a Zealot without Divine Punishment")
+        if len(state.hands[seat]) > C.HAND_LIMIT:
+            out.append("hand limit")
+    zealots = [i for i, r in enumerate(state.roles) if r is Role.ZEALOT]
+    if sorted(c.seat for c in state.conversions) != zealots:
+        out.append("conversion records do not match the Zealots")
+    return out
+
+
+def _seal_errors(state: BuildersState) -> list[str]:
+    """Ruling 9: the Seal phase opens only when an Architect holds a Seal."""
+    if state.phase is not Phase.SEAL:
+        return []
+    out = []
+    holders = [i for i in range(state.players) if holds_seal(state.hands[i])]
+    if tuple(holders) != state.seal_holders:
+        out.append("Seal holders out of date")
+    if not any(state.roles[h] is Role.ARCHITECT for h in holders):
+        out.append("Seal phase without an Architect holder")
+    for i, target in enumerate(state.seal_choice):
+        if target >= 0 and i not in holders:
+            out.append(f"seat {i} used a Seal it does not hold")
+    return out
+
+
+def invariant_errors(state: BuildersState) -> tuple[str, ...]:
+    """Every broken invariant of ``state``, in words; empty when all hold."""
+    out = []
+    if sorted(card_locations(state)) != list(C.game_card_ids(state.players)):
+        out.append("cards not conserved")
+    if state.supply + sum(state.base) != C.SUPPLY_BLOCKS:
+        out.append("blocks not conserved")
+    if state.supply < 0 or min(state.base) < 0:
+        out.append("negative blocks")
+    out += _role_errors(state)
+    if any(C.is_punishment(d.card) for pile in state.discards for d in pile):
+        out.append("Divine Punishment discarded")
+    out += _seal_errors(state)
+    if (state.phase is Phase.OVER) != (state.result is not None):
+        out.append("a result exactly when the game is over")
+    return tuple(out)
 
 
 def check(state: BuildersState) -> None:
-    n = state.players
-    cards = sorted(card_locations(state))
-    assert cards == list(C.game_card_ids(n)), "cards not conserved"
-    assert state.supply + sum(state.base) == C.SUPPLY_BLOCKS, "blocks not conserved"
-    assert state.supply >= 0 and min(state.base) >= 0, "negative blocks"
-    assert sum(r is Role.MESSENGER for r in state.roles) == 1, "there must be one Messenger"
-    for seat in range(n):
-        holds = any(C.is_punishment(c) for c in state.hands[seat])
-        if state.phase is Phase.SELECT and state.commits[seat] is not None:
-            holds = holds or (state.commits[seat].play >= 0 and C.is_punishment(state.commits[seat].play))
-        role = state.roles[seat]
-        if role is Role.ARCHITECT:
-            assert not holds, f"seat {seat} is an Architect holding Divine Punishment"
-        if role is Role.ZEALOT and state.phase is not Phase.OVER:
-            assert holds, f"seat {seat} is a Zealot without Divine Punishment"
-        assert len(state.hands[seat]) <= C.HAND_LIMIT, "hand limit"
-    converted = sorted(c.seat for c in state.conversions)
-    zealots = [i for i, r in enumerate(state.roles) if r is Role.ZEALOT]
-    assert converted == zealots, "conversion records do not match the Zealots"
-    for pile in state.discards:
-        assert not any(C.is_punishment(d.card) for d in pile), "Divine Punishment discarded"
-    if state.phase is Phase.SEAL:  # ruling 9: the phase opens only when an Architect holds a Seal
-        holders = [i for i in range(n) if any(C.CARDS[c].kind == C.SEAL for c in state.hands[i])]
-        assert tuple(holders) == state.seal_holders, "Seal holders out of date"
-        assert any(state.roles[h] is Role.ARCHITECT for h in holders), (
-            "Seal phase without an Architect holder"
-        )
-        for i, target in enumerate(state.seal_choice):
-            assert target < 0 or i in holders, f"seat {i} used a Seal it does not hold"
-    if state.phase is Phase.OVER:
-        assert state.result is not None
-    else:
-        assert state.result is None
+    """Raise AssertionError naming the first broken invariant (for tests and tools)."""
+    errors = invariant_errors(state)
+    assert not errors, errors[0]

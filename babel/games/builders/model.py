@@ -1,13 +1,14 @@
-"""Babel Builders: the state, action and view dataclasses.
+"""Babel Builders: the state and view dataclasses, the phases and roles, and the event kinds.
 
-Kept apart from the rules so bots and scenes can import the value types without the engine.
+Kept apart from the rules so bots and scenes can import the value types without the engine
+(the moves are in ``actions``).
 Card ids index ``cards.CARDS``; seats are 0-based; cells are 0-8 (A1, B1, C1, A2, ... C3).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from babel.games.builders.cards import Blueprint
 
@@ -32,12 +33,42 @@ class Role(Enum):
     ZEALOT = "zealot"
 
 
-@dataclass(frozen=True, order=True)
-class Action:
-    """One decision: ``verb`` and integer arguments (seats, card ids, cells; -1 for none)."""
+class EventKind(StrEnum):
+    """What an event says happened (the values are the kinds saves and logs have always held)."""
 
-    verb: str
-    args: tuple[int, ...] = ()
+    SETUP = "setup"
+    ROLE = "role"
+    CONVERT = "convert"
+    APPOINT = "appoint"
+    CHOOSE = "choose"
+    CHOOSE_CARDS = "choose_cards"
+    HANDED = "handed"
+    RECEIVED = "received"
+    STORM = "storm"
+    CONFIRMATION = "confirmation"
+    NO_SWAP = "no_swap"
+    SWAP = "swap"
+    SWAP_CARDS = "swap_cards"
+    REVEAL = "reveal"
+    PLACE = "place"
+    STRIKE = "strike"
+    DELIBERATE = "deliberate"
+    DRAW = "draw"
+    DRAW_CARDS = "draw_cards"
+    COMPLETE = "complete"
+    DEPLETED = "depleted"
+    PASS_MASTER = "pass_master"
+    SEAL_PHASE = "seal_phase"
+    SEAL_CHOSEN = "seal_chosen"
+    SEAL_CHOICE = "seal_choice"
+    SEALS = "seals"
+    ZEALOTS = "zealots"
+    PUNISH_CHOSEN = "punish_chosen"
+    PUNISH_CHOICE = "punish_choice"
+    PUNISHMENTS = "punishments"
+    MESSENGER = "messenger"
+    RESULT = "result"
+    TIMELINE = "timeline"
 
 
 @dataclass(frozen=True)

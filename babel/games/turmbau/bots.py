@@ -13,40 +13,34 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations, product
 
-from babel.core.bots import Budget, RandomBot
-from babel.core.protocol import ConfigError
+from babel.core.bots import BotLevel, BotRoster, Budget, RandomBot
 from babel.core.rng import Rng
 from babel.games.turmbau import data
-from babel.games.turmbau.model import (
-    ZERO,
+from babel.games.turmbau.actions import (
     Action,
     Build,
-    Counts,
     Decline,
-    Disc,
     Double,
     Draw3,
     Offer,
     Pass,
-    Phase,
     Select,
-    TurmbauState,
-    TurmbauView,
-    Wonder,
 )
-from babel.games.turmbau.rules import (
+from babel.games.turmbau.data import ZERO, Counts
+from babel.games.turmbau.model import Disc, Phase, TurmbauState, TurmbauView, Wonder
+from babel.games.turmbau.pieces import (
     DISC_BONUS,
     DOUBLE,
     DRAW3,
     FIVE_POINTS,
     JOKER,
-    RULES,
     TRIPLE,
     add,
     bounded_counts,
     remaining_kinds,
     sub,
 )
+from babel.games.turmbau.rules import RULES
 
 # -- tuning -----------------------------------------------------------------------------------
 POTENTIAL = 0.5  # share of the next set step credited to a kind that can still grow
@@ -531,16 +525,22 @@ class StrongBot:
         return cands[best]
 
 
-# The level names the table and the command line use, and the older ids that saves may hold.
-LEVEL_ALIASES = {"random": "novice", "heuristic": "steady", "strong": "expert"}
-
-
-def make_bot(level: str):
-    level = LEVEL_ALIASES.get(level, level)
-    if level == "novice":
-        return RandomBot()
-    if level == "steady":
-        return HeuristicBot()
-    if level == "expert":
-        return StrongBot()
-    raise ConfigError(f"Der Turmbau zu Babel has no bot level '{level}'")
+# The levels the table offers, weakest first, and the older ids that saves may hold.
+BOTS = BotRoster(
+    levels=(
+        BotLevel("novice", "Novice", RandomBot, blurb="plays any legal move; good for learning the rules."),
+        BotLevel(
+            "steady",
+            "Steady",
+            HeuristicBot,
+            blurb="offers what fits, invites to keep its majorities, collects disc sets.",
+        ),
+        BotLevel(
+            "expert",
+            "Expert",
+            StrongBot,
+            blurb="tries its best moves against sampled hands and plays the turn out; a real challenge.",
+        ),
+    ),
+    aliases={"random": "novice", "heuristic": "steady", "strong": "expert"},
+)

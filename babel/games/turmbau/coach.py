@@ -10,15 +10,14 @@ from collections.abc import Sequence
 
 from babel.core.coach import Advice, sentence, strongest_choice
 from babel.games.turmbau import data
-from babel.games.turmbau.model import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select, TurmbauView
-from babel.games.turmbau.rules import TurmbauRules
+from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw, Select
+from babel.games.turmbau.model import TurmbauView
+from babel.games.turmbau.rules import RULES
 from babel.games.turmbau.text import describe
-
-_RULES = TurmbauRules()
 
 
 def advise(view: TurmbauView, legal: Sequence) -> Advice:
-    action = strongest_choice(_RULES, view, legal)
+    action = strongest_choice(RULES, view, legal)
     return action, sentence(describe(action), reason(view, action))
 
 

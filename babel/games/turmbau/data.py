@@ -43,6 +43,11 @@ FIVE_POINTS: int = _BOARD["five_points_value"]
 DISC_CARD_PER_DISC: int = _BOARD["disc_bonus_card_per_disc"]
 HOUSE_VALUES: tuple[str, ...] = tuple(_BOARD["house"])
 
+# Building cards are interchangeable within a kind: hands, offers and the discard pile are count
+# vectors, one int per kind in the order of KINDS.
+Counts = tuple[int, int, int, int]
+ZERO: Counts = (0, 0, 0, 0)
+
 ACTION_TITLES = {
     "redraw": "Card trade",
     "joker": "Joker",

@@ -1,19 +1,19 @@
-"""Values of Der Turmbau zu Babel: discs, wonders, offers, actions, the state and the seat view.
+"""Values of Der Turmbau zu Babel: phases, event kinds, discs, wonders, scoring records, the
+state and the seat view (the moves are in ``actions``).
 
 Building cards are interchangeable within a kind, so hands, offers and the discard pile are count
-vectors (one int per kind, in the order of ``data.KINDS``); only the supply is an ordered tuple,
-because its order decides who draws what.
+vectors (``data.Counts``); only the supply is an ordered tuple, because its order decides who
+draws what.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 from babel.games.turmbau import data
-
-Counts = tuple[int, int, int, int]
-ZERO: Counts = (0, 0, 0, 0)
+from babel.games.turmbau.actions import Offer
+from babel.games.turmbau.data import ZERO, Counts
 
 
 class Phase(Enum):
@@ -21,6 +21,33 @@ class Phase(Enum):
     OFFER = "offer"  # the other players commit their secret offers
     SELECT = "select"  # offers revealed; the active player chooses whom to invite
     OVER = "over"
+
+
+class EventKind(StrEnum):
+    """What the engine reports; the values are the strings logs and saves have always held."""
+
+    TURN = "turn"
+    PASS = "pass"
+    BUILD = "build"
+    DRAW = "draw"  # public: who drew how many
+    DREW = "drew"  # to the drawer only: which cards
+    RESHUFFLE = "reshuffle"
+    OFFER_COMMITTED = "offer_committed"
+    MY_OFFER = "my_offer"  # to the offerer only
+    REVEAL = "reveal"
+    ACCEPTED = "accepted"
+    UNFULFILLED = "unfulfilled"
+    REJECTED = "rejected"
+    PARTS_PLACED = "parts_placed"
+    DISC_TAKEN = "disc_taken"
+    WONDER_SCORED = "wonder_scored"
+    MARKER_MOVED = "marker_moved"
+    ACTION_DRAWN = "action_drawn"
+    ACTION_CARD = "action_card"  # to the drawer only: which card
+    ACTION_PLAYED = "action_played"
+    STALL_WARNING = "stall_warning"
+    GAME_END = "game_end"
+    FINAL_SCORING = "final_scoring"
 
 
 @dataclass(frozen=True, order=True)
@@ -65,76 +92,6 @@ class Wonder:
     @property
     def discs_left(self) -> int:
         return sum(d is not None for d in self.discs)
-
-
-# -- actions -------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Pass:
-    """Pass: draw one card, then everyone draws one."""
-
-
-@dataclass(frozen=True)
-class Build:
-    """Put your column on ``wonder`` under the disc in ``slot`` and ask for offers."""
-
-    wonder: int
-    slot: int
-
-
-@dataclass(frozen=True)
-class Offer:
-    """A secret offer: building cards by kind, optionally the trading card, optionally the
-    Triple bonus action card. All zero and no trading card means no offer."""
-
-    cards: Counts = ZERO
-    trade: bool = False
-    triple: bool = False
-
-    @property
-    def size(self) -> int:
-        return sum(self.cards)
-
-    @property
-    def empty(self) -> bool:
-        return self.size == 0 and not self.trade
-
-
-@dataclass(frozen=True)
-class Select:
-    """The active player's decision after the reveal: invite the offers of ``seats`` and fill
-    up from hand; ``wild`` says how many card units of each kind Joker cards stand for."""
-
-    seats: tuple[int, ...] = ()
-    wild: Counts = ZERO
-
-    @property
-    def jokers(self) -> int:
-        return sum(self.wild) // data.JOKER_UNITS
-
-
-@dataclass(frozen=True)
-class Decline:
-    """Leave the disc unfulfilled: every offer counts as refused."""
-
-
-@dataclass(frozen=True)
-class Redraw:
-    """Action card Card trade: discard these cards and draw as many."""
-
-    cards: Counts
-
-
-@dataclass(frozen=True)
-class Draw3:
-    """Action card Card draw: draw three building cards."""
-
-
-@dataclass(frozen=True)
-class Double:
-    """Action card Double turn: take two turns in a row."""
-
-
-Action = Pass | Build | Offer | Select | Decline | Redraw | Draw3 | Double
 
 
 # -- scoring records ------------------------------------------------------------------------
@@ -233,3 +190,47 @@ class TurmbauView:
     all_actions: tuple[tuple[int, ...], ...] = ()  # revealed at the end
     final: tuple[FinalScore, ...] = ()
     stalled: tuple[int, ...] = ()  # seats that passed in a row with nothing left to draw
+
+
+def seat_view(state: TurmbauState, seat: int | None) -> TurmbauView:
+    """What ``seat`` sees of ``state`` (None: a spectator): the one place secrets are filtered."""
+    n = state.players
+    pending = [o if (o is not None and not state.revealed) else None for o in state.offers]  # face down
+    hand_sizes = tuple(sum(state.hands[s]) + (pending[s].size if pending[s] else 0) for s in range(n))
+    action_counts = tuple(
+        len(state.actions[s]) + (1 if pending[s] is not None and pending[s].triple else 0) for s in range(n)
+    )
+    over = state.phase is Phase.OVER
+    return TurmbauView(
+        seat=seat,
+        players=n,
+        two_kind=state.two_kind,
+        phase=state.phase,
+        start=state.start,
+        active=state.active,
+        turn=state.turn,
+        double=state.double,
+        row=state.row,
+        wonders=state.wonders,
+        target=state.target,
+        supply_size=len(state.supply),
+        discard=state.discard,
+        hand=state.hands[seat] if seat is not None else ZERO,
+        hand_sizes=hand_sizes,
+        known=state.known,
+        committed=tuple(o is not None for o in state.offers),
+        my_offer=state.offers[seat] if seat is not None else None,
+        offers=state.offers if state.revealed else (None,) * n,
+        parts=state.parts,
+        scores=state.scores,
+        my_discs=state.discs[seat] if seat is not None else (),
+        disc_counts=tuple(len(d) for d in state.discs),
+        my_actions=state.actions[seat] if seat is not None else (),
+        action_counts=action_counts,
+        action_deck_size=len(state.action_deck),
+        spent=state.spent,
+        all_discs=state.discs if over else (),
+        all_actions=state.actions if over else (),
+        final=state.final,
+        stalled=state.stalled,
+    )

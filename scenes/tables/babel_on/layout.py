@@ -1,0 +1,214 @@
+"""Where things lie on the Babel On! table: the felt, the side panel, the tower places for 2..6
+seats, the hand tray, and the hit tests that turn a point into a block, a tower or a cell.
+
+Pure geometry from the view: numbers and ``pygame.Rect`` only, no drawing and no scene.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from babel.games.babel_on.model import BabelView
+from scenes.tables.babel_on import art
+
+FELT = pygame.Rect(16, 66, 1244, 762)
+AREA = pygame.Rect(28, 78, 1220, 742)
+PX = 1274  # the side panel
+PW = 310
+DIE_POS = (PX + 52, 96)
+BAG_POS = (PX + 62, 300)  # centre of the sack
+TRAY = pygame.Rect(PX, 392, PW, 190)
+TRAY_CUBE = 40
+PLATE_H = 36
+BUTTONS_Y = 598  # the Pass / End turn row; Turn view and Floor plan under it, Menu and Rules last
+_HALF = (PW - 12) / 2
+_CALL_W = (PW - 36) / 2  # the call buttons sit inside the die's paper
+BUTTON_RECTS = {
+    "even": (PX + 12, 158, _CALL_W, 44),
+    "odd": (PX + 24 + _CALL_W, 158, _CALL_W, 44),
+    "pass": (PX, BUTTONS_Y, _HALF, 42),
+    "end": (PX + _HALF + 12, BUTTONS_Y, _HALF, 42),
+    "rot": (PX, BUTTONS_Y + 52, _HALF, 38),
+    "plan": (PX + _HALF + 12, BUTTONS_Y + 52, _HALF, 38),
+}
+MENU_ROW = (PX, BUTTONS_Y + 100, PW, 38)
+TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
+LOG_Y = 744
+PLAN_RECT = pygame.Rect(250, 110, 860, 640)
+
+Point = tuple[float, float]
+BlockAt = tuple[int, int, int]  # (tower, cell, floor)
+
+
+def rows_for(n: int) -> list[int]:
+    return {2: [2], 3: [3], 4: [2, 2], 5: [3, 2], 6: [3, 3]}.get(n, [n])
+
+
+@dataclass(frozen=True)
+class Places:
+    """Tower origins, the cube size and the name plates for one number of seats."""
+
+    cube: float
+    origin: tuple[Point, ...]
+    plate: tuple[pygame.Rect, ...]
+    slot: tuple[pygame.Rect, ...]
+
+
+def places_for(n: int) -> Places:
+    """Tower origins, cube sizes and name plates for 2..6 seats."""
+    rows = rows_for(n)
+    row_h = AREA.h / len(rows)
+    cube = min(min((row_h - PLATE_H - 24) / 6.05, AREA.w / count / 4.9, 78) for count in rows)
+    origin, plate, slot = [], [], []
+    for r, count in enumerate(rows):
+        sw = AREA.w / count
+        for i in range(count):
+            s = pygame.Rect(round(AREA.x + i * sw), round(AREA.y + r * row_h), round(sw), round(row_h))
+            bottom = s.bottom - 8
+            pw = min(s.w - 24, 330)
+            slot.append(s)
+            plate.append(pygame.Rect(round(s.centerx - pw / 2), bottom - PLATE_H, round(pw), PLATE_H))
+            origin.append((s.centerx + 0.35 * cube, bottom - PLATE_H - 10 - 1.3 * cube))
+    return Places(cube, tuple(origin), tuple(plate), tuple(slot))
+
+
+def pt(places: Places, rot: int, tower: int, x: float, y: float, z: float) -> Point:
+    """A point of tower ``tower`` (block edges around its centre) on the screen."""
+    ox, oy = places.origin[tower]
+    px, py = art.project(x, y, z, places.cube, rot)
+    return (ox + px, oy + py)
+
+
+def block_pos(places: Places, rot: int, view: BabelView, tower: int, cell: int, floor: int) -> Point:
+    """The centre of the block at (cell, floor) of ``tower`` as ``view`` has it."""
+    col = view.towers[tower][cell]
+    b = col[floor - 1] if 0 < floor <= len(col) else None
+    x, y, z = art.block_centre(cell, floor, b.dx if b else 0, b.dy if b else 0)
+    return pt(places, rot, tower, x, y, z)
+
+
+def top_pos(
+    places: Places, rot: int, view: BabelView, tower: int, cell: int, dx: float = 0, dy: float = 0
+) -> Point:
+    """Where a block added to this cell would sit (its centre)."""
+    floor = len(view.towers[tower][cell]) + 1
+    x, y, z = art.block_centre(cell, floor, dx, dy)
+    return pt(places, rot, tower, x, y, z)
+
+
+def tray_size(count: int) -> float:
+    return TRAY_CUBE if count <= 12 else 30
+
+
+def tray_slots(count: int) -> list[Point]:
+    """Where the held blocks lie in the tray."""
+    small = count > 12  # a big restoration: smaller cubes, eight to a row
+    per = 8 if small else 6
+    size = tray_size(count)
+    step = size + (6 if small else 8)
+    out = []
+    for i in range(count):
+        r, k = divmod(i, per)
+        out.append((TRAY.x + 34 + k * step, TRAY.y + (50 if small else 58) + r * (size + 4)))
+    return out
+
+
+def bonus_slots() -> list[Point]:
+    return [(TRAY.right - 72 + i * 44, TRAY.bottom - 34) for i in range(2)]
+
+
+def blocks_of(
+    view: BabelView, tower: int, hidden: frozenset[BlockAt] | set[BlockAt] = frozenset()
+) -> list[art.Placed]:
+    """The blocks of ``tower`` to draw, without those ``hidden`` (in flight)."""
+    return [
+        (cell, f, b.colour, b.dx, b.dy)
+        for cell, col in enumerate(view.towers[tower])
+        for f, b in enumerate(col, start=1)
+        if (tower, cell, f) not in hidden
+    ]
+
+
+def block_at(places: Places, rot: int, view: BabelView, hidden, pos: Point) -> BlockAt | None:
+    """The block under ``pos`` (the front one), or None."""
+    c = places.cube
+    for tower in range(view.players):
+        ox, oy = places.origin[tower]
+        if abs(pos[0] - ox) > 2.8 * c or not oy - 4.8 * c < pos[1] < oy + 1.2 * c:
+            continue
+        for cell, floor, _, dx, dy in reversed(art.ordered(blocks_of(view, tower, hidden), rot)):
+            x, y, z = art.block_centre(cell, floor, dx, dy)
+            poly = [(ox + px, oy + py) for px, py in art.hexagon(x, y, z, c, rot)]
+            if art.inside(poly, pos):
+                return (tower, cell, floor)
+    return None
+
+
+def tower_at(places: Places, pos: Point) -> int | None:
+    for tower, slot in enumerate(places.slot):
+        if slot.collidepoint(pos):
+            return tower
+    return None
+
+
+def target_at(places: Places, rot: int, view: BabelView, pos: Point, targets) -> tuple[int, int] | None:
+    """The (tower, cell) of ``targets`` whose top is nearest ``pos`` (within a cube), or None."""
+    best, dist = None, places.cube * 0.95
+    for tower, cell in targets:
+        x, y = top_pos(places, rot, view, tower, cell)
+        d = math.hypot(pos[0] - x, pos[1] - y)
+        if d < dist:
+            best, dist = (tower, cell), d
+    return best
+
+
+def offset_at(
+    places: Places, rot: int, view: BabelView, pos: Point, tower: int, cell: int
+) -> tuple[int, int]:
+    """The drop point minus the cell's centre, in 1/40 block (on the plane of the new top)."""
+    ox, oy = places.origin[tower]
+    c = places.cube
+    z = len(view.towers[tower][cell]) + 0.5
+    a = (pos[0] - ox) / (c / 2)
+    b = (pos[1] - oy + z * c * art.ZH) / (c / 4)
+    X, Y = (a + b) / 2, (b - a) / 2
+    for _ in range((4 - rot) % 4):
+        X, Y = -Y, X
+    x, y = X, -Y
+    cx, cy, _ = art.block_centre(cell, 1)
+    return (round((x - cx) * 40), round((y - cy) * 40))
+
+
+def grab_point(places: Places, rot: int, view: BabelView, hidden, block: BlockAt) -> Point | None:
+    """A point where ``block`` can be grabbed (its centre, or a point nearer its edge where a
+    block in front hides the centre), or None if it is hidden altogether."""
+    tower, cell, floor = block
+    b = view.towers[tower][cell][floor - 1]
+    x, y, z = art.block_centre(cell, floor, b.dx, b.dy)
+    ox, oy = places.origin[tower]
+    cx, cy = art.project(x, y, z, places.cube, rot)
+    hexa = art.hexagon(x, y, z, places.cube, rot)
+    for px, py in [(cx, cy)] + [((cx * 2 + hx) / 3, (cy * 2 + hy) / 3) for hx, hy in hexa]:
+        if block_at(places, rot, view, hidden, (ox + px, oy + py)) == block:
+            return (ox + px, oy + py)
+    return None
+
+
+def tray_at(
+    view: BabelView, tray_hand: list[int], actor: int | None, pos: Point
+) -> tuple[str, int, Point] | None:
+    """What lies in the tray at ``pos``: ("hand", colour, its place) for a held block,
+    ("bonus", seat, its place) for one of the acting player's Bonus Blocks, else None."""
+    if view.holder >= 0:
+        size = tray_size(len(tray_hand))
+        for colour, (x, y) in zip(tray_hand, tray_slots(len(tray_hand))):
+            if abs(pos[0] - x) < size / 2 + 3 and abs(pos[1] - y) < size * 0.56 + 3:
+                return ("hand", colour, (x, y))
+    if actor is not None and view.bonus[actor] > 0:
+        for x, y in bonus_slots()[: view.bonus[actor]]:
+            if abs(pos[0] - x) < 22 and abs(pos[1] - y) < 24:
+                return ("bonus", actor, (x, y))
+    return None

@@ -1,0 +1,7 @@
+"""Babel Builders' table: ``table`` (the scene), ``layout``, ``draw`` and ``panels`` (painters),
+``animate``, ``art``, ``choice`` (the selection in progress), ``talk`` (the table-talk sheet),
+``timeline`` (who was what, at the end) and ``blueprints`` (the blueprint editor)."""
+
+from scenes.tables.builders.table import BuildersTable
+
+__all__ = ["BuildersTable"]

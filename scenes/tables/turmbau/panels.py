@@ -1,0 +1,423 @@
+"""The panels of the Turmbau table: the offer zone (the builder's box with the disc on offer and
+the preview of the builder's choice, one slot per offer) and the right column (seat plates in turn
+order, the scoring table with its marker, supply, discard and played action cards, the viewer's
+discs and the log). Painters of the view and ``TurmbauUi``; they change nothing."""
+
+from __future__ import annotations
+
+import pygame
+
+from babel.games.turmbau import data
+from babel.games.turmbau.model import Phase, TurmbauView
+from scenes import anim, seat_colours, theme
+from scenes.canvas import Canvas
+from scenes.tables.turmbau import layout
+from scenes.tables.turmbau.art import (
+    KIND_SHORT,
+    disc_key,
+    draw_card,
+    draw_cube,
+    draw_disc,
+    paint_action_card,
+    paint_building_card,
+    paint_trading_card,
+    seat_dot,
+)
+from scenes.tables.turmbau.draw import TurmbauUi
+from scenes.tables.turmbau.layout import BUILDER_W, LOG_BOTTOM, OFFER_ZONE, RW, RX, SEATS_TOP, SMALL_CARD
+from scenes.tables.turmbau.moves import offerers
+from scenes.widgets.basic import fitted_size
+
+PAPER_SOFT = (228, 214, 184)
+
+
+# -- the offer zone --------------------------------------------------------------------------
+def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
+    v = view
+    z = OFFER_ZONE
+    if v.phase not in (Phase.OFFER, Phase.SELECT):
+        canvas.text("Offers", (z.x + 18, z.y + 12), 22, theme.GOLD, role="title_bold")
+        canvas.text(
+            "When a player builds, the others' offers land here face down and are turned up together.",
+            (z.x + 110, z.y + 20),
+            15,
+            theme.PAPER_DARK,
+            max_width=z.w - 130,
+        )
+        y = z.y + 52
+        for line in ui.log_lines[-4:]:
+            canvas.text(line, (z.x + 18, y), 15, theme.PAPER, max_width=z.w - 36)
+            y += 22
+        return  # a finished build's cards on their way are drawn with the motion, on top
+    mode = ui.mode
+    preview, reason = (None, "")
+    if mode == "select":
+        preview, reason = ui.preview, ui.reason
+    _draw_builder_box(canvas, view, ui, preview, reason)
+    for s in layout.offer_slots(v):
+        r = layout.slot_rect(v, s)
+        chosen = mode == "select" and s in ui.choice.seats
+        hover = mode == "select" and ui.hover == ("offer", s) and s in offerers(v, layout.offer_slots(v))
+        if chosen:
+            canvas.glow(r, theme.HIGHLIGHT, radius=10)
+        canvas.fill_rect((40, 86, 64) if (chosen or hover) else (30, 70, 52), r, radius=10)
+        canvas.fill_rect(seat_colours.rgb(s), r, radius=10, width=2 if chosen else 1)
+        seat_dot(canvas, s, (r.x + 16, r.y + 16), 14)
+        canvas.text(
+            ui.names[s], (r.x + 30, r.y + 16), 17, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
+        )
+        name_w = min(canvas.text_size(ui.names[s], 17)[0], r.w / 2 - 10)
+        room = r.w - name_w - 48
+        status = _fit(canvas, _slot_status(v, ui, s), 14, room)
+        canvas.text(status, (r.right - 8, r.y + 16), 14, theme.PAPER_DARK, anchor="midright", max_width=room)
+        for sp in ui.motion.offer_sprites.get(s, []):
+            if not sp.moving:  # cards on their way are drawn with the motion, above the panels
+                sp.draw(canvas)
+        if mode == "offer" and s == v.seat:
+            _draw_offer_draft(canvas, v, ui, s, r)
+        _draw_offer_extras(canvas, v, ui, s, r)
+        lines, colour = _slot_preview(v, ui, s, preview)
+        if lines:
+            line = _fit(canvas, lines, 15, r.w - 16)
+            canvas.text(line, (r.x + 10, r.bottom - 14), 15, colour, anchor="midleft", max_width=r.w - 16)
+
+
+def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
+    """The first of ``wordings`` (longest first) that fits ``width``, else the last one."""
+    return next((x for x in wordings if canvas.text_size(x, size)[0] <= width), wordings[-1])
+
+
+def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
+    """The viewer's offer while it is being chosen: shown only on their own screen."""
+    kinds = [k for k in range(data.NKINDS) for _ in range(ui.choice.offer_sel[k])]
+    for i, k in enumerate(kinds):
+        draw_card(
+            canvas, k, paint_building_card, layout.slot_card_pos(view, s, i, len(kinds)), SMALL_CARD, dim=True
+        )
+    x = r.right - 34
+    if ui.choice.trade:
+        draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
+        x -= 40
+    if ui.choice.triple:
+        draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62), dim=True)
+    if kinds:
+        wordings = ("your draft, not yet committed", "draft, not committed", "your draft")
+    else:
+        wordings = ("your draft: click cards in your hand", "your draft: click cards", "your draft")
+    text = _fit(canvas, wordings, 14, r.w - 16)
+    canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 16)
+
+
+def _slot_status(view: TurmbauView, ui: TurmbauUi, s: int) -> tuple[str, ...]:
+    """The state of one offer, in wordings from the longest to the shortest."""
+    v = view
+    if v.phase is Phase.OFFER:
+        if not v.committed[s] or (s == v.seat and ui.mode == "offer"):
+            return ("choosing…",)
+        if s == v.seat and v.my_offer is not None:
+            return ("your offer, face down", "yours, face down", "face down")
+        return ("offer face down", "face down")
+    o = v.offers[s] if v.phase is Phase.SELECT else None
+    if o is None or o.size == 0:
+        return ("no offer",)
+    return (f"{o.size} card{'s' if o.size != 1 else ''}",)
+
+
+def _draw_offer_extras(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
+    """The trading card and the Triple bonus card on an offer (visible to its owner before the
+    reveal, to everyone after it)."""
+    v = view
+    o = None
+    if v.phase is Phase.SELECT:
+        o = v.offers[s]
+    elif v.phase is Phase.OFFER and s == v.seat:
+        o = v.my_offer
+    if o is None:
+        return
+    x = r.right - 34
+    if o.trade:
+        draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62))
+        x -= 40
+    if o.triple:
+        draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62))
+    if v.phase is Phase.OFFER and s == v.seat and o.size:
+        canvas.text(
+            "you offered " + ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(o.cards) if n),
+            (r.x + 10, r.bottom - 14),
+            14,
+            theme.PAPER,
+            anchor="midleft",
+            max_width=r.w - 60,
+        )
+
+
+def _slot_preview(
+    view: TurmbauView, ui: TurmbauUi, s: int, preview: dict | None
+) -> tuple[tuple[str, ...], tuple]:
+    """What the builder's current choice means for this offer: wordings from the longest to
+    the shortest, the first that fits the slot is drawn."""
+    v = view
+    if preview is None or v.phase is not Phase.SELECT:
+        return (), theme.PAPER
+    if s in ui.choice.seats:
+        if preview["disc_to"] == s:
+            n = v.offers[s].size
+            words = (
+                f"takes the disc; you place {n} for it",
+                f"takes the disc; you place {n}",
+                "takes the disc",
+            )
+            return words, theme.HIGHLIGHT
+        n = preview["units"][s]
+        return (
+            f"invited: places {n} part{'s' if n != 1 else ''}",
+            f"invited: {n} part{'s' if n != 1 else ''}",
+        ), theme.HIGHLIGHT
+    pts = preview["refused_points"].get(s)
+    if pts:
+        return (f"refused: scores +{pts}",), theme.PAPER_DARK
+    return (), theme.PAPER
+
+
+def _draw_builder_box(
+    canvas: Canvas, view: TurmbauView, ui: TurmbauUi, preview: dict | None, reason: str
+) -> None:
+    v = view
+    z = OFFER_ZONE
+    b = pygame.Rect(z.x + 8, z.y + 6, BUILDER_W, z.h - 12)
+    canvas.fill_rect((52, 40, 28), b, radius=10)
+    canvas.fill_rect(theme.GOLD, b, radius=10, width=2)
+    a = v.active
+    seat_dot(canvas, a, (b.x + 16, b.y + 16), 14)
+    canvas.text(
+        f"Builder: {ui.names[a]}", (b.x + 30, b.y + 16), 17, theme.GOLD, anchor="midleft", max_width=b.w - 90
+    )
+    if v.target is None:
+        return
+    w, slot = v.target
+    disc = v.wonders[w].discs[slot]
+    if disc is not None:
+        draw_disc(canvas, disc_key(disc), (b.right - 30, b.y + 30), 40)
+    canvas.text(data.WONDER_NAMES[w], (b.x + 12, b.y + 40), 15, theme.PAPER, max_width=b.w - 70)
+    lines: list[tuple[str, tuple]] = []
+    if ui.mode == "select":
+        if preview is None:  # why this choice cannot be made, wrapped: the box is narrow
+            lines += [(line, (255, 150, 130)) for line in canvas.wrap(reason, 14, b.w - 20)]
+        else:
+            fill = preview["fill"]
+            played = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(fill) if n) or "no cards"
+            joker = f" + {preview['jokers']} Joker" if preview["jokers"] else ""
+            lines.append((f"You play {played}{joker}", theme.WHITE))
+            n = preview["units"][a]
+            lines.append((f"You place {n} part{'s' if n != 1 else ''}", theme.WHITE))
+            to = preview["disc_to"]
+            lines.append((f"Disc goes to {'you' if to == a else ui.names[to]}", theme.HIGHLIGHT))
+            if preview["ends_game"]:
+                lines.append(("This ends the game!", (255, 170, 120)))
+            elif preview["completes_wonder"]:
+                hi, lo = data.scoring_row(v.row)
+                lines.append((f"Completes the wonder: scores {hi}/{lo}", theme.HIGHLIGHT))
+    elif v.phase is Phase.SELECT:
+        lines.append((f"{ui.names[a]} is choosing…", theme.PAPER_DARK))
+    else:
+        need = disc.need if disc else (0, 0, 0, 0)
+        lines.append(
+            (
+                "Asks for " + ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(need) if n),
+                theme.PAPER,
+            )
+        )
+        done = sum(1 for s in layout.offer_slots(v) if v.committed[s])
+        lines.append((f"Offers committed: {done} of {len(layout.offer_slots(v))}", theme.PAPER_DARK))
+    y = b.y + 62
+    for text, colour in lines[:4]:
+        canvas.text(text, (b.x + 12, y), 14, colour, max_width=b.w - 20)
+        y += 18
+
+
+# -- right column ----------------------------------------------------------------------------
+def draw_right(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
+    v = view
+    top = SEATS_TOP
+    turn = (
+        f"Turn {v.turn}" + (" · double turn" if v.double else "")
+        if v.phase is not Phase.OVER
+        else "Game over"
+    )
+    canvas.text("Turn order", (RX + 14, top + 6), 20, theme.INK, role="title_bold")
+    canvas.text(turn, (RX + RW - 14, top + 9), 15, theme.INK_SOFT, anchor="topright")
+    for s in range(v.players):
+        _draw_plate(canvas, v, ui, s)
+    _draw_scoring_table(canvas, v, ui)
+    _draw_supply(canvas, v)
+    _draw_discs_and_log(canvas, v, ui)
+
+
+def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> None:
+    v = view
+    r = layout.plate_rect(v, s)
+    active = v.phase is not Phase.OVER and s == v.active
+    acting = v.phase is Phase.OFFER and s != v.active and not v.committed[s]
+    if active:
+        canvas.glow(r, theme.HIGHLIGHT, radius=8, spread=6)
+    canvas.fill_rect((250, 236, 200) if active else PAPER_SOFT, r, radius=8)
+    canvas.fill_rect(seat_colours.rgb(s), (r.x, r.y, 6, r.h), radius=3)
+    if active:
+        canvas.polygon(
+            theme.GOLD_DARK, [(r.x - 12, r.centery - 8), (r.x - 2, r.centery), (r.x - 12, r.centery + 8)]
+        )
+    seat_dot(canvas, s, (r.x + 24, r.y + 20), 20)
+    canvas.text(
+        ui.names[s],
+        (r.x + 42, r.y + 18),
+        19,
+        theme.INK,
+        role="sans_bold" if active else "sans",
+        anchor="midleft",
+        max_width=150,
+    )
+    if active:
+        status = {Phase.TURN: "to play", Phase.OFFER: "builder", Phase.SELECT: "builder, choosing"}.get(
+            v.phase, ""
+        )
+        if v.double:
+            status += " · double turn"
+    elif acting:
+        status = "making an offer…"
+    elif v.phase is Phase.OFFER:
+        status = "offer committed"
+    else:
+        status = "first player" if s == v.start else ""
+    canvas.text(
+        status,
+        (r.x + 42, r.y + 43),
+        13,
+        theme.GOLD_DARK if active else theme.INK_SOFT,
+        anchor="midleft",
+        max_width=120,
+    )
+    x = r.x + 170
+    y = r.y + 43
+    draw_card(canvas, None, None, (x, y), (12, 17), face_up=False)
+    canvas.text(str(v.hand_sizes[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
+    x += 40
+    draw_disc(canvas, None, (x, y - 1), 15, face_up=False)
+    canvas.text(str(v.disc_counts[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
+    x += 38
+    draw_card(canvas, "any", paint_action_card, (x, y), (12, 17))
+    canvas.text(str(v.action_counts[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
+    x += 38
+    draw_cube(canvas, s, 12, (x, y - 8))
+    ones, threes = v.parts[s]
+    canvas.text(f"{ones}+{threes}×3", (x + 9, y), 13, theme.INK, anchor="midleft")
+    canvas.text(
+        str(v.scores[s]), (r.right - 12, r.y + 18), 26, theme.INK, role="sans_bold", anchor="midright"
+    )
+
+
+def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
+    v = view
+    top = layout.scoring_top(v.players)
+    canvas.text("Scoring table", (RX + 14, top + 6), 20, theme.INK, role="title_bold")
+    canvas.text("first / second · others 3", (RX + RW - 14, top + 10), 13, theme.INK_SOFT, anchor="topright")
+    n = len(data.SCORING_ROWS)
+    cw = 38
+    x0 = RX + 14
+    y = top + 40
+    row = min(v.row, n - 1)
+    mx = x0 + row * cw + cw / 2
+    if ui.motion.marker_move is not None and not ui.motion.marker_move[1].done:
+        old = min(ui.motion.marker_move[0], n - 1)
+        mx = anim.lerp(x0 + old * cw + cw / 2, mx, ui.motion.marker_move[1].t)
+    for i, (hi, lo) in enumerate(data.SCORING_ROWS):
+        cell = pygame.Rect(x0 + i * cw, y, cw - 4, 50)
+        now = i == row
+        canvas.fill_rect((236, 200, 120) if now else (222, 206, 170), cell, radius=6)
+        canvas.fill_rect(theme.GOLD_DARK if now else theme.PAPER_DARK, cell, radius=6, width=2 if now else 1)
+        canvas.text(str(hi), (cell.centerx, cell.y + 15), 17, theme.INK, role="sans_bold", anchor="center")
+        canvas.text(str(lo), (cell.centerx, cell.y + 36), 13, theme.INK_SOFT, anchor="center")
+    # the marker: a wooden pawn above the current row
+    canvas.circle((60, 36, 20), (mx + 1, y - 5), 7)
+    canvas.circle((168, 112, 60), (mx, y - 6), 6)
+    light = pygame.Rect(x0 + n * cw + 8, y, RW - 28 - n * cw - 8, 50)
+    canvas.fill_rect((250, 240, 190), light, radius=6)
+    canvas.fill_rect(theme.GOLD, light, radius=6, width=2)
+    canvas.text(
+        f"{data.LIGHT_ROW[0]} / {data.LIGHT_ROW[1]}",
+        (light.centerx, light.y + 17),
+        15,
+        theme.INK,
+        role="sans_bold",
+        anchor="center",
+    )
+    canvas.text(
+        "light row: end",
+        (light.centerx, light.y + 37),
+        fitted_size(canvas, "light row: end", 11, light.w - 6),
+        theme.INK_SOFT,
+        anchor="center",
+        max_width=light.w - 6,
+    )
+
+
+def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
+    v = view
+    top = layout.supply_top(v.players)
+    sx, sy = layout.supply_pos(v.players)
+    for i in range(3):
+        draw_card(canvas, None, None, (sx + i * 2, sy - i * 2), (30, 42), face_up=False)
+    canvas.text("supply", (sx, top + 8), 13, theme.INK_SOFT, anchor="midtop")
+    canvas.text(str(v.supply_size), (sx + 2, sy + 26), 14, theme.INK, role="sans_bold", anchor="midtop")
+    canvas.text("discard (face up)", (RX + 150, top + 8), 13, theme.INK_SOFT, anchor="midtop")
+    for k in range(data.NKINDS):
+        x = RX + 99 + k * 34
+        draw_card(canvas, k, paint_building_card, (x, sy), (28, 40))
+        canvas.text(str(v.discard[k]), (x, sy + 30), 13, theme.INK, role="sans_bold", anchor="midtop")
+    canvas.text(
+        f"action cards {v.action_deck_size} · played",
+        (RX + RW - 10, top + 8),
+        13,
+        theme.INK_SOFT,
+        anchor="topright",
+    )
+    for i, a in enumerate(v.spent[:10]):
+        r = layout.spent_rect(v.players, i)
+        draw_card(canvas, data.ACTION_KINDS[a], paint_action_card, r.center, r.size)
+    if not v.spent:
+        canvas.text("none played yet", (RX + 320, sy), 13, theme.INK_SOFT, anchor="center")
+
+
+def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
+    v = view
+    top = layout.supply_top(v.players) + 104
+    bottom = LOG_BOTTOM
+    y = top + 8
+    if v.seat is not None:
+        canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
+        x = RX + 22
+        for disc in sorted(v.my_discs):
+            draw_disc(canvas, disc_key(disc), (x, y + 38), 28)
+            x += 30
+            if x > RX + RW - 20:
+                break
+        if not v.my_discs:
+            canvas.text("none yet", (RX + 14, y + 30), 14, theme.INK_SOFT)
+        y += 62
+    canvas.text("What happened", (RX + 14, y), 15, theme.INK, role="sans_bold")
+    y += 22
+    room = int((bottom - 8 - y) // 19)
+    for text, indent in log_rows(canvas, ui.log_lines, room, RW - 36):
+        canvas.text(text, (RX + 14 + indent, y), 13, theme.INK_SOFT, max_width=RW - 26 - indent)
+        y += 19
+
+
+def log_rows(canvas: Canvas, lines: list[str], room: int, width: float) -> list[tuple[str, int]]:
+    """The newest log entries that fit in ``room`` rows, each wrapped whole (a continuation
+    row is indented) rather than cut off."""
+    rows: list[tuple[str, int]] = []
+    for line in reversed(lines):
+        if len(rows) >= room:
+            break
+        wrapped = canvas.wrap(line, 13, width) or [line]
+        rows[:0] = [(w, 10 if i else 0) for i, w in enumerate(wrapped)]
+    return rows[-room:] if room > 0 else []
