@@ -1,4 +1,4 @@
-"""Invariants over seeded bot games (the thousands-of-games soak is tools/babel_on_soak.py).
+"""Invariants over seeded bot games (the thousands-of-games soak is python -m babel soak babel_on).
 
 Every step: blocks are conserved (bag + towers + Bonus Blocks + in hand = total), no tower breaks
 the Structure or Safety rules (a knocked-over tower being restored may have more than two

@@ -3,7 +3,7 @@
 At every step: the invariants (cards and blocks conserved, roles consistent), an exact JSON round
 trip of the state, and the leak test for every seat and the spectator (redrawing what a seat
 cannot know never changes its view), and the private events go only to their seat. Every game
-ends. Thousands more games run in tools/builders_soak.py.
+ends. Thousands more games run in `python -m babel soak builders`.
 """
 
 from __future__ import annotations

@@ -64,7 +64,7 @@ def test_sim_help_explains_every_option_and_lists_games_and_levels(capsys):
         assert len(line.split(maxsplit=2)) >= 2, option  # each option has its explanation
     for rules in registry.all_games():
         assert rules.info.id in out
-        assert ", ".join(rules.info.bot_levels) in out
+        assert ", ".join(registry.bots(rules.info.id).all_ids) in out
 
 
 def test_replay_finds_a_save_by_its_name(capsys):

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.core.registry import get
 from scenes import assets
@@ -118,8 +119,8 @@ def test_a_table_waiting_for_a_bot_wakes_when_its_move_is_due():
     rules = get("duel")
     seats = [
         Seat("Anna", None),
-        Seat("Bot", rules.info.bot_levels[0]),
-        Seat("Bot 2", rules.info.bot_levels[0]),
+        Seat("Bot", registry.bots(rules.info.id).offered[0]),
+        Seat("Bot 2", registry.bots(rules.info.id).offered[0]),
     ]
     match = Match(rules, rules.make_config(3), 5, seats)
     from scenes.tables import table_for

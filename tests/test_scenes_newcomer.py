@@ -156,7 +156,12 @@ def test_a_duel_card_chosen_during_the_animation_is_kept_and_played():
     rules = registry.get("duel")
     pilot = Pilot(size=(1024, 640), anim_speed="normal")
     try:
-        match = Match(rules, rules.make_config(2), 3, [Seat("Anna"), Seat("Bot", rules.info.bot_levels[0])])
+        match = Match(
+            rules,
+            rules.make_config(2),
+            3,
+            [Seat("Anna"), Seat("Bot", registry.bots(rules.info.id).offered[0])],
+        )
         table = DuelTable(match, None, threaded=False)
         pilot.start(table)
         first = table.legal[0].card

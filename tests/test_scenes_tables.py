@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng
 from scenes.launcher.pause import PauseMenu
@@ -37,7 +38,9 @@ KEYS = [
 
 def _table(rules, humans: int = 1, seed: int = 5) -> TableScene:
     n = rules.info.default_players or rules.info.min_players
-    seats = [Seat(f"P{i + 1}", None if i < humans else rules.info.bot_levels[0]) for i in range(n)]
+    seats = [
+        Seat(f"P{i + 1}", None if i < humans else registry.bots(rules.info.id).offered[0]) for i in range(n)
+    ]
     match = Match(rules, rules.make_config(n), seed, seats)
     table = table_for(rules.info.id)(match, None)
     table.controller.threaded = False

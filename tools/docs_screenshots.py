@@ -205,7 +205,9 @@ def babel_on(out: Path) -> None:
     # Mid-game: four nations, Anna dragging a drawn block onto her tower with the risk shown.
     seats = [Seat("Anna"), Seat("Bashir", "expert"), Seat("Chen", "steady"), Seat("Dana", "expert")]
     match = Match(rules, rules.make_config(4), 3, seats)
-    bots_until(match, lambda m: m.ply >= 60 and 0 in m.to_act() and any(isinstance(a, Add) for a in m.legal(0)))
+    bots_until(
+        match, lambda m: m.ply >= 60 and 0 in m.to_act() and any(isinstance(a, Add) for a in m.legal(0))
+    )
     table = BabelOnTable(match, None, threaded=False)
     p = sit_down(table, 1.0)
     move = next(m for m in table.legal if isinstance(m, Add))

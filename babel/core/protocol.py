@@ -17,7 +17,7 @@ from babel.core import serial
 from babel.core.rng import Rng
 
 if TYPE_CHECKING:
-    from babel.core.bots import Bot
+    pass
 
 S = TypeVar("S")  # state
 A = TypeVar("A")  # action
@@ -109,7 +109,8 @@ class Config:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """How a game presents itself in menus: id, title, blurb, player counts, options, bots."""
+    """How a game presents itself in menus: id, title, blurb, player counts, options (its bots are
+    a ``BotRoster`` the registry keeps beside the rules)."""
 
     id: str
     title: str
@@ -117,9 +118,6 @@ class GameInfo:
     min_players: int
     max_players: int
     options: tuple[Option, ...] = ()
-    bot_levels: tuple[str, ...] = ("random",)  # offered at the table, weakest first
-    # accepted by make_bot and the command line but not offered at the table (test panels, old ids)
-    extra_bot_levels: tuple[str, ...] = ()
     rules_version: int = 1
     rules_doc: str = ""  # "package:resource", read by the rules viewer
     default_players: int = 0
@@ -128,11 +126,6 @@ class GameInfo:
     @property
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
-
-    @property
-    def all_bot_levels(self) -> tuple[str, ...]:
-        """Every level ``make_bot`` accepts: the offered ones, then the extra ones."""
-        return self.bot_levels + self.extra_bot_levels
 
 
 class Rules(ABC, Generic[S, A, V]):
@@ -235,25 +228,6 @@ class Rules(ABC, Generic[S, A, V]):
         for opt in info.options:
             values.setdefault(opt.key, opt.default)
         return Config(players, values)
-
-    def knows_level(self, level: str) -> bool:
-        """A bot level this game offers, keeps unoffered, or still accepts under an older id
-        (saves and command lines hold such ids); ``level`` may be any text from a file."""
-        if level in self.info.all_bot_levels:
-            return True
-        try:
-            self.make_bot(level)
-        except Exception:  # any refusal: the level is not one this game knows
-            return False
-        return True
-
-    def make_bot(self, level: str) -> Bot:
-        """A bot of the given level; every game offers at least 'random'."""
-        from babel.core.bots import RandomBot
-
-        if level == "random":
-            return RandomBot()
-        raise ConfigError(f"{self.info.title} has no bot level '{level}'")
 
     # -- text and JSON ----------------------------------------------------------------
     def action_text(self, action: A) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 
-from babel.core.bots import Bot, BotLevel, BotRoster
+from babel.core.bots import Bot, BotRoster
 from babel.core.protocol import Rules
 
 _GAMES: dict[str, Rules] = {}
@@ -32,37 +32,12 @@ def _ensure_builtins() -> None:
 
         for name in BUILTIN:
             module = importlib.import_module(f"babel.games.{name}")
-            register(module.RULES, getattr(module, "BOTS", None))
+            register(module.RULES, module.BOTS)
 
 
-def _legacy_roster(rules: Rules) -> BotRoster:
-    """A roster for a game that still names its levels in ``GameInfo`` and makes bots itself."""
-    info = rules.info
-    offered = getattr(info, "bot_levels", ("random",))
-    extra = getattr(info, "extra_bot_levels", ())
-
-    def maker(level: str):
-        return lambda: rules.make_bot(level)
-
-    levels = tuple(
-        BotLevel(lv, lv.capitalize(), maker(lv), offered=lv in offered) for lv in (*offered, *extra)
-    )
-    old = ("random", "heuristic", "strong", "simple", "belief", "steady", "expert", "plain", "shrewd")
-    aliases = {}
-    for lv in old:
-        if lv not in offered and lv not in extra:
-            try:
-                rules.make_bot(lv)
-            except Exception:  # not an id this game ever had
-                continue
-            aliases[lv] = lv
-            levels += (BotLevel(lv, lv.capitalize(), maker(lv), offered=False),)
-    return BotRoster(levels, {})
-
-
-def register(rules: Rules, bots: BotRoster | None = None) -> Rules:
+def register(rules: Rules, bots: BotRoster) -> Rules:
     _GAMES[rules.info.id] = rules
-    _BOTS[rules.info.id] = bots if bots is not None else _legacy_roster(rules)
+    _BOTS[rules.info.id] = bots
     return rules
 
 

@@ -16,31 +16,6 @@ from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
 
-LEVEL_LABELS = {
-    "novice": "Bot: novice",
-    "steady": "Bot: steady",
-    "expert": "Bot: expert",
-    "random": "Bot: novice",
-    "simple": "Bot: plain",
-    "heuristic": "Bot: steady",
-    "belief": "Bot: shrewd",
-    "strong": "Bot: expert",
-    "plain": "Bot: plain",
-    "shrewd": "Bot: shrewd",
-}
-LEVEL_HELP = {
-    "novice": "plays simply, by a habit of its own; good for learning the rules.",
-    "steady": "plays a sound game; hard to read.",
-    "expert": "plays the strongest game it can and reads your habits; a real challenge.",
-    "random": "plays any legal move; good for learning the rules.",
-    "simple": "follows plain rules of thumb.",
-    "heuristic": "plays sound rules of thumb.",
-    "belief": "keeps track of who it suspects and acts on it.",
-    "strong": "searches ahead; a real challenge.",
-    "greedy": "makes the move that looks best right now.",
-    "plain": "follows plain rules of thumb.",
-    "shrewd": "reads the table's evidence and plays with its team.",
-}
 HUMAN = "human"
 ROW_H = 58
 HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
@@ -54,10 +29,6 @@ OPTION_WIDGET_DY, OPTION_HELP_DY, OPTION_GAP = 30, 84, 18  # label -> widget -> 
 def _numeric(opt) -> bool:
     """Options with a huge numeric range (deal numbers) are typed in rather than stepped."""
     return isinstance(opt.choices, range) and opt.choices.stop - opt.choices.start > 100
-
-
-def level_label(level: str) -> str:
-    return "Human" if level == HUMAN else LEVEL_LABELS.get(level, f"Bot: {level}")
 
 
 def option_label(value) -> str:
@@ -82,10 +53,9 @@ class SetupScene(Screen):
         self.widgets = WidgetGroup()
 
     def level_label(self, level: str) -> str:
-        """'Human', or 'Bot: ' and the level's name as the game's bots call it."""
-        if level == HUMAN or level in LEVEL_LABELS:
-            return level_label(level)
-        return f"Bot: {self.roster.name(level).lower()}"
+        """'Human', or 'Bot: ' and the level's name as the game's bots call it (an older id
+        reads as the level it became)."""
+        return "Human" if level == HUMAN else f"Bot: {self.roster.name(level).lower()}"
 
     def enter(self) -> None:
         last = self.app.settings.last_names
@@ -325,7 +295,7 @@ class SetupScene(Screen):
             canvas.text("At the table", (1060, 190), 28, theme.GOLD, role="title_bold")
             y = 250
             for level in self.roster.offered:
-                blurb = self.roster.level(level).blurb or LEVEL_HELP.get(level, "")
+                blurb = self.roster.level(level).blurb
                 y = self._paragraph(canvas, f"{self.level_label(level)}: {blurb}", (1060, y), 17, 400, 3) + 12
             y += 10
             for line in (

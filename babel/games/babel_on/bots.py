@@ -401,11 +401,24 @@ def _maker(level: str):
 
 BOTS = BotRoster(
     levels=(
-        BotLevel("novice", "Novice", make=_maker("novice"), blurb="any legal move, with shaky hands"),
         BotLevel(
-            "steady", "Steady", make=_maker("steady"), blurb="a greedy builder with a fairly steady hand"
+            "novice",
+            "Novice",
+            make=_maker("novice"),
+            blurb="plays any legal move, with shaky hands; good for learning the rules.",
         ),
-        BotLevel("expert", "Expert", make=_maker("expert"), blurb="weighs every risk, with a careful hand"),
+        BotLevel(
+            "steady",
+            "Steady",
+            make=_maker("steady"),
+            blurb="builds greedily with a fairly steady hand and takes at most a 5% risk on a rival.",
+        ),
+        BotLevel(
+            "expert",
+            "Expert",
+            make=_maker("expert"),
+            blurb="weighs every risk with a careful hand; a real challenge.",
+        ),
     ),
     aliases=OLD_LEVELS,
 )

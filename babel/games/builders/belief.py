@@ -43,7 +43,7 @@ from babel.games.builders.model import BuildersView, Phase, Role, RoundLog
 # Card categories seen in a round: harmful, weak (useless instruction, Seal), good, Divine Punishment.
 BAD, WEAK, GOOD, DPC = 0, 1, 2, 3
 # P(category | evil), P(category | good) for a card an appointed player hands in; measured over
-# belief-vs-belief bot games at 7 players (tools/builders_match.py) and smoothed.
+# belief-vs-belief bot games at 7 players (tools/builders_balance.py) and smoothed.
 P_EVIL = (0.30, 0.47, 0.19, 0.04)
 P_GOOD = (0.01, 0.19, 0.80, 0.0)
 # Deliberation reveals: P(discarded category | evil/good), measured the same way.

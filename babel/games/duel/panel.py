@@ -2,7 +2,7 @@
 
 Each pattern is a pure function of what the seat sees (``DuelView``); only ``random`` and
 ``joker6`` draw from the seat's random stream. They serve three purposes: test opponents that
-the match tools seat (``tools/duel_match.py``), the habits the expert looks for in an opponent's
+the level matches seat (``python -m babel match duel``), the habits the expert looks for in an opponent's
 revealed cards (``adapt``), and the novice's own plausible way of playing.
 
 - ``lowest``: always the lowest card; the Joker last.

@@ -49,7 +49,6 @@ class TurmbauRules(Rules[TurmbauState, Action, TurmbauView]):
                 "Replace one 5-disc of each kind by the four discs that ask for two kinds.",
             ),
         ),
-        bot_levels=("novice", "steady", "expert"),
         rules_version=1,
         rules_doc="babel.games.turmbau:RULES.md",
         default_players=4,

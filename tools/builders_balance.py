@@ -1,4 +1,4 @@
-"""Babel Builders: Architect policies against the same saboteurs over a seeded series.
+"""Babel Builders balance: Architect policies against the same saboteurs over a seeded series.
 
 Every seat runs ``RoleBot(good, evil)``: the Architect policy while its role is Architect and the
 saboteur policy once it is the Messenger or a Zealot (levels: novice, plain, shrewd). Each
@@ -13,10 +13,10 @@ report gives how often the hero ends on the winning side. ``--table`` runs the b
 (shrewd against shrewd at 5, 7 and 10 players, plain Architects against shrewd saboteurs at 7,
 and the hero at 7) and prints it in Markdown.
 
-    .venv/bin/python tools/builders_match.py --players 7 --games 1000
-    .venv/bin/python tools/builders_match.py --games 200 --pairs shrewd/shrewd,plain/shrewd
-    .venv/bin/python tools/builders_match.py --hero --games 1000
-    .venv/bin/python tools/builders_match.py --table --games 1000
+    .venv/bin/python tools/builders_balance.py --players 7 --games 1000
+    .venv/bin/python tools/builders_balance.py --games 200 --pairs shrewd/shrewd,plain/shrewd
+    .venv/bin/python tools/builders_balance.py --hero --games 1000
+    .venv/bin/python tools/builders_balance.py --table --games 1000
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from babel.core.bots import Budget, bot_rng  # noqa: E402
+from babel.core.contest import wilson  # noqa: E402
+from babel.core.simulate import play_game  # noqa: E402
 from babel.games.builders import RULES  # noqa: E402
 from babel.games.builders import cards as C  # noqa: E402
 from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
@@ -39,18 +40,12 @@ from babel.games.builders.model import Role  # noqa: E402
 
 
 def play(players: int, seed: int, good: str, evil: str, hero: bool = False) -> dict:
+    """One seeded game through the common playout loop, every seat a ``RoleBot`` (seat 1 the
+    shrewd hero in a hero run), and what the balance table measures of it."""
     config = RULES.make_config(players)
-    state = RULES.initial_state(config, seed)
-    bot = RoleBot(good, evil)
-    hero_bot = RoleBot("shrewd", "shrewd")
-    plies = 0
-    while RULES.outcome(state) is None:
-        seat = RULES.to_act(state)[0]
-        legal = RULES.legal_actions(state, seat)
-        who = hero_bot if hero and seat == 0 else bot
-        action = who.choose(RULES.view(state, seat), legal, bot_rng(seed, seat, plies), Budget())
-        state = RULES.apply(state, seat, action).state
-        plies += 1
+    bot, hero_bot = RoleBot(good, evil), RoleBot("shrewd", "shrewd")
+    agents = [hero_bot if hero and s == 0 else bot for s in range(players)]
+    state = play_game(RULES, config, seed, (), agents=agents).state
     messenger = state.roles.index(Role.MESSENGER)
     turned = {c.seat: c.round for c in state.conversions}
 
@@ -102,12 +97,7 @@ def hero_seeds(players: int, games: int, seed: int) -> list[int]:
 
 def interval(wins: int, games: int) -> list[float]:
     """A 95% interval for a win rate (Wilson's, sound near 0 and 1 too)."""
-    if not games:
-        return [0.0, 0.0]
-    z, p = 1.96, wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return [round(centre - half, 4), round(centre + half, 4)]
+    return [round(x, 4) for x in wilson(wins, games)] if games else [0.0, 0.0]
 
 
 def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool = False) -> dict:
