@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 
 def ease_out_cubic(t: float) -> float:
@@ -104,3 +105,25 @@ class Animator:
     def finish_all(self) -> None:
         while self.tweens:
             self.update(1e9)
+
+
+class EventMotion:
+    """The base of a table's ``animate.Motion``: it turns the viewer's events into tweens on the
+    table's animator, reading the view, seat names and sounds through callables the table hands
+    it (so the motion never holds the scene)."""
+
+    def __init__(
+        self,
+        animator: Animator,
+        view: Callable[[], Any],
+        name: Callable[[int], str],
+        sound: Callable[[str], None],
+    ) -> None:
+        self.animator = animator
+        self.view_now = view
+        self.name = name
+        self.sound = sound
+        self.setup()
+
+    def setup(self) -> None:
+        """The game's own motion state, made once the callables are in place."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from babel.core.bots import BotRoster
 from babel.core.protocol import Rules
-from babel.core.simulate import Tally, play_game
+from babel.core.simulate import Tally
 
 
 def lineup(levels: Sequence[str], players: int) -> tuple[str, ...]:
@@ -59,8 +59,6 @@ class LevelScore:
 
 @dataclass
 class ContestSummary(Tally):
-    game: str = ""
-    players: int = 0
     lineup: tuple[str, ...] = ()
     scores: dict[str, LevelScore] = field(default_factory=dict)
 
@@ -89,17 +87,14 @@ def contest(
     """Play ``games`` seeded games with the lineup rotating one seat per game."""
     config = rules.make_config(players, **(options or {}))
     base = lineup(levels, players)
-    summary = ContestSummary(wins=[0.0] * players, game=rules.info.id, players=players, lineup=base)
+    summary = ContestSummary(game=rules.info.id, players=players, lineup=base)
     for level in base:
         summary.scores.setdefault(level, LevelScore(level))
     for g in range(games):
         seating = rotated(base, g)
-        try:
-            rec = play_game(rules, config, seed + g, seating, bots=bots)
-        except Exception as exc:  # every failure is reported, the run goes on
-            summary.errors.append({"seed": seed + g, "error": f"{type(exc).__name__}: {exc}"})
+        rec = summary.run(rules, config, seed + g, seating, bots=bots)
+        if rec is None:
             continue
-        summary.add(rec)
         winners = rec.outcome.winners
         for seat, level in enumerate(seating):
             score = summary.scores[level]

@@ -72,6 +72,8 @@ class Tally:
     """What many games add up to: wins per seat, how games ended, the winning teams, and the
     per-game counts (``Outcome.stats``)."""
 
+    game: str = ""
+    players: int = 0
     games: int = 0
     wins: list[float] = field(default_factory=list)
     shared: int = 0
@@ -80,6 +82,22 @@ class Tally:
     teams: dict[str, int] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)
     errors: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.wins = self.wins or [0.0] * self.players
+
+    def run(
+        self, rules: Rules, config: Config, seed: int, levels: Sequence[str], **play: Any
+    ) -> GameRecord | None:
+        """Play one game into the tally (``play``: ``play_game``'s keywords); a failure is kept
+        with its seed and the series goes on."""
+        try:
+            rec = play_game(rules, config, seed, levels, **play)
+        except Exception as exc:  # a series reports every failure instead of stopping at the first
+            self.errors.append({"seed": seed, "error": f"{type(exc).__name__}: {exc}"[:500]})
+            return None
+        self.add(rec)
+        return rec
 
     def add(self, rec: GameRecord) -> None:
         self.games += 1
@@ -110,8 +128,6 @@ def _count(counts: dict[str, int], key: str) -> None:
 
 @dataclass
 class SimSummary(Tally):
-    game: str = ""
-    players: int = 0
     levels: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
@@ -144,14 +160,8 @@ def simulate(
         bots = registry.bots(rules.info.id)
     config = rules.make_config(players, **(options or {}))
     levels = list(levels or [bots.offered[0]] * players)
-    summary = SimSummary(wins=[0.0] * players, game=rules.info.id, players=players, levels=levels)
+    summary = SimSummary(game=rules.info.id, players=players, levels=levels)
     for g in range(games):
-        game_seed = seed + g
-        try:
-            rec = play_game(rules, config, game_seed, levels, bots=bots)
-        except Exception as exc:  # a sim reports every failure instead of stopping at the first
-            summary.errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}"})
-            continue
-        summary.add(rec)
+        summary.run(rules, config, seed + g, levels, bots=bots)
     summary.wins = [round(w, 3) for w in summary.wins]
     return summary

@@ -11,7 +11,7 @@ from typing import Any
 from babel.core.bots import BotRoster
 from babel.core.protocol import Rules, Step
 from babel.core.rng import Rng, seed_state
-from babel.core.simulate import Tally, play_game
+from babel.core.simulate import Tally
 
 
 class SoakFailure(AssertionError):
@@ -62,8 +62,6 @@ class StepChecker:
 
 @dataclass
 class SoakSummary(Tally):
-    game: str = ""
-    players: int = 0
     levels: list[str] = field(default_factory=list)
     steps: int = 0
 
@@ -92,16 +90,10 @@ def soak(
     """Play ``games`` seeded games, checking every step (the leak check every ``leak_every``
     steps: it redraws the hidden state, the dearest check)."""
     config = rules.make_config(players, **(options or {}))
-    summary = SoakSummary(wins=[0.0] * players, game=rules.info.id, players=players, levels=list(levels))
+    summary = SoakSummary(game=rules.info.id, players=players, levels=list(levels))
     for g in range(games):
         checker = StepChecker(rules, players, leak_every)
-        try:
-            rec = play_game(rules, config, seed + g, levels, bots=bots, on_step=checker)
-        except Exception as exc:  # every failure is reported with its seed, the run goes on
-            summary.errors.append({"seed": seed + g, "error": f"{type(exc).__name__}: {exc}"[:500]})
-            continue
-        finally:
-            summary.steps += checker.steps
-        summary.add(rec)
+        summary.run(rules, config, seed + g, levels, bots=bots, on_step=checker)
+        summary.steps += checker.steps
     summary.wins = [round(w, 3) for w in summary.wins]
     return summary

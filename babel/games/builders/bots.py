@@ -36,21 +36,9 @@ from typing import Any
 from babel.core.bots import BotLevel, BotRoster, Budget
 from babel.core.protocol import ConfigError
 from babel.core.rng import Rng
+from babel.games.builders import actions as A
 from babel.games.builders import belief as B
 from babel.games.builders import cards as C
-from babel.games.builders.actions import (
-    Action,
-    Appoint,
-    Deliberate,
-    PassToken,
-    Place,
-    Play,
-    Punish,
-    Reveal,
-    Seal,
-    Strike,
-    Swap,
-)
 from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
@@ -140,16 +128,16 @@ def _simulate(
 LEVELS = ("novice", "plain", "shrewd")
 # The decision method for each kind of move.
 HANDLERS = {
-    Appoint: "_appoint",
-    Play: "_play",
-    Swap: "_swap",
-    Reveal: "_reveal",
-    Place: "_place",
-    Strike: "_strike",
-    Deliberate: "_deliberate",
-    PassToken: "_master",
-    Seal: "_seal",
-    Punish: "_punish",
+    A.Appoint: "_appoint",
+    A.Play: "_play",
+    A.Swap: "_swap",
+    A.Reveal: "_reveal",
+    A.Place: "_place",
+    A.Strike: "_strike",
+    A.Deliberate: "_deliberate",
+    A.PassToken: "_master",
+    A.Seal: "_seal",
+    A.Punish: "_punish",
 }
 # The level ids of earlier versions, still read (saves name the bots by level).
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
@@ -177,7 +165,7 @@ class RoleBot:
         self.evil = level_id(evil)
 
     # the Bot protocol
-    def choose(self, view: BuildersView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
+    def choose(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng, budget: Budget) -> A.Action:
         if len(legal) == 1:
             return legal[0]
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
@@ -213,31 +201,31 @@ class RoleBot:
         return tuple(best)
 
     # -- decisions --------------------------------------------------------------------------------
-    def _appoint(self, view, legal, rng, evil, level) -> Action:
+    def _appoint(self, view, legal, rng, evil, level) -> A.Action:
         k = len(legal[0].seats)
         others = [s for s in range(view.players) if s != view.seat]
         if level == "plain":
             return rng.choice(legal)
         if not evil:
-            return Appoint(self._team_appointment(others, self._belief(view), k, rng))
+            return A.Appoint(self._team_appointment(others, self._belief(view), k, rng))
         # Evil Master: look like a careful Master (trusted players), but bring in one suspect,
         # unless the table is watching: then appoint exactly as an Architect would.
         pub = B.public_suspicion(view)
         if pub[view.seat] > WATCHED:
-            return Appoint(self._pick_min(others, pub, rng, k))
+            return A.Appoint(self._pick_min(others, pub, rng, k))
         trusted = list(self._pick_min(others, pub, rng, k - 1))
         rest = [s for s in others if s not in trusted]
         suspect = max(rest, key=lambda s: (pub[s] + 1e-6 * rng.random(), s))
-        return Appoint(tuple(sorted(trusted + [suspect])))
+        return A.Appoint(tuple(sorted(trusted + [suspect])))
 
-    def _play(self, view, legal, rng, evil, level) -> Action:
+    def _play(self, view, legal, rng, evil, level) -> A.Action:
         hand = view.hand
         if not evil:
             hold = False
             if level == "shrewd" and view.seat != view.master:
                 hold = self._belief(view).evil[view.master] > HOLD_BACK
 
-            def score(a: Play) -> float:
+            def score(a: A.Play) -> float:
                 p, d = a.card, a.discard
                 val = _play_value(p, view) if p is not None else 0.0
                 keep = _keep_value(d, view, hand) if d is not None else 0.0
@@ -250,7 +238,7 @@ class RoleBot:
             return max(legal, key=score)
         cover = level == "shrewd" and B.public_suspicion(view)[view.seat] > COVER_THRESHOLD
 
-        def evil_score(a: Play) -> float:
+        def evil_score(a: A.Play) -> float:
             p, d = a.card, a.discard
             if p is not None:
                 harm = _harm(p, view)
@@ -268,10 +256,10 @@ class RoleBot:
 
         return max(legal, key=evil_score)
 
-    def _swap(self, view, legal, rng, evil, level) -> Action:
+    def _swap(self, view, legal, rng, evil, level) -> A.Action:
         hand = view.hand
 
-        def good_score(a: Swap) -> float:
+        def good_score(a: A.Swap) -> float:
             take, give = a.take, a.give
             # Taking a card keeps it from being revealed; giving one throws it out of the game.
             removed = -_play_value(take, view)
@@ -282,7 +270,7 @@ class RoleBot:
                 removed = 0.0  # plain Masters only tidy their hand
             return removed - lost + 1e-6 * rng.random()
 
-        def evil_score(a: Swap) -> float:
+        def evil_score(a: A.Swap) -> float:
             take, give = a.take, a.give
             removed = -_harm(take, view)
             lost = _play_value(give, view) if give is not None else 0.0
@@ -292,7 +280,7 @@ class RoleBot:
 
         return max(legal, key=evil_score if evil else good_score)
 
-    def _reveal(self, view, legal, rng, evil, level) -> Action:
+    def _reveal(self, view, legal, rng, evil, level) -> A.Action:
         cards = [a.card for a in legal]
         bp = view.blueprint.cells
         best_order, best_val = None, None
@@ -307,26 +295,26 @@ class RoleBot:
             if best_val is None or val > best_val:
                 best_order, best_val = order, val
         # Reveal Deliberation first among equals (information early); the order is already best.
-        return Reveal(best_order[0])
+        return A.Reveal(best_order[0])
 
-    def _place(self, view, legal, rng, evil, level) -> Action:
+    def _place(self, view, legal, rng, evil, level) -> A.Action:
         card = view.pending
         helpful = not evil or level == "shrewd"
         cell = _best_cell(card, view.base, view.blueprint.cells, helpful)
-        return Place(cell)
+        return A.Place(cell)
 
-    def _strike(self, view, legal, rng, evil, level) -> Action:
+    def _strike(self, view, legal, rng, evil, level) -> A.Action:
         ties = [a.cell for a in legal]
         cell = _strike_cell(ties, view.base, view.blueprint.cells, not evil)
-        return Strike(cell)
+        return A.Strike(cell)
 
-    def _deliberate(self, view, legal, rng, evil, level) -> Action:
+    def _deliberate(self, view, legal, rng, evil, level) -> A.Action:
         if level == "plain" or evil:
             return rng.choice(legal)
         bel = self._belief(view)
         return max(legal, key=lambda a: (bel.evil[a.seat] + 1e-6 * rng.random(), a.seat))
 
-    def _master(self, view, legal, rng, evil, level) -> Action:
+    def _master(self, view, legal, rng, evil, level) -> A.Action:
         if level == "plain":
             return rng.choice(legal)
         if evil:
@@ -335,7 +323,7 @@ class RoleBot:
         bel = self._belief(view)
         return min(legal, key=lambda a: (bel.evil[a.seat] + 1e-6 * rng.random(), a.seat))
 
-    def _seal(self, view, legal, rng, evil, level) -> Action:
+    def _seal(self, view, legal, rng, evil, level) -> A.Action:
         targets = [a for a in legal if a.target is not None]
         if evil:
             if view.role is Role.MESSENGER or level == "plain":
@@ -354,7 +342,7 @@ class RoleBot:
         pub = B.public_belief(view).messenger
         return max(targets, key=lambda a: (pub[a.target], -a.target))
 
-    def _punish(self, view, legal, rng, evil, level) -> Action:
+    def _punish(self, view, legal, rng, evil, level) -> A.Action:
         if level == "plain":
             counts = [0] * view.players
             for entry in view.log:

@@ -11,31 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from babel.core.coach import Advice, sentence, strongest_choice
-from babel.games.builders.actions import (
-    Action,
-    Appoint,
-    Deliberate,
-    PassToken,
-    Place,
-    Play,
-    Punish,
-    Reveal,
-    Seal,
-    Strike,
-    Swap,
-    describe,
-)
+from babel.games.builders import actions as A
 from babel.games.builders.model import BuildersView, Role
 from babel.games.builders.rules import RULES as _RULES
 
 
-def advise(view: BuildersView, legal: Sequence[Action]) -> Advice:
+def advise(view: BuildersView, legal: Sequence[A.Action]) -> Advice:
     action = strongest_choice(_RULES, view, legal)
     return action, sentence(what(action), reason(view, action, legal))
 
 
-def what(action: Action) -> str:
-    text = describe(action).replace(": ", " ")  # card names like "1 block: B1/B2/B3"
+def what(action: A.Action) -> str:
+    text = A.describe(action).replace(": ", " ")  # card names like "1 block: B1/B2/B3"
     for seat in range(10, -1, -1):  # "seat 3" -> the player's name (longest numbers first)
         text = text.replace(f"seat {seat + 1}", f"<P{seat}>")
     return text
@@ -47,49 +34,49 @@ def _side(view: BuildersView) -> str:
     return "saboteurs"
 
 
-def reason(view: BuildersView, action: Action, legal: Sequence[Action] = ()) -> str:
+def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ()) -> str:
     builders = _side(view) == "builders"
     match action:
-        case Appoint():
+        case A.Appoint():
             return (
                 "these are the players whose cards you trust most to build"
                 if builders
                 else "these players help your side most without giving you away"
             )
-        case Play(None, _):
+        case A.Play(None, _):
             return "no card in your hand may be handed in"
-        case Play():
+        case A.Play():
             return (
                 "it builds towards the blueprint"
                 if builders
                 else "it hurts the tower most without showing your hand"
             )
-        case Swap():
+        case A.Swap():
             return "the card you keep is worth more to your side than the one you give up"
-        case Reveal():
+        case A.Reveal():
             return "revealing this card now serves your side best"
-        case Place():
+        case A.Place():
             return (
                 "this cell still needs blocks to meet the blueprint"
                 if builders
                 else "a block here helps the blueprint least"
             )
-        case Strike():
+        case A.Strike():
             return "the strike does the least harm here" if builders else "the strike does the most harm here"
-        case Deliberate(seat):
+        case A.Deliberate(seat):
             return f"<P{seat}>'s discard tells you most about who is who"
-        case PassToken(seat):
+        case A.PassToken(seat):
             return (
                 f"<P{seat}> is the player you trust most with the Master token"
                 if builders
                 else (f"<P{seat}> as Master helps your side most")
             )
-        case Seal(None):
+        case A.Seal(None):
             if len(legal) <= 1:
                 return "you hold no Seal; every player takes this turn, so passing gives nothing away"
             return "no player looks enough like the Messenger of God to spend your Seal on"
-        case Seal():
+        case A.Seal():
             return "this is the player you suspect most of being the Messenger of God"
-        case Punish(seat):
+        case A.Punish(seat):
             return f"<P{seat}> is the Architect whose turning helps your side most"
     return ""

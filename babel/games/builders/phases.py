@@ -13,20 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from babel.core.protocol import Event, replace
+from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.actions import (
-    Action,
-    Appoint,
-    Deliberate,
-    PassToken,
-    Place,
-    Play,
-    Punish,
-    Reveal,
-    Seal,
-    Strike,
-    Swap,
-)
 from babel.games.builders.model import (
     BuildersState,
     Commit,
@@ -159,7 +147,7 @@ class Ctx:
         return replace(self.s, **fields)
 
 
-def _do_appoint(ctx: Ctx, seat: int, action: Appoint) -> BuildersState:
+def _do_appoint(ctx: Ctx, seat: int, action: A.Appoint) -> BuildersState:
     s = ctx.s
     appointed = tuple(action.seats)
     ctx.event(EventKind.APPOINT, master=s.master, seats=list(appointed), round=s.round)
@@ -167,7 +155,7 @@ def _do_appoint(ctx: Ctx, seat: int, action: Appoint) -> BuildersState:
     return ctx.build(phase=Phase.SELECT, appointed=appointed, commits=(None,) * s.players, cur=cur)
 
 
-def _do_select(ctx: Ctx, seat: int, action: Play) -> BuildersState:
+def _do_select(ctx: Ctx, seat: int, action: A.Play) -> BuildersState:
     s = ctx.s
     play = NONE if action.card is None else action.card
     discard = NONE if action.discard is None else action.discard
@@ -237,7 +225,7 @@ def _confirm(ctx: Ctx, cards: list[int], why: str) -> BuildersState:
     return _finish(ctx, Result("messenger", "confirmation"))
 
 
-def _do_swap(ctx: Ctx, seat: int, action: Swap) -> BuildersState:
+def _do_swap(ctx: Ctx, seat: int, action: A.Swap) -> BuildersState:
     s = ctx.s
     take, give = action.take, NONE if action.give is None else action.give
     if give >= 0:
@@ -262,7 +250,7 @@ def _next_reveal(ctx: Ctx, face_down: list[int]) -> BuildersState:
     return ctx.build(phase=Phase.REVEAL)
 
 
-def _do_reveal(ctx: Ctx, seat: int, action: Reveal) -> BuildersState:
+def _do_reveal(ctx: Ctx, seat: int, action: A.Reveal) -> BuildersState:
     card = action.card
     face_down = [c for c in ctx.s.face_down if c != card]
     return _reveal(ctx, card, face_down)
@@ -334,7 +322,7 @@ def _place(ctx: Ctx, card: int, cell: int, face_down: list[int]) -> BuildersStat
     return _next_reveal(ctx, face_down)
 
 
-def _do_place(ctx: Ctx, seat: int, action: Place) -> BuildersState:
+def _do_place(ctx: Ctx, seat: int, action: A.Place) -> BuildersState:
     return _place(ctx, ctx.s.pending, action.cell, list(ctx.s.face_down))
 
 
@@ -361,7 +349,7 @@ def _strike(ctx: Ctx, cell: int) -> None:
     ctx.event(EventKind.STRIKE, card=card, cell=cell, height=ctx.base[cell], supply=ctx.supply)
 
 
-def _do_strike(ctx: Ctx, seat: int, action: Strike) -> BuildersState:
+def _do_strike(ctx: Ctx, seat: int, action: A.Strike) -> BuildersState:
     ctx.changes["strikes_left"] = ctx.s.strikes_left
     _strike(ctx, action.cell)
     return _strike_loop(ctx, list(ctx.s.face_down))
@@ -382,7 +370,7 @@ def _deliberate(ctx: Ctx, card: int, target: int, face_down: list[int]) -> Build
     return _next_reveal(ctx, face_down)
 
 
-def _do_deliberate(ctx: Ctx, seat: int, action: Deliberate) -> BuildersState:
+def _do_deliberate(ctx: Ctx, seat: int, action: A.Deliberate) -> BuildersState:
     return _deliberate(ctx, ctx.s.pending, action.seat, list(ctx.s.face_down))
 
 
@@ -410,7 +398,7 @@ def _end_construction(ctx: Ctx) -> BuildersState:
     return ctx.build(phase=Phase.PASS, pending=-1, strikes_left=0, face_down=())
 
 
-def _do_pass(ctx: Ctx, seat: int, action: PassToken) -> BuildersState:
+def _do_pass(ctx: Ctx, seat: int, action: A.PassToken) -> BuildersState:
     s = ctx.s
     new_master = action.seat
     ctx.event(EventKind.PASS_MASTER, irreversible=False, **{"from": s.master, "new_master": new_master})
@@ -445,7 +433,7 @@ def _start_seal(ctx: Ctx) -> BuildersState:
     return ctx.build(phase=Phase.SEAL, seal_holders=holders)
 
 
-def _do_seal(ctx: Ctx, seat: int, action: Seal) -> BuildersState:
+def _do_seal(ctx: Ctx, seat: int, action: A.Seal) -> BuildersState:
     s = ctx.s
     choice = list(s.seal_choice)
     choice[seat] = NONE if action.target is None else action.target
@@ -475,7 +463,7 @@ def _start_punish(ctx: Ctx, seal_choice: tuple[int, ...]) -> BuildersState:
     return ctx.build(phase=Phase.PUNISH)
 
 
-def _do_punish(ctx: Ctx, seat: int, action: Punish) -> BuildersState:
+def _do_punish(ctx: Ctx, seat: int, action: A.Punish) -> BuildersState:
     s = ctx.s
     choice = list(s.punish_choice)
     choice[seat] = action.seat
@@ -530,28 +518,28 @@ def _finish(ctx: Ctx, result: Result) -> BuildersState:
     return ctx.build(phase=Phase.OVER, result=result, log=log, cur=None, pending=-1, strikes_left=0)
 
 
-def do_move(state: BuildersState, seat: int, action: Action) -> tuple[BuildersState, tuple[Event, ...]]:
+def do_move(state: BuildersState, seat: int, action: A.Action) -> tuple[BuildersState, tuple[Event, ...]]:
     """The next state and the events of a legal ``action`` by ``seat`` (the input is never touched)."""
     ctx = Ctx(state)
     match action:
-        case Appoint():
+        case A.Appoint():
             new = _do_appoint(ctx, seat, action)
-        case Play():
+        case A.Play():
             new = _do_select(ctx, seat, action)
-        case Swap():
+        case A.Swap():
             new = _do_swap(ctx, seat, action)
-        case Reveal():
+        case A.Reveal():
             new = _do_reveal(ctx, seat, action)
-        case Place():
+        case A.Place():
             new = _do_place(ctx, seat, action)
-        case Strike():
+        case A.Strike():
             new = _do_strike(ctx, seat, action)
-        case Deliberate():
+        case A.Deliberate():
             new = _do_deliberate(ctx, seat, action)
-        case PassToken():
+        case A.PassToken():
             new = _do_pass(ctx, seat, action)
-        case Seal():
+        case A.Seal():
             new = _do_seal(ctx, seat, action)
-        case Punish():
+        case A.Punish():
             new = _do_punish(ctx, seat, action)
     return new, tuple(ctx.events)

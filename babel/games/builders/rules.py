@@ -27,20 +27,6 @@ from babel.core.rng import Rng, seed_state
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders import invariants, sampling
-from babel.games.builders.actions import (
-    ACTION_TYPES,
-    Action,
-    Appoint,
-    Deliberate,
-    PassToken,
-    Place,
-    Play,
-    Punish,
-    Reveal,
-    Seal,
-    Strike,
-    Swap,
-)
 from babel.games.builders.model import (
     BuildersState,
     BuildersView,
@@ -74,16 +60,16 @@ MASTER_PHASES = (
 BLUEPRINT_CHOICES = ("random",) + tuple(bp.key for bp in C.PRINTED_BLUEPRINTS)
 # The move each phase asks for, and its word in the reasons the rules give.
 PHASE_MOVE = {
-    Phase.APPOINT: (Appoint, "appoint"),
-    Phase.SELECT: (Play, "play"),
-    Phase.SWAP: (Swap, "swap"),
-    Phase.REVEAL: (Reveal, "reveal"),
-    Phase.PLACE: (Place, "place"),
-    Phase.STRIKE: (Strike, "strike"),
-    Phase.DELIBERATE: (Deliberate, "deliberate"),
-    Phase.PASS: (PassToken, "master"),
-    Phase.SEAL: (Seal, "seal"),
-    Phase.PUNISH: (Punish, "punish"),
+    Phase.APPOINT: (A.Appoint, "appoint"),
+    Phase.SELECT: (A.Play, "play"),
+    Phase.SWAP: (A.Swap, "swap"),
+    Phase.REVEAL: (A.Reveal, "reveal"),
+    Phase.PLACE: (A.Place, "place"),
+    Phase.STRIKE: (A.Strike, "strike"),
+    Phase.DELIBERATE: (A.Deliberate, "deliberate"),
+    Phase.PASS: (A.PassToken, "master"),
+    Phase.SEAL: (A.Seal, "seal"),
+    Phase.PUNISH: (A.Punish, "punish"),
 }
 MOVE_WORD = {cls: word for cls, word in PHASE_MOVE.values()}
 # Why a move of the right kind is refused, by phase (where one sentence says it).
@@ -100,7 +86,7 @@ def _card(value: int) -> int | None:
     return None if value < 0 else value
 
 
-class BuildersRules(Rules[BuildersState, Action, BuildersView]):
+class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
     info = GameInfo(
         id="builders",
         title="Babel Builders",
@@ -122,7 +108,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         default_players=7,
     )
     state_type = BuildersState
-    action_type = Action  # a union of one class per kind of move (actions.py)
+    action_type = A.Action  # a union of one class per kind of move (actions.py)
     view_type = BuildersView
 
     # -- setup ------------------------------------------------------------------------------
@@ -239,43 +225,43 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
             return tuple(s for s in state.zealots_revealed if state.punish_choice[s] == NOT_CHOSEN)
         return ()
 
-    def legal_actions(self, state: BuildersState, seat: int) -> tuple[Action, ...]:
+    def legal_actions(self, state: BuildersState, seat: int) -> tuple[A.Action, ...]:
         if seat not in self.to_act(state):
             return ()
         phase = state.phase
         others = [s for s in range(state.players) if s != seat]
         if phase is Phase.APPOINT:
-            return tuple(Appoint(combo) for combo in combinations(others, C.appoint_count(state.players)))
+            return tuple(A.Appoint(combo) for combo in combinations(others, C.appoint_count(state.players)))
         if phase is Phase.SELECT:
-            return tuple(Play(_card(p), _card(d)) for p, d in sorted(select_options(state, seat)))
+            return tuple(A.Play(_card(p), _card(d)) for p, d in sorted(select_options(state, seat)))
         if phase is Phase.SWAP:
             gives = [c for c in state.hands[seat] if not C.is_punishment(c)] or [NONE]
             pairs = sorted((t, g) for t in swap_takes(state) for g in gives)
-            return tuple(Swap(t, _card(g)) for t, g in pairs)
+            return tuple(A.Swap(t, _card(g)) for t, g in pairs)
         if phase is Phase.REVEAL:
-            return tuple(Reveal(c) for c in sorted(state.face_down))
+            return tuple(A.Reveal(c) for c in sorted(state.face_down))
         if phase is Phase.PLACE:
-            return tuple(Place(cell) for cell in sorted(C.CARDS[state.pending].cells))
+            return tuple(A.Place(cell) for cell in sorted(C.CARDS[state.pending].cells))
         if phase is Phase.STRIKE:
-            return tuple(Strike(cell) for cell in tallest(state.base))
+            return tuple(A.Strike(cell) for cell in tallest(state.base))
         if phase is Phase.DELIBERATE:
-            return tuple(Deliberate(s) for s in deliberation_targets(state))
+            return tuple(A.Deliberate(s) for s in deliberation_targets(state))
         if phase is Phase.PASS:
-            return tuple(PassToken(s) for s in others)
+            return tuple(A.PassToken(s) for s in others)
         if phase is Phase.SEAL:
             if not holds_seal(state.hands[seat]):
-                return (Seal(None),)  # no Seal: pass, as every seat does
-            return (Seal(None),) + tuple(Seal(s) for s in others)
+                return (A.Seal(None),)  # no Seal: pass, as every seat does
+            return (A.Seal(None),) + tuple(A.Seal(s) for s in others)
         if phase is Phase.PUNISH:
-            return tuple(Punish(s) for s in others if s not in state.zealots_revealed)
+            return tuple(A.Punish(s) for s in others if s not in state.zealots_revealed)
         return ()
 
     # -- apply ---------------------------------------------------------------------------------
-    def why_illegal(self, state: BuildersState, seat: int, action: Action) -> str | None:
+    def why_illegal(self, state: BuildersState, seat: int, action: A.Action) -> str | None:
         """The reason ``apply`` refuses ``action`` by ``seat`` with, or None when it is legal."""
         if state.phase is Phase.OVER:
             return "the game is over"
-        if not isinstance(action, ACTION_TYPES):
+        if not isinstance(action, A.ACTION_TYPES):
             return "that is not a Babel Builders action"
         if seat not in self.to_act(state):
             if state.phase in MASTER_PHASES:
@@ -301,7 +287,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         return f"'{self.action_text(action)}' is not allowed now"
 
     @staticmethod
-    def _why_not_play(state: BuildersState, seat: int, action: Play) -> str:
+    def _why_not_play(state: BuildersState, seat: int, action: A.Play) -> str:
         hand = state.hands[seat]
         if any(c is not None and c not in hand for c in (action.card, action.discard)):
             return "that card is not in your hand"
@@ -317,7 +303,7 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
             return "a Divine Punishment card stays in hand"
         return "play one card and discard one other card if you can"
 
-    def apply(self, state: BuildersState, seat: int, action: Action) -> Step[BuildersState]:
+    def apply(self, state: BuildersState, seat: int, action: A.Action) -> Step[BuildersState]:
         why = self.why_illegal(state, seat, action)
         if why is not None:
             raise IllegalAction(why)
@@ -418,13 +404,13 @@ class BuildersRules(Rules[BuildersState, Action, BuildersView]):
         return invariants.invariant_errors(state)
 
     # -- text ------------------------------------------------------------------------------------
-    def action_text(self, action: Action) -> str:
+    def action_text(self, action: A.Action) -> str:
         return A.action_text(action)
 
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> A.Action:
         return A.parse_action(text)
 
-    def describe(self, action: Action) -> str:
+    def describe(self, action: A.Action) -> str:
         return A.describe(action)
 
 

@@ -15,17 +15,8 @@ from itertools import combinations, product
 
 from babel.core.bots import BotLevel, BotRoster, Budget, RandomBot
 from babel.core.rng import Rng
+from babel.games.turmbau import actions as A
 from babel.games.turmbau import data
-from babel.games.turmbau.actions import (
-    Action,
-    Build,
-    Decline,
-    Double,
-    Draw3,
-    Offer,
-    Pass,
-    Select,
-)
 from babel.games.turmbau.data import ZERO, Counts
 from babel.games.turmbau.model import Disc, Phase, TurmbauState, TurmbauView, Wonder
 from babel.games.turmbau.pieces import (
@@ -195,12 +186,12 @@ def _best_sets(discs: Sequence[Disc]) -> list[int]:
 
 
 # -- the heuristic policy ---------------------------------------------------------------------
-def heuristic_turn(view: TurmbauView) -> Action:
+def heuristic_turn(view: TurmbauView) -> A.Action:
     sight = _Sight(view)
     held = view.my_actions
     if view.turn >= STALL_TURN:
         return _finish_turn(view, sight)
-    best: tuple[float, Action] = (PASS_VALUE, Pass())
+    best: tuple[float, A.Action] = (PASS_VALUE, A.Pass())
     fillable = 0
     for w, wonder in enumerate(view.wonders):
         for slot, disc in enumerate(wonder.discs):
@@ -223,15 +214,15 @@ def heuristic_turn(view: TurmbauView) -> Action:
                     continue
                 score += 50.0
             if score > best[0]:
-                best = (score, Build(w, slot))
+                best = (score, A.Build(w, slot))
     if DRAW3 in held and sum(view.hand) < DRAW3_HAND:
-        return Draw3()
-    if DOUBLE in held and view.double == 0 and fillable >= 2 and isinstance(best[1], Build):
-        return Double()
+        return A.Draw3()
+    if DOUBLE in held and view.double == 0 and fillable >= 2 and isinstance(best[1], A.Build):
+        return A.Double()
     return best[1]
 
 
-def _finish_turn(view: TurmbauView, sight: _Sight) -> Action:
+def _finish_turn(view: TurmbauView, sight: _Sight) -> A.Action:
     """A long game (players holding back the end) is driven home: build the disc we come
     closest to filling, so a stalemate of passes cannot last."""
     best = None
@@ -242,11 +233,11 @@ def _finish_turn(view: TurmbauView, sight: _Sight) -> Action:
                 if best is None or key < best:
                     best = key
     if best is None:
-        return Pass()
-    return Build(best[2], best[3])
+        return A.Pass()
+    return A.Build(best[2], best[3])
 
 
-def heuristic_offer(view: TurmbauView, rng: Rng | None = None) -> Action:
+def heuristic_offer(view: TurmbauView, rng: Rng | None = None) -> A.Action:
     sight = _Sight(view)
     assert view.target is not None
     w, slot = view.target
@@ -259,17 +250,17 @@ def heuristic_offer(view: TurmbauView, rng: Rng | None = None) -> Action:
         cards = tuple(rng.randint(1, n) if n else 0 for n in cards)
     size = sum(cards)
     if size == 0:
-        return Offer()
+        return A.Offer()
     trade = sight.disc_gain(disc) >= TRADE_MIN
     triple = False
     if TRIPLE in view.my_actions and size >= 2:
         units = _units(view.wonders[w], sight.n)
         if units[sight.me] + size >= units[view.active] + disc.total - size or size >= 3:
             triple = True
-    return Offer(cards, trade, triple)  # type: ignore[arg-type]
+    return A.Offer(cards, trade, triple)  # type: ignore[arg-type]
 
 
-def select_options(view: TurmbauView) -> list[Select]:
+def select_options(view: TurmbauView) -> list[A.Select]:
     """The Select actions open to the builder (the same set the rules allow)."""
     assert view.target is not None
     w, slot = view.target
@@ -295,11 +286,11 @@ def select_options(view: TurmbauView) -> list[Select]:
                     if sum(wild) == data.JOKER_UNITS * j:
                         fill = sub(rem, wild)
                         if all(fill[k] <= view.hand[k] for k in range(data.NKINDS)):
-                            out.append(Select(seats, wild))
+                            out.append(A.Select(seats, wild))
     return out
 
 
-def select_value(view: TurmbauView, sight: _Sight, sel: Select) -> tuple[bool, float]:
+def select_value(view: TurmbauView, sight: _Sight, sel: A.Select) -> tuple[bool, float]:
     """(keeps our majority, value) of a Select for the builder."""
     assert view.target is not None
     w, slot = view.target
@@ -338,7 +329,7 @@ def select_value(view: TurmbauView, sight: _Sight, sel: Select) -> tuple[bool, f
     return keeps, value
 
 
-def heuristic_select(view: TurmbauView) -> Action:
+def heuristic_select(view: TurmbauView) -> A.Action:
     sight = _Sight(view)
     refused_all = sum(
         o.size * (data.TRIPLE_FACTOR if o.triple else 1)
@@ -346,7 +337,7 @@ def heuristic_select(view: TurmbauView) -> Action:
         if o is not None and s != view.active
     )
     floor = -REFUSE_WEIGHT * refused_all if view.turn < STALL_TURN else float("-inf")
-    best: tuple[bool, float, Action] = (False, floor, Decline())
+    best: tuple[bool, float, A.Action] = (False, floor, A.Decline())
     assert view.target is not None
     disc = view.wonders[view.target[0]].discs[view.target[1]]
     assert disc is not None
@@ -354,7 +345,7 @@ def heuristic_select(view: TurmbauView) -> Action:
         mine = sight.final_estimate(sight.me) + sight.disc_gain(disc)
         rival = max(sight.final_estimate(s) for s in range(sight.n) if s != sight.me)
         if mine + 5 < rival:
-            return Decline()
+            return A.Decline()
     for sel in select_options(view):
         keeps, value = select_value(view, sight, sel)
         if (keeps, value) > best[:2] or (keeps == best[0] and value > best[1]):
@@ -362,7 +353,7 @@ def heuristic_select(view: TurmbauView) -> Action:
     return best[2]
 
 
-def heuristic_action(view: TurmbauView, rng: Rng | None = None) -> Action:
+def heuristic_action(view: TurmbauView, rng: Rng | None = None) -> A.Action:
     if view.phase is Phase.TURN:
         return heuristic_turn(view)
     if view.phase is Phase.OFFER:
@@ -373,16 +364,16 @@ def heuristic_action(view: TurmbauView, rng: Rng | None = None) -> Action:
 class HeuristicBot:
     """Set-minded builder and offerer (see the module docstring)."""
 
-    def choose(self, view: TurmbauView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
+    def choose(self, view: TurmbauView, legal: Sequence[A.Action], rng: Rng, budget: Budget) -> A.Action:
         action = heuristic_action(view, rng)
         if action in legal:
             return action
         return _fallback(legal)
 
 
-def _fallback(legal: Sequence[Action]) -> Action:
+def _fallback(legal: Sequence[A.Action]) -> A.Action:
     for a in legal:
-        if isinstance(a, (Pass, Decline)) or (isinstance(a, Offer) and a.empty):
+        if isinstance(a, (A.Pass, A.Decline)) or (isinstance(a, A.Offer) and a.empty):
             return a
     return legal[0]
 
@@ -415,19 +406,19 @@ def evaluate(state: TurmbauState, seat: int) -> float:
     return est[seat] - 0.5 * max(others) - 0.5 * sum(others) / len(others)
 
 
-def _candidates(view: TurmbauView, legal: Sequence[Action]) -> list[Action]:
+def _candidates(view: TurmbauView, legal: Sequence[A.Action]) -> list[A.Action]:
     """A short list of actions worth searching, always including the heuristic's choice."""
     legal_set = set(legal)
     sight = _Sight(view)
-    out: list[Action] = []
+    out: list[A.Action] = []
 
-    def push(a: Action) -> None:
+    def push(a: A.Action) -> None:
         if a in legal_set and a not in out:
             out.append(a)
 
     push(heuristic_action(view))
     if view.phase is Phase.TURN:
-        push(Pass())
+        push(A.Pass())
         scored = []
         hopeful = []  # discs the others' offers may help to fill
         for w, wonder in enumerate(view.wonders):
@@ -445,16 +436,16 @@ def _candidates(view: TurmbauView, legal: Sequence[Action]) -> list[Action]:
         scored.sort(reverse=True)
         hopeful.sort(reverse=True)
         for _, w, slot in scored[: STRONG_MAX_CANDIDATES - 3] + hopeful[:HOPEFUL_CANDIDATES]:
-            push(Build(w, slot))
-        push(Draw3())
-        push(Double())
+            push(A.Build(w, slot))
+        push(A.Draw3())
+        push(A.Double())
     elif view.phase is Phase.OFFER:
         assert view.target is not None
         disc = view.wonders[view.target[0]].discs[view.target[1]]
         assert disc is not None
         need = disc.need
         top = tuple(min(view.hand[k], need[k]) for k in range(data.NKINDS))
-        push(Offer())
+        push(A.Offer())
         if sum(top):
             one_less = list(top)
             k = max(range(data.NKINDS), key=lambda i: one_less[i])
@@ -463,11 +454,11 @@ def _candidates(view: TurmbauView, legal: Sequence[Action]) -> list[Action]:
             one[k] = 1
             for cards in (top, tuple(one_less), tuple(one)):
                 if sum(cards):
-                    push(Offer(cards, False, False))  # type: ignore[arg-type]
-                    push(Offer(cards, True, False))  # type: ignore[arg-type]
+                    push(A.Offer(cards, False, False))  # type: ignore[arg-type]
+                    push(A.Offer(cards, True, False))  # type: ignore[arg-type]
             if TRIPLE in view.my_actions:
-                push(Offer(top, False, True))
-        push(Draw3())
+                push(A.Offer(top, False, True))
+        push(A.Draw3())
     else:
         ranked = sorted(
             ((select_value(view, sight, s)[1], i, s) for i, s in enumerate(select_options(view))),
@@ -475,7 +466,7 @@ def _candidates(view: TurmbauView, legal: Sequence[Action]) -> list[Action]:
         )
         for _, _, sel in ranked[: STRONG_MAX_CANDIDATES - 1]:
             push(sel)
-        push(Decline())
+        push(A.Decline())
     return out
 
 
@@ -496,7 +487,7 @@ class StrongBot:
     def __init__(self, iterations: int = STRONG_ITERATIONS) -> None:
         self.iterations = iterations
 
-    def choose(self, view: TurmbauView, legal: Sequence[Action], rng: Rng, budget: Budget) -> Action:
+    def choose(self, view: TurmbauView, legal: Sequence[A.Action], rng: Rng, budget: Budget) -> A.Action:
         if len(legal) == 1:
             return legal[0]
         if view.turn >= STALL_TURN:

@@ -6,18 +6,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from babel.games.turmbau import actions as A
 from babel.games.turmbau import data
-from babel.games.turmbau.actions import (
-    Action,
-    Build,
-    Decline,
-    Double,
-    Draw3,
-    Offer,
-    Pass,
-    Redraw,
-    Select,
-)
 from babel.games.turmbau.data import ZERO
 from babel.games.turmbau.model import Phase, TurmbauState
 from babel.games.turmbau.pieces import (
@@ -35,7 +25,7 @@ from babel.games.turmbau.pieces import (
 )
 
 ANY_TIME = "it is played on your own turn, or while making an offer before committing it (Ruling)"
-_ORDER = {Pass: 0, Build: 1, Offer: 2, Select: 3, Decline: 4, Redraw: 5, Draw3: 6, Double: 7}
+_ORDER = {A.Pass: 0, A.Build: 1, A.Offer: 2, A.Select: 3, A.Decline: 4, A.Redraw: 5, A.Draw3: 6, A.Double: 7}
 
 
 def to_act(state: TurmbauState) -> tuple[int, ...]:
@@ -46,68 +36,68 @@ def to_act(state: TurmbauState) -> tuple[int, ...]:
     return (state.active,)
 
 
-def _sort_key(a: Action) -> tuple:
+def _sort_key(a: A.Action) -> tuple:
     """A cheap total order on actions (type, then fields) for ``legal_actions``."""
-    if isinstance(a, Build):
+    if isinstance(a, A.Build):
         return (1, a.wonder, a.slot)
-    if isinstance(a, Offer):
+    if isinstance(a, A.Offer):
         return (2, a.cards, a.trade, a.triple)
-    if isinstance(a, Select):
+    if isinstance(a, A.Select):
         return (3, a.seats, a.wild)
-    if isinstance(a, Redraw):
+    if isinstance(a, A.Redraw):
         return (5, a.cards)
     return (_ORDER[type(a)],)
 
 
 # -- the legal list ----------------------------------------------------------------------------
-def legal_actions(state: TurmbauState, seat: int) -> tuple[Action, ...]:
+def legal_actions(state: TurmbauState, seat: int) -> tuple[A.Action, ...]:
     """Every legal action, built directly (each one passes ``why_illegal``), in a fixed order."""
     if seat not in to_act(state):
         return ()
-    out: list[Action] = []
+    out: list[A.Action] = []
     held = state.actions[seat]
     if state.phase is Phase.TURN:
-        out.append(Pass())
+        out.append(A.Pass())
         for w, wonder in enumerate(state.wonders):
-            out.extend(Build(w, s) for s, d in enumerate(wonder.discs) if d is not None)
+            out.extend(A.Build(w, s) for s, d in enumerate(wonder.discs) if d is not None)
         if DOUBLE in held and state.double == 0:
-            out.append(Double())
+            out.append(A.Double())
     elif state.phase is Phase.OFFER:
         out.extend(_offers(state, seat))
     elif state.phase is Phase.SELECT:
-        out.append(Decline())
+        out.append(A.Decline())
         out.extend(_selects(state, seat))
     if REDRAW in held:
-        out.extend(Redraw(c) for c in bounded_counts(state.hands[seat], data.REDRAW_MAX) if sum(c))
+        out.extend(A.Redraw(c) for c in bounded_counts(state.hands[seat], data.REDRAW_MAX) if sum(c))
     if DRAW3 in held:
-        out.append(Draw3())
+        out.append(A.Draw3())
     out.sort(key=_sort_key)
     return tuple(out)
 
 
-def _offers(state: TurmbauState, seat: int) -> list[Action]:
+def _offers(state: TurmbauState, seat: int) -> list[A.Action]:
     hand = state.hands[seat]
     disc = target_disc(state)
     need = disc.need
     limits = tuple(min(hand[k], need[k]) if need[k] else hand[k] for k in range(data.NKINDS))
     triples = (False, True) if TRIPLE in state.actions[seat] else (False,)
-    out: list[Action] = []
+    out: list[A.Action] = []
     for c in bounded_counts(limits, disc.total):  # type: ignore[arg-type]
         if c == ZERO:
-            out.append(Offer())
+            out.append(A.Offer())
             continue
         for trade in (False, True):
             for triple in triples:
-                out.append(Offer(c, trade, triple))
+                out.append(A.Offer(c, trade, triple))
     return out
 
 
-def _selects(state: TurmbauState, seat: int) -> list[Action]:
+def _selects(state: TurmbauState, seat: int) -> list[A.Action]:
     hand = state.hands[seat]
     offerers = [s for s in range(state.players) if offered(state, s)]
     jokers = state.actions[seat].count(JOKER)
     need = target_disc(state).need
-    out: list[Action] = []
+    out: list[A.Action] = []
     for r in range(len(offerers) + 1):
         for seats in combinations(offerers, r):
             acc = ZERO
@@ -125,30 +115,30 @@ def _selects(state: TurmbauState, seat: int) -> list[Action]:
                     if sum(wild) == data.JOKER_UNITS * j:
                         fill = sub(rem, wild)
                         if all(fill[k] <= hand[k] for k in range(data.NKINDS)):
-                            out.append(Select(seats, wild))
+                            out.append(A.Select(seats, wild))
     return out
 
 
 # -- the reasons -----------------------------------------------------------------------------
-def why_illegal(state: TurmbauState, seat: int, action: Action) -> str | None:
+def why_illegal(state: TurmbauState, seat: int, action: A.Action) -> str | None:
     """Why ``action`` is refused for ``seat`` now, in a player's words; None when it is legal."""
     if state.phase is Phase.OVER:
         return "the game is over"
     if not isinstance(seat, int) or not 0 <= seat < state.players:
         return f"there is no seat {seat + 1 if isinstance(seat, int) else seat}"
-    if isinstance(action, (Redraw, Draw3)):
+    if isinstance(action, (A.Redraw, A.Draw3)):
         return _card_reason(state, seat, action)
-    if isinstance(action, Double):
+    if isinstance(action, A.Double):
         return _double_reason(state, seat)
     if seat not in to_act(state):
         return _not_your_move(state, seat)
-    if isinstance(action, (Pass, Build)):
+    if isinstance(action, (A.Pass, A.Build)):
         return _turn_reason(state, action)
-    if isinstance(action, Offer):
+    if isinstance(action, A.Offer):
         return _offer_reason(state, seat, action)
-    if isinstance(action, Decline):
+    if isinstance(action, A.Decline):
         return None if state.phase is Phase.SELECT else "there are no revealed offers to choose from"
-    if isinstance(action, Select):
+    if isinstance(action, A.Select):
         return _select_reason(state, seat, action)
     return "that is not an action of this game"
 
@@ -161,15 +151,15 @@ def _not_your_move(state: TurmbauState, seat: int) -> str:
     return f"it is player {state.active + 1}'s turn"
 
 
-def _card_reason(state: TurmbauState, seat: int, action: Redraw | Draw3) -> str | None:
+def _card_reason(state: TurmbauState, seat: int, action: A.Redraw | A.Draw3) -> str | None:
     """Card trade and Card draw: held, played at a moment the seat acts, and (trade) a fair hand."""
-    card = REDRAW if isinstance(action, Redraw) else DRAW3
+    card = REDRAW if isinstance(action, A.Redraw) else DRAW3
     name = data.ACTION_TITLES[data.ACTION_KINDS[card]]
     if card not in state.actions[seat]:
         return f"you hold no {name} card"
     if seat not in to_act(state):
         return f"{name} cannot be played now: {ANY_TIME}"
-    if isinstance(action, Redraw):
+    if isinstance(action, A.Redraw):
         c = action.cards
         hand = state.hands[seat]
         if len(c) != data.NKINDS or min(c) < 0:
@@ -191,10 +181,10 @@ def _double_reason(state: TurmbauState, seat: int) -> str | None:
     return None
 
 
-def _turn_reason(state: TurmbauState, action: Pass | Build) -> str | None:
+def _turn_reason(state: TurmbauState, action: A.Pass | A.Build) -> str | None:
     if state.phase is not Phase.TURN:
         return "you have already chosen this turn's action"
-    if isinstance(action, Build):
+    if isinstance(action, A.Build):
         if not (0 <= action.wonder < data.NWONDERS and 0 <= action.slot < data.DISCS_PER_WONDER):
             return "there is no such wonder or disc"
         if state.wonders[action.wonder].discs[action.slot] is None:
@@ -202,7 +192,7 @@ def _turn_reason(state: TurmbauState, action: Pass | Build) -> str | None:
     return None
 
 
-def _offer_reason(state: TurmbauState, seat: int, action: Offer) -> str | None:
+def _offer_reason(state: TurmbauState, seat: int, action: A.Offer) -> str | None:
     if state.phase is not Phase.OFFER:
         return "offers are made only when another player builds"
     disc = target_disc(state)
@@ -231,7 +221,7 @@ def _offer_reason(state: TurmbauState, seat: int, action: Offer) -> str | None:
     return None
 
 
-def _select_reason(state: TurmbauState, seat: int, action: Select) -> str | None:
+def _select_reason(state: TurmbauState, seat: int, action: A.Select) -> str | None:
     if state.phase is not Phase.SELECT:
         return "there are no revealed offers to choose from"
     seats = action.seats
@@ -258,7 +248,7 @@ def _select_reason(state: TurmbauState, seat: int, action: Select) -> str | None
     return _fill_reason(state, seat, action, sub(need, acc))
 
 
-def _fill_reason(state: TurmbauState, seat: int, action: Select, rem: tuple) -> str | None:
+def _fill_reason(state: TurmbauState, seat: int, action: A.Select, rem: tuple) -> str | None:
     """The Jokers and the builder's own cards must complete what the invitations leave open."""
     wild = action.wild
     if len(wild) != data.NKINDS or min(wild) < 0 or sum(wild) % data.JOKER_UNITS:

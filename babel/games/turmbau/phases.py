@@ -10,18 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from babel.core.protocol import Step, replace
+from babel.games.turmbau import actions as A
 from babel.games.turmbau import data
-from babel.games.turmbau.actions import (
-    Action,
-    Build,
-    Decline,
-    Double,
-    Draw3,
-    Offer,
-    Pass,
-    Redraw,
-    Select,
-)
 from babel.games.turmbau.data import ZERO
 from babel.games.turmbau.model import EventKind, FinalScore, Phase, TurmbauState, TurmbauView
 from babel.games.turmbau.pieces import (
@@ -43,41 +33,41 @@ from babel.games.turmbau.scoring import best_assignment, score_wonder
 from babel.games.turmbau.work import Work
 
 
-def apply_action(state: TurmbauState, seat: int, action: Action) -> Step[TurmbauState]:
+def apply_action(state: TurmbauState, seat: int, action: A.Action) -> Step[TurmbauState]:
     """The step a legal ``action`` of ``seat`` makes from ``state``."""
     w = Work(state)
-    if isinstance(action, (Redraw, Draw3, Double)):
+    if isinstance(action, (A.Redraw, A.Draw3, A.Double)):
         _play_card(w, seat, action)
-    elif isinstance(action, Pass):
+    elif isinstance(action, A.Pass):
         w.ev(EventKind.PASS, seat=seat)
         if not _stall_pass(w, seat):
             w.draw(seat, 1, "pass")
             _end_turn(w)
-    elif isinstance(action, Build):
+    elif isinstance(action, A.Build):
         w.stalled = ()
         w.target = (action.wonder, action.slot)
         w.phase = Phase.OFFER
         disc = state.wonders[action.wonder].discs[action.slot]
         assert disc is not None
         w.ev(EventKind.BUILD, seat=seat, wonder=action.wonder, slot=action.slot, disc=disc_json(disc))
-    elif isinstance(action, Offer):
+    elif isinstance(action, A.Offer):
         _commit(w, seat, action)
-    elif isinstance(action, Select):
+    elif isinstance(action, A.Select):
         _resolve(w, action)
-    elif isinstance(action, Decline):
+    elif isinstance(action, A.Decline):
         _decline(w)
     return Step(w.freeze(), tuple(w.events))
 
 
-def _play_card(w: Work, seat: int, action: Redraw | Draw3 | Double) -> None:
+def _play_card(w: Work, seat: int, action: A.Redraw | A.Draw3 | A.Double) -> None:
     """Card trade, Card draw or Double turn: the card is spent and does its work."""
-    if isinstance(action, Redraw):
+    if isinstance(action, A.Redraw):
         w.take_action_card(seat, REDRAW)
         w.spent.append(REDRAW)
         w.to_discard(seat, action.cards)
         w.ev(EventKind.ACTION_PLAYED, seat=seat, card="redraw", discarded=list(action.cards))
         w.draw(seat, sum(action.cards), "redraw")
-    elif isinstance(action, Draw3):
+    elif isinstance(action, A.Draw3):
         w.take_action_card(seat, DRAW3)
         w.spent.append(DRAW3)
         w.ev(EventKind.ACTION_PLAYED, seat=seat, card="draw3")
@@ -89,7 +79,7 @@ def _play_card(w: Work, seat: int, action: Redraw | Draw3 | Double) -> None:
         w.ev(EventKind.ACTION_PLAYED, seat=seat, card="double")
 
 
-def _commit(w: Work, seat: int, offer: Offer) -> None:
+def _commit(w: Work, seat: int, offer: A.Offer) -> None:
     for k in range(data.NKINDS):
         w.hands[seat][k] -= offer.cards[k]
     if offer.triple:
@@ -125,7 +115,7 @@ def _reveal(w: Work) -> None:
                 w.known[s][k] = max(w.known[s][k], wrong[k])
         if o.triple:
             w.spent.append(TRIPLE)
-        revealed = Offer(right, o.trade and sum(right) > 0, o.triple)  # type: ignore[arg-type]
+        revealed = A.Offer(right, o.trade and sum(right) > 0, o.triple)  # type: ignore[arg-type]
         w.offers[s] = revealed
         shown.append(
             {
@@ -165,7 +155,7 @@ def _decline(w: Work) -> None:
     _end_turn(w)
 
 
-def _resolve(w: Work, sel: Select) -> None:
+def _resolve(w: Work, sel: A.Select) -> None:
     """The builder completes the disc with the invited offers, cards from hand and Jokers."""
     state = w.s
     assert state.target is not None
@@ -355,7 +345,7 @@ def _end_turn(w: Work) -> None:
     w.ev(EventKind.TURN, seat=w.active, turn=w.turn, second=False)
 
 
-def preview_select(view: TurmbauView, select: Select) -> dict[str, Any]:
+def preview_select(view: TurmbauView, select: A.Select) -> dict[str, Any]:
     """What a Select would do, for a table scene to preview before the builder confirms: the
     cards the builder plays from hand, the units each player places, who takes the disc, and
     the points each refused offer scores. Uses only the builder's view."""

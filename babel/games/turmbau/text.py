@@ -3,19 +3,8 @@
 
 from __future__ import annotations
 
+from babel.games.turmbau import actions as A
 from babel.games.turmbau import data
-from babel.games.turmbau.actions import (
-    Action,
-    Build,
-    Decline,
-    Double,
-    Draw3,
-    Offer,
-    Pass,
-    Redraw,
-    Select,
-    action_text,
-)
 from babel.games.turmbau.data import Counts
 
 
@@ -24,12 +13,12 @@ def _words(c: Counts) -> str:
     return ", ".join(parts) if parts else "no cards"
 
 
-def describe(action: Action) -> str:
-    if isinstance(action, Pass):
+def describe(action: A.Action) -> str:
+    if isinstance(action, A.Pass):
         return "Pass: draw a card, then everyone draws one"
-    if isinstance(action, Build):
+    if isinstance(action, A.Build):
         return f"Build on the {data.WONDER_NAMES[action.wonder]} (disc {action.slot + 1})"
-    if isinstance(action, Offer):
+    if isinstance(action, A.Offer):
         if action.empty and not action.triple:
             return "Make no offer"
         text = f"Offer {_words(action.cards)}"
@@ -38,18 +27,18 @@ def describe(action: Action) -> str:
         if action.triple:
             text += " and play Triple bonus"
         return text
-    if isinstance(action, Select):
+    if isinstance(action, A.Select):
         who = ", ".join(f"player {s + 1}" for s in action.seats) if action.seats else "nobody"
         text = f"Invite {who} and complete the disc"
         if sum(action.wild):
             text += f" (Joker as {_words(action.wild)})"
         return text
-    if isinstance(action, Decline):
+    if isinstance(action, A.Decline):
         return "Leave the disc unfulfilled"
-    if isinstance(action, Redraw):
+    if isinstance(action, A.Redraw):
         return f"Card trade: exchange {_words(action.cards)}"
-    if isinstance(action, Draw3):
+    if isinstance(action, A.Draw3):
         return "Card draw: take three building cards"
-    if isinstance(action, Double):
+    if isinstance(action, A.Double):
         return "Double turn: take two turns in a row"
-    return action_text(action)
+    return A.action_text(action)

@@ -42,7 +42,7 @@ def card_sprite(card, pos, face_up, size=L.TRAY_CARD) -> CardSprite:
     return CardSprite(card, paint_card_face, pos=pos, face_up=face_up, size=size)
 
 
-class Motion:
+class Motion(anim.EventMotion):
     """The table's animation state and the tweens that move it toward the view."""
 
     def __init__(
@@ -53,10 +53,7 @@ class Motion:
         sound: Callable[[str], None],
         settled: Callable[[], None],
     ) -> None:
-        self.animator = animator
-        self._view = view
-        self._name = name
-        self._sound = sound
+        super().__init__(animator, view, name, sound)
         self._settled = settled
         self.handlers: dict[str, Callable[[dict, float], float]] = {
             EventKind.APPOINT: self._appoint,
@@ -146,7 +143,7 @@ class Motion:
         self.animator.wait(t + 0.05, self.settle)
 
     def settle(self) -> None:
-        v = self._view()
+        v = self.view_now()
         self.heights = list(v.base)
         self.tray_shown = v.face_down_count
         self.disc_hold = {}
@@ -192,7 +189,7 @@ class Motion:
         self.animator.wait(t, fn)
 
     def _sound_at(self, t: float, name: str) -> None:
-        self._later(t, lambda: self._sound(name))
+        self._later(t, lambda: self.sound(name))
 
     def _pos(self, seat: int) -> tuple[float, float]:
         return self.anchors[seat]
@@ -229,12 +226,12 @@ class Motion:
 
     def _set_height(self, cell: int, h: int, sound: str = "block") -> None:
         self.heights[cell] = h
-        self._sound(sound)
+        self.sound(sound)
 
     def _to_discards(self, seat: int, start, t: float) -> None:
         """A card flies face down to the end of ``seat``'s discard area (held back until it lands)."""
         self.disc_hold[seat] = self.disc_hold.get(seat, 0) + 1
-        count = len(self._view().discards[seat])
+        count = len(self.view_now().discards[seat])
         self._fly(None, start, L.discard_pos(self._pos(seat), count - 1, count), t)
         self._later(t + theme.SLIDE * 1.3, lambda: self._disc_minus(seat))
 
@@ -262,7 +259,7 @@ class Motion:
 
     def _choose(self, d: dict, t: float) -> float:
         s = d["seat"]
-        start = self._pos(s) if s != self.bottom or self._view().seat is None else L.hand_pos(0, 1)
+        start = self._pos(s) if s != self.bottom or self.view_now().seat is None else L.hand_pos(0, 1)
         self._fly(None, start, self.ready_pos(s), t)
         self._sound_at(t, "card")
         return t + 0.12
@@ -327,7 +324,7 @@ class Motion:
         if s < 0:
             return self._banner("Deliberation", "No face-down discard to reveal.", t, 1.0)
         self.delib_mask.add(s)
-        pile = self._view().discards[s]
+        pile = self.view_now().discards[s]
         i = max((i for i, x in enumerate(pile) if x.revealed), default=max(0, len(pile) - 1))
         pos = L.discard_pos(self._pos(s), i, len(pile))
         big = (pos[0], pos[1] - 60 if pos[1] > 200 else pos[1] + 60)
@@ -336,7 +333,7 @@ class Motion:
         shown_at = t + theme.SLIDE * 1.3 + theme.FLIP
         self._later(shown_at + 1.1, lambda: (self._drop(sprite), self.delib_mask.discard(s)))
         name = card_label(d["shown"]) if d["shown"] >= 0 else "nothing"
-        return self._banner("Deliberation", f"{self._name(s)} discarded {name}.", t, 1.6)
+        return self._banner("Deliberation", f"{self.name(s)} discarded {name}.", t, 1.6)
 
     def _complete(self, d: dict, t: float) -> float:
         return self._banner(
@@ -374,7 +371,7 @@ class Motion:
         self._later(t, lambda: self.stage.add("zealots"))
         zs = d["zealots"]
         sub = (
-            ", ".join(f"{self._name(z)} ({c} Divine Punishment)" for z, c in zip(zs, d["cards"]))
+            ", ".join(f"{self.name(z)} ({c} Divine Punishment)" for z, c in zip(zs, d["cards"]))
             if zs
             else "There are no Zealots."
         )
@@ -389,17 +386,17 @@ class Motion:
 
     def _messenger(self, d: dict, t: float) -> float:
         self._later(t, lambda: self.stage.add("messenger"))
-        res = self._view().result
+        res = self.view_now().result
         sub = "The Messenger of God stands revealed."
         if res is not None and res.reason in ("sealed", "punishment"):
             sub = (
                 f"On the Messenger: {wording.count(res.seals_on_messenger, 'Seal')} against "
                 f"{wording.count(res.punishment_on_messenger, 'Divine Punishment card')}"
             )
-        return self._banner(f"{self._name(d['seat'])} was the Messenger of God", sub, t, BEAT * 1.2, True)
+        return self._banner(f"{self.name(d['seat'])} was the Messenger of God", sub, t, BEAT * 1.2, True)
 
     def _result(self, d: dict, t: float) -> float:
-        self._later(t, lambda: (self.stage.add("result"), self._sound("win")))
+        self._later(t, lambda: (self.stage.add("result"), self.sound("win")))
         team = "The Architects win!" if d["team"] == "architects" else "The Messenger's team wins!"
         sub = (
             f"Seals on the Messenger: {d['seals_on_messenger']}   "

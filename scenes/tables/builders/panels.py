@@ -7,19 +7,8 @@ role note, curtain reasons, end lines) are pure functions of the view and the na
 
 from __future__ import annotations
 
+from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.actions import (
-    Appoint,
-    Deliberate,
-    PassToken,
-    Place,
-    Play,
-    Punish,
-    Reveal,
-    Seal,
-    Strike,
-    Swap,
-)
 from babel.games.builders.model import BuildersView, Phase
 from scenes import assets, theme, wording
 from scenes.canvas import Canvas
@@ -298,11 +287,11 @@ def effect_text(v: BuildersView, ui: BuildersUi, e) -> str:
 
 # -- prompt, banners, the role note ------------------------------------------------------------------------
 PROMPTS = {
-    Swap: "Private check: choose the card to take and the card to give up, then Enter",
-    Reveal: "Reveal the cards one by one: click the next card (keys 1-9)",
-    Deliberate: "Deliberation: click a lit player to turn their discard face up",
-    PassToken: "Pass the Master token: click the next Master, then Enter",
-    Punish: "Click the player who receives your Divine Punishment, then Enter",
+    A.Swap: "Private check: choose the card to take and the card to give up, then Enter",
+    A.Reveal: "Reveal the cards one by one: click the next card (keys 1-9)",
+    A.Deliberate: "Deliberation: click a lit player to turn their discard face up",
+    A.PassToken: "Pass the Master token: click the next Master, then Enter",
+    A.Punish: "Click the player who receives your Divine Punishment, then Enter",
 }
 
 
@@ -337,23 +326,23 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
     if not ui.legal:
         return _waiting(v, ui)
     kind = type(ui.legal[0])
-    if kind is Appoint:
+    if kind is A.Appoint:
         return (
             f"Appoint: click {v.appoint_count} players to appoint them ({len(ui.picked)} chosen), then Enter"
         )
-    if kind is Play:
-        if set(ui.legal) == {Play(None, None)}:
+    if kind is A.Play:
+        if set(ui.legal) == {A.Play(None, None)}:
             return "You hold no card you may hand in: press Pass (N)"
         if ui.sel_play is None:
             return "Click the card to hand to the Master face down (keys 1-3)"
         if ui.sel_discard is None and any(a.discard is not None for a in ui.legal):
             return "Now click the card to discard face down (Shift+1-3), then Enter"
         return "Enter to hand in your choice, click a card to change it"
-    if kind is Place:
+    if kind is A.Place:
         return f"Where does {card_label(v.pending)} go? Click a lit tower (or type A-C then 1-3)"
-    if kind is Strike:
+    if kind is A.Strike:
         return f"Lightning ({v.strikes_left} left): click which highest tower it strikes"
-    if kind is Seal:
+    if kind is A.Seal:
         if len(ui.legal) == 1:
             return "Seal phase: you hold no Seal. Press Pass (N); every player takes this turn"
         return "Seal: click the player you think is the Messenger of God, Enter; or No Seal (N)"

@@ -14,20 +14,8 @@ from typing import Any
 
 import pygame
 
+from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.actions import (
-    Action,
-    Appoint,
-    Deliberate,
-    PassToken,
-    Place,
-    Play,
-    Punish,
-    Reveal,
-    Seal,
-    Strike,
-    Swap,
-)
 from babel.games.builders.model import BuildersView, Phase
 from scenes.table import TableScene
 from scenes.tables.builders import draw as D
@@ -46,7 +34,7 @@ from scenes.widgets.end_panel import EndButton
 PUBLIC_STEPS = (Phase.PLACE, Phase.STRIKE, Phase.DELIBERATE, Phase.PASS)
 DIGITS = {getattr(pygame, f"K_{d}"): (d - 1 if d else 9) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): (d - 1 if d else 9) for d in range(10)})
-CLEARABLE = (Appoint, Play, Swap, Seal, Punish, PassToken, Deliberate)  # moves with a selection
+CLEARABLE = (A.Appoint, A.Play, A.Swap, A.Seal, A.Punish, A.PassToken, A.Deliberate)  # moves with a selection
 
 
 class BuildersTable(TableScene):
@@ -168,7 +156,7 @@ class BuildersTable(TableScene):
     def _acting(self) -> bool:
         return bool(self.legal) and not self.busy()
 
-    def _chosen_action(self) -> Action | None:
+    def _chosen_action(self) -> A.Action | None:
         """The action the current selection makes, if it is complete and legal."""
         return self.choice.action(self.legal) if self._acting() else None
 
@@ -180,11 +168,11 @@ class BuildersTable(TableScene):
             return
         self._submit(action)
 
-    def _submit(self, action: Action) -> None:
+    def _submit(self, action: A.Action) -> None:
         if self.submit(action):
             self._reset_choice()
 
-    def _answer(self, result: Action | str | None) -> None:
+    def _answer(self, result: A.Action | str | None) -> None:
         """Make the move a click completed, or say why the click was refused."""
         if isinstance(result, str):
             self.app.toast(result)
@@ -194,8 +182,8 @@ class BuildersTable(TableScene):
     def alt_action(self) -> None:
         if not self._acting():
             return
-        if kind_of(self.legal) is Seal:
-            self._submit(Seal(None))
+        if kind_of(self.legal) is A.Seal:
+            self._submit(A.Seal(None))
         elif only_pass(self.legal):
             self._submit(PASS)
 
@@ -265,7 +253,7 @@ class BuildersTable(TableScene):
         if not self._acting():
             return False
         kind = kind_of(self.legal)
-        if kind in (Place, Strike):
+        if kind in (A.Place, A.Strike):
             return self._cell_key(key)
         if key not in DIGITS or event.mod & pygame.KMOD_CTRL:
             return False
@@ -285,23 +273,23 @@ class BuildersTable(TableScene):
 
     def _digit(self, kind: type, i: int, shift: bool) -> bool:
         v = self.view
-        if kind is Appoint or kind in WHY_NOT_SEAT:
+        if kind is A.Appoint or kind in WHY_NOT_SEAT:
             if i < v.players:
                 self._toggle_seat(i)
             return True
-        if kind is Play and i < len(v.hand):
+        if kind is A.Play and i < len(v.hand):
             self._click_hand(v.hand[i], shift)
             return True
-        if kind is Swap:
+        if kind is A.Swap:
             if shift and i < len(v.hand):
                 self._click_hand(v.hand[i])
             elif not shift and i < len(v.received):
                 self._click_received(v.received[i])
             return True
-        if kind is Reveal:
+        if kind is A.Reveal:
             cards = sorted(v.face_down)
             if i < len(cards):
-                self._submit(Reveal(cards[i]))
+                self._submit(A.Reveal(cards[i]))
             return True
         return False
 
@@ -321,13 +309,13 @@ class BuildersTable(TableScene):
         elif what == "received":
             self._click_received(value)
         elif what == "reveal":
-            self._submit(Reveal(value))
-        elif what == "cell" and kind in (Place, Strike):
+            self._submit(A.Reveal(value))
+        elif what == "cell" and kind in (A.Place, A.Strike):
             if kind(value) in self.legal:
                 self._submit(kind(value))
             else:
                 cells = ", ".join(C.CELL_NAMES[a.cell] for a in self.legal)
-                said = "This card builds on" if kind is Place else "Lightning strikes a highest tower:"
+                said = "This card builds on" if kind is A.Place else "Lightning strikes a highest tower:"
                 self.app.toast(f"{said} {cells}")
 
     def _target_at(self, pos) -> tuple[str, int] | None:
@@ -336,8 +324,8 @@ class BuildersTable(TableScene):
         tray = L.tray_of(self.anchors, v.master, self.bottom)
         return L.target_at(
             pos,
-            v.received if kind is Swap else (),
-            L.reveal_rects(v.face_down, tray) if kind is Reveal else [],
+            v.received if kind is A.Swap else (),
+            L.reveal_rects(v.face_down, tray) if kind is A.Reveal else [],
             v.hand if v.seat is not None else (),
             self.motion.heights,
             self.anchors,
@@ -346,7 +334,7 @@ class BuildersTable(TableScene):
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
         """The Master's private check is on screen."""
-        return self._acting() and kind_of(self.legal) is Swap
+        return self._acting() and kind_of(self.legal) is A.Swap
 
     def ui(self) -> D.BuildersUi:
         """This frame's UI state for the painters."""
@@ -405,12 +393,12 @@ class BuildersTable(TableScene):
             return
         acting = self._acting()
         kind = kind_of(self.legal)
-        no_seal = kind is Seal and len(self.legal) == 1  # no Seal to use: Pass is the only button
-        self.btn_confirm.visible = acting and kind not in (Reveal, Place, Strike) and not no_seal
+        no_seal = kind is A.Seal and len(self.legal) == 1  # no Seal to use: Pass is the only button
+        self.btn_confirm.visible = acting and kind not in (A.Reveal, A.Place, A.Strike) and not no_seal
         self.btn_confirm.enabled = self._chosen_action() is not None
         self.btn_confirm.label = confirm_label(kind, len(self.choice.picked), self.view.appoint_count)
-        self.btn_alt.visible = acting and (kind is Seal or only_pass(self.legal))
-        self.btn_alt.label = "No Seal (N)" if kind is Seal and len(self.legal) > 1 else "Pass (N)"
+        self.btn_alt.visible = acting and (kind is A.Seal or only_pass(self.legal))
+        self.btn_alt.label = "No Seal (N)" if kind is A.Seal and len(self.legal) > 1 else "Pass (N)"
         self.btn_timeline.enabled = self.view.phase is Phase.OVER
         self.btn_talk.visible = self.talk_available()
         self.btn_talk.label = "Talk: on (K)" if self.talk_on else "Talk: off (K)"

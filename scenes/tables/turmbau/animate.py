@@ -28,24 +28,15 @@ def expand(counts) -> list[int]:
     return [k for k in range(data.NKINDS) for _ in range(counts[k])]
 
 
-class Motion:
-    """Everything in flight on the table, and the scores as the markers show them."""
+class Motion(anim.EventMotion):
+    """Everything in flight on the table, and the scores as the markers show them. ``animator``
+    holds the motion that holds up the table."""
 
-    def __init__(
-        self,
-        animator: anim.Animator,
-        view_now: Callable[[], TurmbauView],
-        name: Callable[[int], str],
-        sound: Callable[[str], None],
-    ) -> None:
-        self.animator = animator  # motion that holds up the table
+    def setup(self) -> None:
         # Motion that must not hold up the viewer: the others' face-down offers sliding in while
         # the viewer is still drafting an offer of their own.
-        self.aside = anim.Animator(animator.speed)
-        self.view_now = view_now
-        self.name = name
-        self.sound = sound
-        view = view_now()
+        self.aside = anim.Animator(self.animator.speed)
+        view = self.view_now()
         self.floaters: list[tuple[str, tuple[float, float], Any, anim.Tween]] = []
         self.flyers: list[CardSprite] = []
         self.disc_flyers: list[tuple[Any, tuple, tuple, anim.Tween]] = []
