@@ -368,6 +368,11 @@ def turmbau(out: Path) -> None:
     p.advance(0.5)
     p.screenshot(out / "final_scoring.png")
 
+    # Learn to play: Anna has passed and picked a ship for Carla's build; the arrow shows Offer.
+    p, _ = lesson_table(TurmbauTable, "turmbau", 2)
+    p.advance(0.3)
+    p.screenshot(out / "tutorial.png")
+
 
 SHOTS = {
     "screens": launcher,
