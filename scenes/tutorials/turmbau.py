@@ -17,7 +17,7 @@ from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.turmbau import data
 from babel.games.turmbau.actions import Build, Offer, Pass, Select
-from babel.games.turmbau.model import Phase, TurmbauView
+from babel.games.turmbau.model import EventKind, Phase, TurmbauView
 from scenes.tutorials import Lesson, Prompt, learner_seats
 
 SEED = 4
@@ -149,34 +149,34 @@ class TurmbauLesson(Lesson):
     def rule_of(self, event: Event) -> tuple[str, str] | None:
         d = event.data
         kind = event.kind
-        if kind == "pass":
+        if kind == EventKind.PASS:
             return ("pass", "A pass: the player draws a building card, then every player draws one.")
-        if kind == "build":
+        if kind == EventKind.BUILD:
             return (
                 "build",
                 f"{_name(d['seat']).capitalize()} chose a disc to build on. Each other player now "
                 "decides in secret whether to offer cards for it: never more than the disc asks for.",
             )
-        if kind == "reveal":
+        if kind == EventKind.REVEAL:
             return (
                 "reveal",
                 "All offers are turned up at once. The builder invites whole offers (or none) and "
                 "fills up the rest from hand so the disc gets exactly the cards it asks for.",
             )
-        if kind == "disc_taken":
+        if kind == EventKind.DISC_TAKEN:
             return (
                 "disc",
                 f"{_name(d['seat']).capitalize()} took the disc and keeps it face down: at the end, "
                 "sets of discs of one kind score a bonus. A wonder whose third disc is taken is scored "
                 "at once: the most parts on it scores best.",
             )
-        if kind == "rejected":
+        if kind == EventKind.REJECTED:
             return (
                 "refused",
                 f"{_whose(d['seat'])} offer was not invited: the cards went back to "
                 f"the hand and scored {d['points']} point{'s' if d['points'] != 1 else ''}, one a card.",
             )
-        if kind == "wonder_scored":
+        if kind == EventKind.WONDER_SCORED:
             return (
                 "wonder",
                 "A wonder had its third disc taken and was scored: most parts first value, second most "
@@ -187,11 +187,11 @@ class TurmbauLesson(Lesson):
     def observe(self, events) -> None:
         super().observe(events)
         for ev in events:  # milestones of the learner's own: a build and an offer
-            if ev.kind == "build" and ev.data.get("seat") == 0:
+            if ev.kind == EventKind.BUILD and ev.data.get("seat") == 0:
                 self.seen.add("you_built")
-            if ev.kind == "offer_committed" and ev.data.get("seat") == 0:
+            if ev.kind == EventKind.OFFER_COMMITTED and ev.data.get("seat") == 0:
                 self.seen.add("you_offered")
-            if ev.kind == "accepted" and ev.data.get("seat") == 0 and ev.data.get("seats"):
+            if ev.kind == EventKind.ACCEPTED and ev.data.get("seat") == 0 and ev.data.get("seats"):
                 self.seen.add("you_invited")
 
 
