@@ -274,6 +274,11 @@ def babel_on(out: Path) -> None:
     p.advance(0.7)
     p.screenshot(out / "fall.png")
 
+    # Learn to play: Anna called even, rolled right and picked a drawn block; the arrow shows the cell.
+    p, _ = lesson_table(BabelOnTable, "babel_on", 2)
+    p.advance(0.3)
+    p.screenshot(out / "tutorial.png")
+
 
 def builders(out: Path) -> None:
     from babel.games.builders.model import Phase

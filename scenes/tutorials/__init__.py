@@ -26,6 +26,7 @@ LESSONS = {
     "duel": "scenes.tutorials.duel",
     "solitaire": "scenes.tutorials.solitaire",
     "turmbau": "scenes.tutorials.turmbau",
+    "babel_on": "scenes.tutorials.babel_on",
 }
 
 

@@ -36,6 +36,7 @@ BUTTON_RECTS = {
 }
 MENU_ROW = (PX, BUTTONS_Y + 100, PW, 38)
 TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
+LESSON_BOX = (330, 92, 600, 0)  # a lesson's words: wide and high over the table, above the towers
 LOG_Y = 744
 PLAN_RECT = pygame.Rect(250, 110, 860, 640)
 
@@ -212,3 +213,12 @@ def tray_at(
             if abs(pos[0] - x) < 22 and abs(pos[1] - y) < 24:
                 return ("bonus", actor, (x, y))
     return None
+
+
+def spot(point: Point | None, size: float) -> pygame.Rect | None:
+    """A square of ``size`` centred on ``point`` (what a lesson's arrow points at)."""
+    if point is None:
+        return None
+    r = pygame.Rect(0, 0, round(size), round(size))
+    r.center = (round(point[0]), round(point[1]))
+    return r

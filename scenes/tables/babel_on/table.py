@@ -355,6 +355,25 @@ class BabelOnTable(TableScene):
         waiting = words.waiting(self._name(actor), watching, self.match.seats[actor].human)
         return words.prompt(self.view, self.motion.fall, self.busy(), self.legal, waiting, self._name)
 
+    # -- a guided game ------------------------------------------------------------------------
+    LESSON_BOX = layout.LESSON_BOX
+
+    def lesson_target(self, target: tuple) -> pygame.Rect | None:
+        """A lesson points at a button, a block to pick up (then the cell it goes to: ("place",
+        kind, colour, tower, cell)), or a tower's block to take (("take", tower, cell, floor))."""
+        if target[0] == "button":
+            button = {"pass": "pass_"}.get(target[1], target[1])
+            return pygame.Rect(getattr(self.buttons, button).rect)
+        if target[0] == "take":
+            return layout.spot(self.block_point(target[1:]), 40)
+        _, kind, colour, tower, cell = target
+        sel = self.hand.selected
+        if sel is not None and sel.kind == kind and (kind == "bonus" or sel.colour == colour):
+            return layout.spot(self.top_point(tower, cell), 40)
+        if kind == "bonus":
+            return layout.spot(layout.bonus_slots()[0], 44)
+        return layout.spot(self.tray_point(colour), layout.tray_size(len(self.motion.tray_hand(self.view))))
+
     def result_lines(self) -> list[str]:
         return words.result_lines(self.match.view(None), self._short, self._name)
 
