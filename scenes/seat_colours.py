@@ -2,9 +2,9 @@
 
 Each game has a palette of looks (colour, pattern, name), colour-blind safe because every colour
 comes with its own pattern. A seat shows the look it chose at setup (``Seat.colour``, an index
-into its game's palette) or, when it chose none, the look of its seat number. Babel On!'s nation
-colours are part of its rules (the blocks in the bag are red, blue ...), so its palette is the
-nation palette in seat order and a seat cannot change it.
+into its game's palette) or, when it chose none, the first look no other seat has. In Babel On!
+the palette is the six nation looks: a seat's choice becomes its nation's colour, blocks and all
+(the engine's nation names stay inside the rules).
 
 A table calls ``activate`` when it is shown, so the drawing helpers that only know a seat number
 (``look(seat)``) draw the chosen colours; cached surfaces are keyed by the palette index
@@ -19,18 +19,28 @@ from scenes import theme
 
 Look = tuple[tuple[int, int, int], str, str]
 
-FIXED_BY_RULES = frozenset({"babel_on"})  # games whose seat colours are part of the rules
+FIXED_BY_RULES: frozenset[str] = frozenset()  # games whose seat colours the rules fix
+
+# Babel On!'s nation looks, in the engine's nation order (red, blue, yellow, green, purple, orange).
+NATION_RGB = (
+    (200, 58, 48),
+    (44, 104, 196),
+    (236, 200, 56),
+    (58, 150, 82),
+    (138, 82, 176),
+    (232, 132, 36),
+)
+NATION_NAMES = ("red", "blue", "yellow", "green", "purple", "orange")
+NATION_PATTERN = ("plain", "dots", "stripes", "cross", "diamond", "ring")
 
 _active: tuple[str | None, tuple[int, ...]] = (None, ())
 
 
 def palette(game_id: str | None) -> tuple[Look, ...]:
     if game_id == "babel_on":
-        from scenes.tables.babel_on import art  # the nations in engine order
-
         return tuple(
             (rgb, pattern, name.capitalize())
-            for rgb, pattern, name in zip(art.NATION_RGB, art.NATION_PATTERN, art.NATION_NAMES)
+            for rgb, pattern, name in zip(NATION_RGB, NATION_PATTERN, NATION_NAMES)
         )
     return theme.SEAT_COLOURS
 

@@ -12,6 +12,7 @@ from babel.core.match import Match, Seat
 from scenes import seat_colours, theme
 from scenes.launcher.setup import SetupScene
 from scenes.table import TableScene
+from scenes.tables import table_for
 from scenes.widgets.swatch import ColourSwatch
 
 
@@ -25,13 +26,35 @@ def _swatches(scene) -> list[ColourSwatch]:
 
 
 def test_babel_on_setup_shows_each_seat_in_its_table_colour(pilot):
-    """Anna was blue at setup and red at the table: the setup now shows the nation colours."""
+    """Anna was blue at setup and red at the table: the setup shows the nation colours, in seat
+    order until someone chooses another."""
     from scenes.tables.babel_on import art
 
     pilot.start(SetupScene(registry.get("babel_on")))
     for seat, swatch in enumerate(_swatches(pilot.top)):
         assert swatch.look()[0] == art.NATION_RGB[seat]
-        assert swatch.on_click is None  # nation colours are part of the rules
+
+
+def test_a_chosen_babel_on_colour_is_the_nations_colour_everywhere(pilot):
+    """Anna picks green: her nation's blocks, plate and words are green at the table, and the
+    stone blocks of a two-player game stay stone (the engine's own nation names stay inside)."""
+    from babel.games.babel_on.model import COLOURS
+    from scenes.tables.babel_on import art, words
+
+    green = art.NATION_NAMES.index("green")
+    rules = registry.get("babel_on")
+    match = Match(rules, rules.make_config(2), 3, [Seat("Anna", None, green), Seat("Ben", "steady")])
+    pilot.start(table_for("babel_on")(match, None))
+    view = match.view(0)
+    assert seat_colours.rgb(0) == art.NATION_RGB[green]
+    assert art.block_look(0, view.neutral)[0] == art.NATION_RGB[green]
+    assert art.colour_name(0, view.neutral) == "green"
+    assert art.colour_name(view.neutral, view.neutral) == "stone"
+    assert art.colour_name(1, view.neutral) != "green"  # Ben takes a free colour
+    line = words._placed(
+        {"seat": 0, "tower": 0, "cell": 0, "floor": 1, "colour": COLOURS[0]}, "Anna", str, view.neutral
+    )
+    assert line == "Anna added a green block at a1"
 
 
 def test_a_chosen_colour_reaches_the_table_and_the_save(pilot):
@@ -66,7 +89,7 @@ def test_seats_never_share_a_colour():
         3,
     )  # a clash falls back to a free colour
     assert seat_colours.chosen_indices("duel", [99, -1]) == (0, 1)
-    assert seat_colours.chosen_indices("babel_on", [3, 3]) == (0, 1)
+    assert seat_colours.chosen_indices("babel_on", [3, 3]) == (3, 1)
 
 
 def test_a_save_with_a_bad_colour_is_refused_with_a_message(tmp_path):

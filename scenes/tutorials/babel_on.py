@@ -18,6 +18,7 @@ from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.babel_on.actions import Add, Bonus, Call, End, Pass, Take
 from babel.games.babel_on.model import BabelView, EventKind, Phase
+from scenes.tables.babel_on.art import colour_name
 from scenes.tutorials import Lesson, Prompt, learner_seats
 
 SEED = 18
@@ -75,7 +76,7 @@ class BabelOnLesson(Lesson):
 
     def _place(self, view: BabelView, legal: tuple) -> Prompt:
         move = self._lowest(view, [a for a in legal if isinstance(a, Add)])
-        colour = view.colour_names[move.colour]
+        colour = colour_name(move.colour, view.neutral)
         return Prompt(
             f"You drew blocks: each goes on your own tower. Click the {colour} block in the tray, "
             f"then the glowing {_cell(view, move.tower, move.cell)} (or drag it there). A tower "
@@ -101,7 +102,7 @@ class BabelOnLesson(Lesson):
     def _add(self, view: BabelView, legal: tuple) -> Prompt:
         adds = [a for a in legal if isinstance(a, Add)]
         move = self._lowest(view, [a for a in adds if a.tower == 0] or adds)
-        colour = view.colour_names[move.colour]
+        colour = colour_name(move.colour, view.neutral)
         return Prompt(
             f"Now add what you took, to any tower. Put the {colour} block on "
             f"{_cell(view, move.tower, move.cell)}: click it in the tray, then the glowing cell.",

@@ -78,8 +78,8 @@ class BabelOnRules(Rules[BabelState, Action, BabelView]):
         id="babel_on",
         title="Babel On!",
         blurb=(
-            "Call even or odd, roll, and build a six-floor tower in your nation's colour - "
-            "or pull blocks off your rivals' towers without knocking them over."
+            "Call even or odd and roll: build a six-floor tower in your colour, or pull "
+            "blocks off rival towers without knocking them over."
         ),
         min_players=2,
         max_players=6,

@@ -15,30 +15,43 @@ from collections.abc import Iterable, Sequence
 import pygame
 
 from babel.games.babel_on.structure import CELLS
-from scenes import assets, theme
+from scenes import assets, seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.widgets.blocks import paint_cube
 
-# Nation colours (engine order: red, blue, yellow, green, purple, orange), each with a pattern.
-NATION_RGB = (
-    (200, 58, 48),
-    (44, 104, 196),
-    (236, 200, 56),
-    (58, 150, 82),
-    (138, 82, 176),
-    (232, 132, 36),
+# The nations' looks (colour, name, pattern) live with the seat colours players choose from.
+NATION_RGB, NATION_NAMES, NATION_PATTERN = (
+    seat_colours.NATION_RGB,
+    seat_colours.NATION_NAMES,
+    seat_colours.NATION_PATTERN,
 )
-NATION_NAMES = ("red", "blue", "yellow", "green", "purple", "orange")
-NATION_PATTERN = ("plain", "dots", "stripes", "cross", "diamond", "ring")
 NEUTRAL_PATTERN = "bars"
 PITCH = 1.0  # cell spacing in block edges (physics.PITCH / physics.BLOCK: the cubes touch)
 ZH = 0.62  # a cube's side height per edge on screen (scenes.widgets.blocks)
 
 
+def shown(colour: int) -> int:
+    """The nation look a nation is drawn and named with: the colour its player chose at setup
+    (``scenes.seat_colours``; nation ``k`` is seat ``k``'s). The engine's nation names stay
+    internal to the rules (a ruling of this edition, in RULES.md)."""
+    return seat_colours.index(colour) if colour >= 0 else colour
+
+
+def colour_name(colour: int, neutral: int) -> str:
+    """The name a block's colour goes by on the table: the chosen colour, or "stone"."""
+    return "stone" if colour == neutral else NATION_NAMES[shown(colour)]
+
+
 def block_look(colour: int, neutral: int) -> tuple[tuple[int, int, int], str]:
     if colour == neutral:
         return theme.NEUTRAL_BLOCK, NEUTRAL_PATTERN
-    return NATION_RGB[colour], NATION_PATTERN[colour]
+    return NATION_RGB[shown(colour)], NATION_PATTERN[shown(colour)]
+
+
+def looks() -> tuple[int, ...]:
+    """The nations' looks now (part of every cached picture's key: a rematch with other colours
+    must not reuse the old pictures)."""
+    return tuple(shown(c) for c in range(len(NATION_RGB)))
 
 
 def cube_sprite(colour: int, neutral: int, px: int) -> pygame.Surface:
@@ -140,7 +153,7 @@ def tower_surface(
     ``ladder``: per floor 1..6 (blocks on it, complete, protected, perfect); ``pickable``:
     (cell, floor) of blocks the current player may pick up (outlined).
     """
-    key = ("bo-tower", blocks, neutral, rot, round(scale * 1000), c, ladder, pickable)
+    key = ("bo-tower", blocks, neutral, looks(), rot, round(scale * 1000), c, ladder, pickable)
     return assets.surface(key, lambda: _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable))
 
 
@@ -356,7 +369,7 @@ def draw_plan(canvas: Canvas, r: pygame.Rect, tower, info, neutral: int, title: 
                 rgb, _ = block_look(b.colour, neutral)
                 canvas.fill_rect(rgb, rect, radius=4)
                 canvas.fill_rect(tuple(round(v * 0.4) for v in rgb), rect, radius=4, width=2)
-                name = "stone" if b.colour == neutral else NATION_NAMES[b.colour]
+                name = colour_name(b.colour, neutral)
                 canvas.text(
                     name,
                     (rect[0] + sq / 2, rect[1] + sq / 2),

@@ -306,7 +306,11 @@ def move_phrase(view: BabelView, ui: BabelOnUi, move: Action) -> str:
     cell = CELLS[move.cell]
     if isinstance(move, Add | Bonus):
         floor = len(view.towers[move.tower][move.cell]) + 1
-        what = "Bonus Block" if isinstance(move, Bonus) else f"{view.colour_names[move.colour]} block"
+        what = (
+            "Bonus Block"
+            if isinstance(move, Bonus)
+            else f"{art.colour_name(move.colour, view.neutral)} block"
+        )
         where = f"{cell}{floor}" + ("" if own else f" of {ui.short(move.tower)}'s tower")
         return f"{what} onto {where}"
     verb = "return" if isinstance(move, Return) else "take"
@@ -441,7 +445,7 @@ def draw_bag(canvas: Canvas, view: BabelView) -> None:
         x = PX + 140 + (i % 2) * 84
         y = 250 + (i // 2) * 40
         cube(canvas, view, c, (x, y + 12), 26)
-        name = "stone" if c == v.neutral else v.colour_names[c]
+        name = art.colour_name(c, v.neutral)
         canvas.text(f"{v.bag[c]}", (x + 18, y + 12), 19, theme.INK, role="sans_bold", anchor="midleft")
         canvas.text(name, (x + 18, y + 30), 11, theme.INK_SOFT, anchor="midleft", max_width=58)
 

@@ -330,7 +330,7 @@ class BabelOnTable(TableScene):
         """Write an event's log line when its animation starts (and note who is out)."""
         if ev.kind == EventKind.ELIMINATED:
             self.out_reason[ev.data["seat"]] = words.out_reason(ev.data, self._short)
-        line = words.event_line(ev, self._short, self._name)
+        line = words.event_line(ev, self._short, self._name, self.view.neutral)
         if line and delay <= 0:
             self._log(line)
         elif line:

@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 from babel.core.protocol import Event
 from babel.games.babel_on import preview
-from babel.games.babel_on.model import BabelView, EventKind, Phase
+from babel.games.babel_on.model import COLOURS, BabelView, EventKind, Phase
 from babel.games.babel_on.structure import CELLS
 from scenes import wording
+from scenes.tables.babel_on import art
 
 Name = Callable[[int], str]
 
@@ -24,16 +25,18 @@ def opening_lines(v: BabelView, short: Name, name: Name) -> list[str]:
     return [f"Opening roll: {rolls}", f"{name(v.first)} goes first."]
 
 
-def _placed(d: dict, who: str, short: Name) -> str:
-    what = "a Bonus Block" if d.get("kind") == EventKind.BONUS else f"a {d['colour']} block"
+def _placed(d: dict, who: str, short: Name, neutral: int) -> str:
+    colour = art.colour_name(COLOURS.index(d["colour"]), neutral)
+    what = "a Bonus Block" if d.get("kind") == EventKind.BONUS else f"a {colour} block"
     where = f"{CELLS[d['cell']]}{d['floor']}"
     if d["tower"] != d["seat"]:
         where += f" of {short(d['tower'])}'s tower"
     return f"{who} added {what} at {where}"
 
 
-def event_line(ev: Event, short: Name, name: Name) -> str | None:
-    """The log line of one event (also used to rebuild the log of a resumed game)."""
+def event_line(ev: Event, short: Name, name: Name, neutral: int = -1) -> str | None:
+    """The log line of one event (also used to rebuild the log of a resumed game); colours are
+    named as the players chose them (``neutral``: the stone colour's index)."""
     d, k = ev.data, ev.kind
     who = short(d["seat"]) if "seat" in d else ""
     if k == EventKind.ROLL:
@@ -41,7 +44,7 @@ def event_line(ev: Event, short: Name, name: Name) -> str | None:
     if k == EventKind.DRAW:
         return f"{who} drew {len(d['colours'])} from the bag"
     if k in (EventKind.ADD, EventKind.BONUS):
-        return _placed(dict(d, kind=k), who, short)
+        return _placed(dict(d, kind=k), who, short, neutral)
     if k == EventKind.TAKE:
         where = "own tower" if d["tower"] == d["seat"] else f"{short(d['tower'])}'s tower"
         return f"{who} took {CELLS[d['cell']]}{d['floor']} off {where}"
@@ -137,7 +140,7 @@ def result_lines(v: BabelView, short: Name, name: Name) -> list[str]:
         part = f"{who}: {wording.count(info.complete_floors, 'floor')}, {info.perfect_floors} perfect"
         if v.players <= 4:
             own = sum(1 for col in v.towers[p] for b in col if b.colour == p)
-            part += f", {wording.count(own, v.colour_names[p] + ' block')}"
+            part += f", {wording.count(own, art.colour_name(p, v.neutral) + ' block')}"
         parts.append(part)
     per = 1 if v.players <= 4 else 2
     for i in range(0, len(parts), per):
