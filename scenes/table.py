@@ -34,6 +34,7 @@ class TableScene(SeatedScene):
     MENU_ROW: tuple[float, float, float, float] | None = None  # where Menu and Rules sit
     MENU_TEXT = 17
     TOOLS_ROW: tuple[float, float, float, float] | None = None  # a free row for Undo and Hint
+    COACH_ANCHOR: tuple[float, float, float] | None = None  # the coach note's right, bottom, width
     HINT_KEY: int | None = pygame.K_h  # a table whose game uses H for something else picks another
     LESSON_BOX = (60, 150, 440, 0)  # where a lesson's words sit: x, y, width (tables override)
     END_BUTTON_W, END_BUTTON_GAP = 230, 40  # the end panel's row of buttons
@@ -181,7 +182,10 @@ class TableScene(SeatedScene):
             self.app.redraw()
 
     def coach_anchor(self) -> tuple[float, float, float]:
-        """Where the coach's note sits: (right edge, bottom, width); above the tools row."""
+        """Where the coach's note sits: (right edge, bottom, width); above the tools row unless
+        the table names its place (``COACH_ANCHOR``)."""
+        if self.COACH_ANCHOR is not None:
+            return self.COACH_ANCHOR
         x, y, w, _ = self.TOOLS_ROW or (theme.LOGICAL_W - 470, theme.LOGICAL_H - 20, 460, 0)
         return (min(x + w, theme.LOGICAL_W - 10), y - 10, w if w >= 300 else 480)
 

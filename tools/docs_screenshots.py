@@ -324,6 +324,14 @@ def builders(out: Path) -> None:
     p.advance(0.5)
     p.screenshot(out / "timeline.png")
 
+    # Learn to play: Anna, the first Master, has read her role and appointed Ben; the arrow shows
+    # the next plate to click.
+    p, table = lesson_table(BuildersTable, "builders", 0)
+    p.press(pygame.K_SPACE)  # the role note closes
+    p.click(table.lesson_target(table.lesson_prompt().target).center)
+    p.advance(0.3)
+    p.screenshot(out / "tutorial.png")
+
 
 def turmbau(out: Path) -> None:
     from babel.games.turmbau.model import Phase

@@ -27,6 +27,7 @@ LESSONS = {
     "solitaire": "scenes.tutorials.solitaire",
     "turmbau": "scenes.tutorials.turmbau",
     "babel_on": "scenes.tutorials.babel_on",
+    "builders": "scenes.tutorials.builders",
 }
 
 

@@ -6,6 +6,8 @@ Pure functions of the seat order, so the drawing code and the hit tests agree on
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -14,6 +16,7 @@ from scenes.widgets.blocks import IsoGrid
 
 FELT = pygame.Rect(16, 16, 1214, 868)
 PANEL_X, PANEL_W = 1244, 340
+LESSON_BOX = (420, 24, 420, 0)  # a lesson's words: the felt's top, between the top seats
 CENTRE = (623, 430)
 RX, RY = 505, 335
 HAND_Y = 806
@@ -234,3 +237,52 @@ def discards_at(
         if discards[seat] and discard_area(anchor).collidepoint(pos):
             return seat
     return None
+
+
+def lesson_rect(target: tuple, lay: LessonPlaces) -> pygame.Rect | None:
+    """What a lesson points at: the next thing to click for the move it suggests (a plate, a
+    card of the hand, a received or face-down card, a cell), or None for the Confirm button."""
+    kind, *rest = target
+    if kind in ("seats", "seat"):
+        seats = rest[0] if kind == "seats" else (rest[0],)
+        waiting = [s for s in seats if s not in lay.choice.picked or kind == "seat"]
+        return plate_rect(lay.anchors[waiting[0]]) if waiting else None
+    if kind == "play":
+        card, discard = rest
+        todo = (
+            card if lay.choice.sel_play != card else (discard if lay.choice.sel_discard != discard else None)
+        )
+        return None if todo is None else _hand_rect(lay.hand, todo)
+    if kind == "swap":
+        take, give = rest
+        if lay.choice.sel_take != take:
+            return next((r for c, r in received_rects(lay.received) if c == take), None)
+        return _hand_rect(lay.hand, give) if give is not None and lay.choice.sel_give != give else None
+    if kind == "reveal":
+        return next((r for c, r in lay.reveal if c == rest[0]), None)
+    if kind == "cell":
+        poly = cell_outline(make_grid(max(lay.heights)), rest[0], lay.heights[rest[0]])
+        xs, ys = [p[0] for p in poly], [p[1] for p in poly]
+        return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+    return None
+
+
+def _hand_rect(hand: tuple[int, ...], card: int) -> pygame.Rect | None:
+    for c, (x, y) in hand_layout(hand):
+        if c == card:
+            r = pygame.Rect(0, 0, CARD_W, CARD_H)
+            r.center = (round(x), round(y))
+            return r
+    return None
+
+
+@dataclass(frozen=True)
+class LessonPlaces:
+    """What a lesson's pointer needs to know of the table: where things lie and what is picked."""
+
+    anchors: dict
+    hand: tuple[int, ...]
+    received: tuple[int, ...]
+    reveal: list
+    heights: tuple[int, ...]
+    choice: Any  # the table's Choice: what is picked so far

@@ -42,8 +42,7 @@ class BuildersTable(TableScene):
     MENU_ROW = (L.PANEL_X, 796, 340, 44)  # Menu and Rules, under Timeline and Talk
     END_BUTTON_W, END_BUTTON_GAP = 200, 30  # three buttons on the end panel
 
-    def coach_anchor(self) -> tuple[float, float, float]:
-        return (L.PANEL_X + 340, 562, 340)  # the coach's note: above Undo/Hint, never over a button
+    COACH_ANCHOR = (L.PANEL_X + 340, 562, 340)  # the coach's note: above Undo/Hint, never over a button
 
     def __init__(self, match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
@@ -54,7 +53,8 @@ class BuildersTable(TableScene):
         self.hover: Any = None
         self.disc_hover: int | None = None
         self.timeline_shown = False
-        self.motion = Motion(self.animator, lambda: self.view, self._name, self._sound, self._settled)
+        sound = lambda name: self.app.sound.play(name)  # noqa: E731 - the motion's one way to the speakers
+        self.motion = Motion(self.animator, lambda: self.view, self._name, sound, self._settled)
         self.choice = Choice()
         self.still = D.StillLayer()
         # Table talk (what the bots suspect, from public play): on for one person with bots.
@@ -91,9 +91,6 @@ class BuildersTable(TableScene):
         if self._choice_key != self._key_now():
             self._reset_choice()
 
-    def _sound(self, name: str) -> None:
-        self.app.sound.play(name)
-
     def _build_buttons(self) -> None:
         x = L.PANEL_X
         self.btn_confirm = Button(
@@ -103,15 +100,8 @@ class BuildersTable(TableScene):
         self.btn_timeline = Button((x, 742, 165, 44), "Timeline (T)", self.open_timeline, size=17)
         self.btn_log = Button((x + 175, 688, 165, 44), "Clear (Bksp)", self.clear_choice, size=17)
         self.btn_talk = Button((x + 175, 742, 165, 44), "Talk (K)", self.toggle_talk, size=17)
-        self.widgets = WidgetGroup(
-            [
-                self.btn_confirm,
-                self.btn_alt,
-                self.btn_timeline,
-                self.btn_log,
-                self.btn_talk,
-            ]
-        )
+        buttons = (self.btn_confirm, self.btn_alt, self.btn_timeline, self.btn_log, self.btn_talk)
+        self.widgets = WidgetGroup(list(buttons))
         self._update_buttons()
 
     def _maybe_note(self) -> None:
@@ -330,6 +320,18 @@ class BuildersTable(TableScene):
             self.motion.heights,
             self.anchors,
         )
+
+    LESSON_BOX = L.LESSON_BOX  # a guided game's words
+
+    def lesson_target(self, target: tuple) -> pygame.Rect | None:
+        """The next click of the suggested move (Confirm last); none while the role note is up."""
+        if target[0] == "alt" or self.note is not None:
+            return pygame.Rect(self.btn_alt.rect) if self.note is None else None
+        v, c = self.view, self.choice
+        tray = L.tray_of(self.anchors, v.master, self.bottom)
+        reveal = L.reveal_rects(v.face_down, tray)
+        places = L.LessonPlaces(self.anchors, v.hand, v.received, reveal, tuple(self.motion.heights), c)
+        return L.lesson_rect(target, places) or pygame.Rect(self.btn_confirm.rect)
 
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
