@@ -71,6 +71,7 @@ def lesson_table(table_cls, game_id: str, prompts: int) -> tuple[Pilot, object]:
 
 def launcher(out: Path) -> None:
     from scenes.launcher.menu import MainMenu
+    from scenes.widgets.swatch import ColourSwatch
     from scenes.launcher.rules_viewer import RulesViewer
     from scenes.launcher.settings import SettingsScene
     from scenes.launcher.setup import SetupScene
@@ -81,6 +82,16 @@ def launcher(out: Path) -> None:
     p.app.push(SetupScene(registry.get("duel")))
     p.frame()
     p.screenshot(out / "setup.png")
+    p.app.pop()
+    # Choosing colours: Babel On!, Anna takes green (a click on her cube steps to the next free colour).
+    p.app.push(SetupScene(registry.get("babel_on")))
+    p.frame()
+    swatch = next(w for w in p.top.widgets.widgets if isinstance(w, ColourSwatch))
+    for _ in range(3):
+        p.click(swatch.rect.center)
+    p.frame()
+    p.screenshot(out / "setup_colours.png")
+    p.move((SIZE[0] - 10, SIZE[1] - 10))  # the mouse leaves the seats: no hover in the next pictures
     p.app.push(SettingsScene())
     p.frame()
     p.screenshot(out / "settings.png")
@@ -307,6 +318,22 @@ def builders(out: Path) -> None:
     bots_until(match, lambda m: m.view(None).round >= 5 and m.view(None).phase is Phase.SELECT)
     p, table = table_at(match)
     p.screenshot(out / "table_talk.png")
+
+    # The blueprint editor, with a design under way.
+    from scenes.tables.builders.blueprints import BlueprintEditor
+
+    p = Pilot(size=SIZE, anim_speed="normal")
+    p.start(BlueprintEditor([2, 0, 2, 0, 6, 0, 2, 0, 2]))
+    p.advance(0.3)
+    p.screenshot(out / "blueprint_editor.png")
+
+    # The coach: Anna is appointed and asks what to hand in (H).
+    match = Match(rules, rules.make_config(7), 4, seats)
+    bots_until(match, lambda m: m.view(None).phase is Phase.SELECT and 0 in m.to_act())
+    p, table = table_at(match)
+    p.press(pygame.K_h)
+    p.advance(0.5)
+    p.screenshot(out / "coach.png")
 
     # The Master's private check: Anna is Master and chooses what to take and what to give up.
     for seed in range(1, 200):
