@@ -71,10 +71,10 @@ def lesson_table(table_cls, game_id: str, prompts: int) -> tuple[Pilot, object]:
 
 def launcher(out: Path) -> None:
     from scenes.launcher.menu import MainMenu
-    from scenes.widgets.swatch import ColourSwatch
     from scenes.launcher.rules_viewer import RulesViewer
     from scenes.launcher.settings import SettingsScene
     from scenes.launcher.setup import SetupScene
+    from scenes.widgets.swatch import ColourSwatch
 
     p = Pilot(size=SIZE, anim_speed="normal")
     p.start(MainMenu())
