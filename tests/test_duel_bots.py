@@ -26,9 +26,10 @@ def test_levels_offered_are_the_names_the_table_shows():
 
 
 def test_old_level_ids_still_make_their_successors():
-    assert isinstance(BOTS.make("strong"), bots.EquilibriumBot) and BOTS.make("strong").adaptive
+    assert isinstance(BOTS.make("strong"), bots.EquilibriumBot)
+    assert BOTS.make("strong").allowance == adapt.ALLOWANCE
     assert isinstance(BOTS.make("heuristic"), bots.EquilibriumBot)
-    assert not BOTS.make("heuristic").adaptive
+    assert BOTS.make("heuristic").allowance == bots.STEADY_ALLOWANCE  # habits read within its gains
     assert isinstance(BOTS.make("thumb"), bots.HeuristicBot)
 
 
@@ -242,7 +243,12 @@ def test_expert_shifts_towards_the_reply_only_when_a_habit_is_clear():
     view = RULES.view(state, 0)
     _, _, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
     _, _, plain = BOTS.make("steady").strategy(view, Rng(1), Budget())
-    assert note["habit"] == "lowest" and note["blend"] > 0 and "habit" not in plain
+    assert note["habit"] == "lowest" and note["blend"] > 0
+    # steady reads the same habit but leans on it only with what it has gained: never further
+    assert plain.get("blend", 0.0) <= note["blend"]
+    random_state = _play_rounds(["steady", "random"], 5, seed=8)
+    _, _, calm = BOTS.make("expert").strategy(RULES.view(random_state, 0), Rng(1), Budget())
+    assert "habit" not in calm
 
 
 def test_expert_beats_a_lowest_first_player():
