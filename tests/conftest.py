@@ -41,6 +41,15 @@ def example_playable(example_game):
 
 
 @pytest.fixture
+def unthreaded_tables(monkeypatch):
+    """Tables the launcher makes run their bots inline, so a test does not wait on a thread."""
+    from scenes import tables
+
+    real = tables.table_for
+    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+
+
+@pytest.fixture
 def pilot_size():
     """The window a test's pilot opens; a test module overrides this fixture for another size."""
     return (1280, 800)

@@ -10,14 +10,7 @@ from scenes.launcher.menu import MainMenu
 from scenes.table import TableScene
 from scenes.widgets.confirm import ConfirmDialog
 
-
-@pytest.fixture(autouse=True)
-def unthreaded_tables(monkeypatch):
-    """The lesson's table runs its bot inline, so the test does not wait on a thread."""
-    from scenes import tables
-
-    real = tables.table_for
-    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+pytestmark = pytest.mark.usefixtures("unthreaded_tables")  # the lesson's bots play inline
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import pygame
 import pytest
 
 from babel.core import saves
-from scenes import tables
 from scenes.launcher import setup
 from scenes.launcher.menu import MainMenu
 from scenes.launcher.pause import PauseMenu
@@ -25,11 +24,9 @@ def pilot_size():
 
 
 @pytest.fixture
-def unthreaded_tables(monkeypatch):
-    """Tables made by the launcher run their bots inline, so the test does not wait on a thread;
-    the new game's seed is fixed (the setup screen takes it from the clock)."""
-    real = tables.table_for
-    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+def fixed_launch(unthreaded_tables, monkeypatch):
+    """Launched tables play their bots inline, and the new game's seed is fixed (the setup
+    screen takes it from the clock)."""
     monkeypatch.setattr(setup, "new_seed", lambda: SEED)
 
 
@@ -42,7 +39,7 @@ def _button(scene, label: str):
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_menu_setup_play_leave_and_continue(game, pilot, unthreaded_tables):
+def test_menu_setup_play_leave_and_continue(game, pilot, fixed_launch):
     pilot.start(MainMenu())
     assert game in [r.info.id for _, r in pilot.top.games]
     pilot.click(_card(pilot.top, game).center)

@@ -11,13 +11,7 @@ from scenes.launcher.setup import SetupScene
 from scenes.pilot import Pilot
 from scenes.table import TableScene
 
-
-@pytest.fixture(autouse=True)
-def unthreaded_tables(monkeypatch):
-    from scenes import tables
-
-    real = tables.table_for
-    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s: real(gid)(m, s, threaded=False))
+pytestmark = pytest.mark.usefixtures("unthreaded_tables")  # the lesson's bots play inline
 
 
 def test_the_solitaire_lesson_completes_by_following_its_prompts():
