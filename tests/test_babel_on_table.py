@@ -387,3 +387,62 @@ def test_a_held_block_says_which_rule(rules):
     said = " ".join(msg for msg, _ in pilot.app.toasts)
     assert any(rule in said for rule in ("Protected Floor", "Last Resort", "Safety")), said
     pygame.display.quit()
+
+
+def _layered_equals_direct(table) -> bool:
+    """The table drawn through its still layer is pixel for pixel the table painted directly."""
+    from scenes.canvas import Canvas
+    from scenes.tables.babel_on.draw import draw_table
+
+    size = pygame.display.get_surface().get_size()
+    pictures = []
+    for still in (table.still, None):
+        surface = pygame.Surface(size)
+        draw_table(Canvas(surface), table.view, table.ui(), still)
+        pictures.append(pygame.image.tobytes(surface, "RGB"))
+    return pictures[0] == pictures[1]
+
+
+def test_the_still_layer_draws_exactly_the_table_and_repaints_only_on_change(rules):
+    pilot, table = _fall_table(rules)
+    pilot.frame()
+    painted = table.still.repaints
+    for _ in range(5):
+        pilot.app.draw()
+    assert table.still.repaints == painted  # at rest: one blit of the cached layer per frame
+    assert _layered_equals_direct(table)
+    v = table.view
+    move = next(
+        m for m in table.legal if isinstance(m, Take) and m.tower == 2 and m.floor < len(v.towers[2][m.cell])
+    )
+    point = _grab_point(pilot, table, (move.tower, move.cell, move.floor))
+    pilot.move(point)
+    pilot.frame()
+    assert table.hover_block is not None and _layered_equals_direct(table)  # the outline is in the layer
+    pilot.drag(point, (point[0] + 160, point[1] + 50), steps=12, seconds=1.2)
+    assert table.motion.fall is not None
+    for _ in range(4):  # the falling tower moves over the layer; the others stay in it
+        pilot.advance(0.25)
+        assert _layered_equals_direct(table)
+    assert pilot.until(lambda: not table.busy(), 8)
+    pilot.frame()
+    assert _layered_equals_direct(table)
+    pygame.display.quit()
+
+
+def test_a_dragged_block_and_a_shaking_tower_draw_over_the_still_layer(rules, pilot):
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
+    pilot.start(table)
+    _play_until_an_add(pilot, table)
+    m = next(m for m in table.legal if isinstance(m, Add))
+    src, dst = table.tray_point(m.colour), table.top_point(m.tower, m.cell)
+    pilot.send(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pilot._screen(src), button=1))
+    for i in range(1, 7):  # a fast, careless drag: the tower under the hand shakes
+        q = (src[0] + (dst[0] - src[0]) * i / 6, src[1] + (dst[1] - src[1]) * i / 6)
+        pilot.app.step(
+            0.02,
+            [pygame.event.Event(pygame.MOUSEMOTION, pos=pilot._screen(q), rel=(0, 0), buttons=(1, 0, 0))],
+        )
+        pilot.frame()
+        assert _layered_equals_direct(table)
+    assert table.hand.drag is not None and table.hand.drag.moved

@@ -18,6 +18,7 @@ from babel.games.babel_on.model import BabelView, Phase
 from babel.games.babel_on.structure import CELLS
 from scenes import anim, assets, theme, wording
 from scenes.canvas import Canvas, _glow
+from scenes.layers import StaticLayer
 from scenes.tables.babel_on import art, layout
 from scenes.tables.babel_on.animate import Flight, Tumble
 from scenes.tables.babel_on.layout import BAG_POS, DIE_POS, FELT, PW, PX, TRAY, Places
@@ -118,15 +119,70 @@ def risk_colour(risk: float) -> tuple[int, int, int]:
     return (222, 70, 56)
 
 
-def draw_table(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
+def draw_table(canvas: Canvas, view: BabelView, ui: BabelOnUi, still: StaticLayer | None = None) -> None:
+    """The table: its still parts from ``still`` (painted again only when they change), then
+    what moves over them: a swaying or falling tower, the die, the targets, cubes in flight, the
+    block in hand, the risk note and the floor plan."""
+    live = live_towers(ui)
+    if still is None:
+        draw_still(canvas, view, ui, live)
+    else:
+        still.draw(canvas, still_key(view, ui, live), lambda c: draw_still(c, view, ui, live))
+    draw_moving(canvas, view, ui, live)
+
+
+def live_towers(ui: BabelOnUi) -> frozenset[int]:
+    """The towers that move this frame (falling, wobbling or shaking under a careless drag)."""
+    live = set()
+    if ui.fall is not None:
+        live.add(ui.fall.tower)
+    if ui.sway_tower is not None:  # shaking, even at the instant its sway passes zero
+        live.add(ui.sway_tower)
+    return frozenset(live)
+
+
+def still_key(view: BabelView, ui: BabelOnUi, live: frozenset[int]) -> tuple:
+    """Everything ``draw_still`` reads that can change (see ``StaticLayer``)."""
+    return (
+        view,
+        ui.shown,
+        ui.places,
+        ui.rot,
+        ui.legal,
+        ui.busy,
+        ui.actor,
+        ui.names,
+        ui.prompt,
+        ui.drag,
+        ui.selected,
+        ui.hover_block if ui.drag is None else None,
+        ui.hidden,
+        ui.tray_hand,
+        ui.die.busy,
+        ui.calling,
+        ui.out_reason,
+        ui.log_lines,
+        live,
+    )
+
+
+def draw_still(canvas: Canvas, view: BabelView, ui: BabelOnUi, live: frozenset[int]) -> None:
+    """The felt, the plates, the towers at rest, the prompt and the panel (without the die)."""
     canvas.table(felt=FELT)
     for t in range(view.players):
         draw_plate(canvas, view, ui, t, t == ui.actor)
     for t in range(view.players):
-        draw_tower(canvas, view, ui, t)
-    draw_targets(canvas, view, ui)
+        if t not in live:
+            draw_tower(canvas, view, ui, t)
     draw_prompt(canvas, view, ui)
     draw_panel(canvas, view, ui)
+
+
+def draw_moving(canvas: Canvas, view: BabelView, ui: BabelOnUi, live: frozenset[int]) -> None:
+    for t in sorted(live):
+        draw_tower(canvas, view, ui, t)
+    ui.die.draw(canvas)
+    draw_targets(canvas, view, ui)
     for f in ui.flying:
         if f.tween.started and not f.tween.done:
             x, y = anim.arc2(f.start, f.end, f.tween.t, f.lift)
@@ -388,8 +444,7 @@ def draw_panel(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     canvas.text(
         f"Round {v.round} of {v.round_limit}", (PX + PW - 14, 22), 17, theme.INK_SOFT, anchor="topright"
     )
-    canvas.circle((214, 198, 166), DIE_POS, 40)
-    ui.die.draw(canvas)
+    canvas.circle((214, 198, 166), DIE_POS, 40)  # the die is drawn over it each frame (draw_moving)
     if v.call:
         canvas.text(f"Called {v.call}", (PX + 110, 60), 20, theme.INK, role="sans_bold")
         if v.roll and not ui.die.busy:

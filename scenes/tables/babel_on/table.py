@@ -24,6 +24,7 @@ from babel.games.babel_on.actions import Action, Pass, Return, Take
 from babel.games.babel_on.model import BabelView, EventKind
 from babel.games.babel_on.rules import RULES
 from scenes import theme, wording
+from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.tables.babel_on import layout, words
 from scenes.tables.babel_on.animate import Motion
@@ -49,6 +50,7 @@ class BabelOnTable(TableScene):
         self.hand_profile = getattr(self, "hand_profile", "average")
         self.plan_for: int | None = getattr(self, "plan_for", None)
         self.die = DieSprite(DIE_POS, v.roll or 1, size=54)
+        self.still = StaticLayer()  # the felt, plates, towers at rest and panel (draw.draw_still)
         self.places = layout.places_for(v.players)
         self.motion = Motion(
             self.animator, lambda name: self.app.sound.play(name), lambda: self.view, v, self.places, self.rot
@@ -414,4 +416,4 @@ class BabelOnTable(TableScene):
         )
 
     def draw_table(self, canvas) -> None:
-        draw_table(canvas, self.view, self.ui())
+        draw_table(canvas, self.view, self.ui(), self.still)
