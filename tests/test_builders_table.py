@@ -489,3 +489,37 @@ def test_table_talk_sheet_on_alone_off_in_pass_and_play(rules, pilot):
     assert not other.talk_on and other.btn_talk.visible, "off by default in pass-and-play"
     only_people = make_table(rules, [Seat(f"P{i}") for i in range(5)], 3)
     assert not only_people.talk_available() and not only_people.talk_on
+
+
+def test_the_still_layer_draws_exactly_the_table_and_repaints_only_on_change(rules):
+    from scenes.canvas import Canvas
+    from scenes.tables.builders import frame
+
+    pilot = Pilot(size=(1280, 800), anim_speed="normal")
+    seats = [Seat("Anna")] + [Seat(f"B{i}", "simple") for i in range(1, 6)]
+    table = make_table(rules, seats, 4)
+    pilot.start(table)
+
+    def same() -> bool:
+        size = pygame.display.get_surface().get_size()
+        layered, direct = pygame.Surface(size), pygame.Surface(size)
+        table.draw_table(Canvas(layered))
+        frame.paint_all(Canvas(direct), table.view, table.ui())
+        return pygame.image.tobytes(layered, "RGB") == pygame.image.tobytes(direct, "RGB")
+
+    moving = resting = 0
+    for _ in range(120):  # bots play around the human: moving frames and frames at rest
+        pilot.advance(0.1)
+        assert same()
+        if table.busy():
+            moving += 1
+        else:
+            resting += 1
+            painted = table.still.repaints
+            pilot.app.draw()
+            pilot.app.draw()
+            assert table.still.repaints == painted  # at rest the frame is one blit
+        if table.legal and not table.busy():
+            table.submit(table.legal[0])  # the human's move, as the table submits a click
+    assert moving and resting
+    pygame.display.quit()

@@ -1,8 +1,8 @@
 """Babel Builders table painters: a frame from the view and the table's UI state.
 
 Every painter takes the canvas, the seat's ``BuildersView`` and a ``BuildersUi`` (built by the
-table each frame) and changes neither. The still layer (table, side panel, piles, seats) is
-painted once per change into a ``StillLayer`` the table keeps.
+table each frame) and changes neither. The table keeps a ``StaticLayer``: while something moves
+it holds the table, side panel, piles and seats (``paint_static``); at rest, the whole frame.
 """
 
 from __future__ import annotations
@@ -89,14 +89,6 @@ class BuildersUi:
         return type(self.legal[0]) if self.legal and not self.busy else None
 
 
-class StillLayer:
-    """The table's cache of the still layer, with the key it was painted for."""
-
-    def __init__(self) -> None:
-        self.surface: pygame.Surface | None = None
-        self.key: tuple | None = None
-
-
 # -- small pieces -------------------------------------------------------------------------
 def face(canvas: Canvas, card: int | None, centre, size, highlight=False, dim=False, lift=0.0) -> None:
     w, h = size
@@ -155,14 +147,16 @@ def draw_moving(canvas: Canvas, ui: BuildersUi) -> None:
             icon(canvas, "master", paint_master_token, p, 36)
 
 
-def draw_static(canvas: Canvas, v: BuildersView, ui: BuildersUi, still: StillLayer, panel) -> None:
-    """The table, the side panel (painted by ``panel``), the piles and the seats: painted once
-    per change into ``still``, then one blit."""
-    size = canvas.surface.get_size()
+def at_rest(ui: BuildersUi) -> bool:
+    """Nothing moves on the table: the whole frame can be one cached picture."""
+    return not (ui.busy or ui.falling or ui.debris or ui.bolts)
+
+
+def static_key(v: BuildersView, ui: BuildersUi) -> tuple:
+    """Everything ``paint_static`` reads that can change while the board moves."""
     hover = ui.hover if ui.hover and ui.hover[0] == "seat" else None
-    key = (
-        size,
-        id(v),
+    return (
+        v,
         ui.heights,
         ui.res_shown,
         tuple(sorted(ui.disc_hold.items())),
@@ -176,18 +170,15 @@ def draw_static(canvas: Canvas, v: BuildersView, ui: BuildersUi, still: StillLay
         ui.public_act,
         ui.talk is not None,
     )
-    if still.key != key or still.surface is None or still.surface.get_size() != size:
-        layer = still.surface
-        if layer is None or layer.get_size() != size:
-            layer = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
-        sub = Canvas(layer)
-        sub.table(felt=L.FELT)
-        panel(sub, v, ui)
-        draw_piles(sub, v, ui)
-        for seat in range(v.players):
-            draw_seat(sub, v, ui, seat)
-        still.surface, still.key = layer, key
-    canvas.surface.blit(still.surface, (0, 0))
+
+
+def paint_static(canvas: Canvas, v: BuildersView, ui: BuildersUi, panel) -> None:
+    """The table, the side panel (painted by ``panel``), the piles and the seats."""
+    canvas.table(felt=L.FELT)
+    panel(canvas, v, ui)
+    draw_piles(canvas, v, ui)
+    for seat in range(v.players):
+        draw_seat(canvas, v, ui, seat)
 
 
 def _draw_slab(canvas: Canvas, grid) -> None:

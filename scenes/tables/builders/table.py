@@ -17,8 +17,10 @@ import pygame
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
+from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.tables.builders import draw as D
+from scenes.tables.builders import frame
 from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
@@ -56,7 +58,7 @@ class BuildersTable(TableScene):
         sound = lambda name: self.app.sound.play(name)  # noqa: E731 - the motion's one way to the speakers
         self.motion = Motion(self.animator, lambda: self.view, self._name, sound, self._settled)
         self.choice = Choice()
-        self.still = D.StillLayer()
+        self.still = StaticLayer()
         # Table talk (what the bots suspect, from public play): on for one person with bots.
         self.talk = TalkLines([i for i, seat in enumerate(match.seats) if not seat.human])
         self.talk_on = not self.controller.pass_and_play and self.talk_available()
@@ -367,20 +369,7 @@ class BuildersTable(TableScene):
         return P.prompt_text(self.view, self.ui())
 
     def draw_table(self, canvas) -> None:
-        v, ui = self.view, self.ui()
-        D.draw_static(canvas, v, ui, self.still, P.draw_panel)
-        D.draw_board(canvas, v, ui)
-        if D.checking(ui):
-            P.draw_check(canvas, v, ui)
-        D.draw_moving(canvas, ui)
-        P.draw_prompt(canvas, v, ui)
-        if ui.disc_hover is not None and not D.checking(ui):
-            D.draw_discard_peek(canvas, v, ui, ui.disc_hover)
-        P.draw_banners(canvas, ui)
-        if ui.note is not None and ui.note[0] == ui.viewer and v.seat is not None:
-            P.draw_note(canvas, v, ui)
-        if ui.peek and v.seat is not None and v.role is not None:
-            P.draw_peek(canvas, v)
+        frame.draw_frame(canvas, self.view, self.ui(), self.still)
 
     def on_step(self, seat: int, action: Any, events) -> None:
         self.motion.on_step(self.view, events)
