@@ -63,6 +63,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import pymunk
+from pymunk._chipmunk import lib as _cp  # the C calls behind pymunk's objects (pymunk is pinned)
 
 from babel.core.rng import Rng, seed_state
 
@@ -295,24 +296,36 @@ def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool)
     min_steps = round(SETTLE_MIN_TIME / DT)
     snapshot = [(x, y, 0.0) for x, y in starts]
     quiet_windows = 0
+    # The loop calls the C functions behind Space.step, Body.position and Body.angle directly:
+    # the same simulation, without the Python bookkeeping that cost as much as the physics.
+    # Space.step runs once first, so pymunk checks every body before stepping, as it would.
+    c_space, c_foot = space._space, footing._body
+    c_bodies = [body._body for body in bodies]
+    step_space, get_pos, get_angle = _cp.cpSpaceStep, _cp.cpBodyGetPosition, _cp.cpBodyGetAngle
+    set_velocity = _cp.cpBodySetVelocity
     for step in range(max_steps):
         if record and step % FRAME_EVERY == 0:
-            for i, body in enumerate(bodies):
-                px, py = body.position
-                frames[i].append((px - footing.position.x, py, body.angle))
+            fx = get_pos(c_foot).x
+            for i, cb in enumerate(c_bodies):
+                pos = get_pos(cb)
+                frames[i].append((pos.x - fx, pos.y, get_angle(cb)))
         if peak and step <= jolt_steps:
             v = peak * math.sin(math.pi * (step + 0.5) / jolt_steps) if step < jolt_steps else 0.0
-            footing.velocity = (v, 0.0)
-        space.step(DT)
+            set_velocity(c_foot, (v, 0.0))
+        if step == 0:
+            space.step(DT)
+        else:
+            step_space(c_space, DT)
         if (step + 1) % CHECK_EVERY:
             continue
-        base = footing.position.x
+        base = get_pos(c_foot).x
         now = []
         quiet = True
         sure = False
-        for i, body in enumerate(bodies):
-            px, py = body.position
-            angle = body.angle
+        for i, cb in enumerate(c_bodies):
+            pos = get_pos(cb)
+            px, py = pos.x, pos.y
+            angle = get_angle(cb)
             now.append((px, py, angle))
             sx, sy = starts[i]
             if abs(px - base - sx) > WOBBLE_MOVE or sy - py > WOBBLE_MOVE or abs(angle) > WOBBLE_TURN:
