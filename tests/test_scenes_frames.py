@@ -6,6 +6,7 @@ No timing is measured here; the loop's decisions are read from the app after sim
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from babel.core import registry
 from babel.core.match import Match, Seat
@@ -198,3 +199,35 @@ def test_a_resize_forgets_the_old_size_backgrounds():
         v.get_size() for v in assets._surfaces.values() if v.get_width() * v.get_height() >= 1280 * 720 // 4
     }
     assert (1280, 720) not in sizes
+
+
+@pytest.mark.parametrize("game", ["duel", "solitaire", "turmbau", "babel_on", "builders"])
+def test_a_table_drawn_from_its_still_layer_equals_one_painted_afresh(game):
+    """While bots play (things move, then rest), every frame drawn from the cached still layer
+    is pixel for pixel the frame drawn after the layer is thrown away: its key names everything
+    its painter reads. At rest, frames repaint nothing."""
+    from scenes.tables import table_for
+
+    rules = registry.get(game)
+    n = rules.info.default_players or rules.info.max_players
+    seats = [Seat(f"P{i + 1}", registry.bots(game).offered[0]) for i in range(n)]
+    pilot = Pilot(size=(1280, 720), anim_speed="normal")
+    table = table_for(game)(Match(rules, rules.make_config(n), 5, seats), None, threaded=False)
+    pilot.start(table)
+    screen = pygame.display.get_surface()
+    rested = 0
+    for _ in range(60):
+        pilot.advance(0.1)
+        pilot.app.draw()
+        cached = pygame.image.tobytes(screen, "RGB")
+        if not table.busy():
+            painted = table.still.repaints
+            pilot.app.draw()
+            rested += table.still.repaints == painted
+        table.still.invalidate()
+        pilot.app.draw()
+        assert pygame.image.tobytes(screen, "RGB") == cached
+        if table.match.over:
+            break
+    assert rested
+    pygame.display.quit()
