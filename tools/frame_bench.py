@@ -241,7 +241,7 @@ def idle_child(name: str, seconds: float, size) -> None:
     """Run the real loop with ``name`` open and no input; print the CPU seconds it used."""
     import threading
 
-    from scenes.core import App
+    from scenes.core import App, wake
 
     make = dict(scenes_to_measure(threaded=True, at_rest=True))[name]
     settings = None
@@ -268,7 +268,8 @@ def idle_child(name: str, seconds: float, size) -> None:
         time.sleep(seconds)
         marks["cpu_end"], marks["wall_end"] = time.process_time(), time.perf_counter()
         marks["frames_end"] = getattr(app, "frames_drawn", -1)
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        app.quit()  # not a window close: mid-game, that would ask first and keep the loop waiting
+        wake()
 
     threading.Thread(target=measure, daemon=True).start()
     app.run()
