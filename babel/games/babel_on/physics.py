@@ -296,13 +296,13 @@ def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool)
     min_steps = round(SETTLE_MIN_TIME / DT)
     snapshot = [(x, y, 0.0) for x, y in starts]
     quiet_windows = 0
-    # The loop calls the C functions behind Space.step, Body.position and Body.angle directly:
-    # the same simulation, without the Python bookkeeping that cost as much as the physics.
-    # Space.step runs once first, so pymunk checks every body before stepping, as it would.
-    c_space, c_foot = space._space, footing._body
+    # The loop reads positions and angles and sets the footing's speed through the C functions
+    # behind Body.position, Body.angle and Body.velocity: the same values without the Python
+    # wrappers' cost. Stepping stays Space.step: it locks the space against changes made while
+    # the C step runs (e.g. by collecting an earlier simulation's objects), which must be deferred.
+    c_foot = footing._body
     c_bodies = [body._body for body in bodies]
-    step_space, get_pos, get_angle = _cp.cpSpaceStep, _cp.cpBodyGetPosition, _cp.cpBodyGetAngle
-    set_velocity = _cp.cpBodySetVelocity
+    get_pos, get_angle, set_velocity = _cp.cpBodyGetPosition, _cp.cpBodyGetAngle, _cp.cpBodySetVelocity
     for step in range(max_steps):
         if record and step % FRAME_EVERY == 0:
             fx = get_pos(c_foot).x
@@ -312,10 +312,7 @@ def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool)
         if peak and step <= jolt_steps:
             v = peak * math.sin(math.pi * (step + 0.5) / jolt_steps) if step < jolt_steps else 0.0
             set_velocity(c_foot, (v, 0.0))
-        if step == 0:
-            space.step(DT)
-        else:
-            step_space(c_space, DT)
+        space.step(DT)
         if (step + 1) % CHECK_EVERY:
             continue
         base = get_pos(c_foot).x
