@@ -11,7 +11,7 @@ very move it will make: the same ensemble the table shows and ``apply`` draws fr
   their progress towards a Perfect Tower (with the blocks still to take down to repair a floor
   that can no longer meet the colour rules, so it repairs over several turns), never makes a
   move whose risk on a rival tower exceeds its tolerance unless nothing else is legal, avoids
-  risky moves on its own tower, and attacks the leader.
+  risky moves on its own tower, and attacks the leader a little (mostly it builds).
 - "expert" (old id "strong"): a careful hand; it chooses even/odd by expected value over the die
   faces, tolerates no risk on a rival tower (a move none of whose ensemble falls, unless it is
   the only legal move), and weighs every move on its own tower by its risk against the loss a
@@ -62,6 +62,7 @@ OLD_LEVELS = {"random": "novice", "heuristic": "steady", "strong": "expert"}  # 
 RIVAL_TOLERANCE = {"steady": 0.05, "expert": 0.0}
 OWN_TOLERANCE = 0.25  # the steady bot avoids own-tower moves riskier than this
 REPAIR_WEIGHT = 3.0  # value of each block that must come down to repair a floor
+ATTACK = 0.15  # how much a rival leader's progress counts against a bot's own (attacking pays a little)
 
 ELIMINATION = 1000.0  # the loss of knocking over a rival's tower
 DEFAULT_SAMPLES = 6  # draws sampled per die face by the strong bot's call
@@ -164,14 +165,16 @@ def _take(tower: Tower, cell: int, floor: int) -> Tower:
 
 
 def standing(view: BabelView, me: int, towers: Sequence[Tower]) -> float:
-    """My tower's value against the leading rival's (attacking the leader pays)."""
+    """My tower's value against the leading rival's. Attacking the leader pays only a little
+    (``ATTACK``): at 0.6, two bots spent their odd rolls dumping blocks on each other's tops, and
+    one 2-player game in ten ran into the round limit; at 0.15, one in twenty (400 seeded games)."""
     mine = tower_value(towers[me], me, view.players)
     rivals = [
         tower_value(towers[p], p, view.players)
         for p in range(view.players)
         if p != me and not view.eliminated[p]
     ]
-    return mine - 0.6 * max(rivals, default=0.0)
+    return mine - ATTACK * max(rivals, default=0.0)
 
 
 def move_risk(view: BabelView, move: Action, hand: Hand) -> float:
