@@ -260,12 +260,10 @@ class _Run:
     frames: list[list[tuple[float, float, float]]]
 
 
-def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool) -> _Run:
-    """Simulate one side view jolted with peak footing ``speed`` towards ``direction`` (+-1).
-
-    Runs until the slice has settled (or a fall is certain, when nothing is recorded), then
-    judges each block by where it came to rest.
-    """
+def _build_slice(
+    spec: SliceSpec,
+) -> tuple[pymunk.Space, pymunk.Body, list[pymunk.Body], list[tuple[float, float]]]:
+    """A fresh space with the slice's blocks on a kinematic footing (the table), braced."""
     space = pymunk.Space()
     space.gravity = (0.0, -GRAVITY)
     space.iterations = ITERATIONS
@@ -287,6 +285,16 @@ def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool)
         bodies.append(body)
         starts.append((x, y))
     _brace(space, footing, spec, bodies)
+    return space, footing, bodies, starts
+
+
+def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool) -> _Run:
+    """Simulate one side view jolted with peak footing ``speed`` towards ``direction`` (+-1).
+
+    Runs until the slice has settled (or a fall is certain, when nothing is recorded), then
+    judges each block by where it came to rest.
+    """
+    space, footing, bodies, starts = _build_slice(spec)
     n = len(bodies)
     wobbled = [False] * n
     frames: list[list[tuple[float, float, float]]] = [[] for _ in range(n)]
