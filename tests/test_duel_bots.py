@@ -12,7 +12,7 @@ from babel.core.bots import Budget, bot_rng
 from babel.core.protocol import Config, replace
 from babel.core.rng import Rng
 from babel.core.simulate import play_game, simulate
-from babel.games.duel import BOTS, RULES, adapt, bots, fast, panel, public2, three, values
+from babel.games.duel import BOTS, RULES, adapt, bots, fast, habit_search, panel, public2, three, values
 from babel.games.duel.actions import Play
 from babel.games.duel.matrix import safe_mix, solve_zero_sum, worst_case
 from babel.games.duel.model import JOKER, SUIT, resolve_round
@@ -288,3 +288,46 @@ def test_rules_of_thumb_habit_predicts_the_cheapest_sure_win():
     assert ctx.rival_die == 3 and adapt.HABITS["cheap_win"](hands[0], ctx, None) == JOKER
     ctx = panel.context(1, builder=None, die_value=1, last_cards=None, hands=hands)
     assert adapt.HABITS["cheap_win"](hands[1], ctx, None) == 5  # no sure win: the lowest
+
+
+def test_three_players_expert_plays_out_the_habits_it_reads():
+    """Against "lowest first" and "highest first" (both read after a few rounds), the expert
+    finds a line that wins outright and plays its first card; the same call gives the same card."""
+    state = _play_rounds(["steady", "lowest", "highest"], 3)
+    view = RULES.view(state, 0)
+    read = bots.habit_rules(view, [1, 2])
+    assert {name for name, _ in read.values()} == {"lowest", "highest"}
+    rules = {s: rule for s, (_, rule) in read.items()}
+    hands = [list(h) for h in view.hands]
+    st_ = fast.pack(3, view.builder, view.die, view.scores)
+    values = habit_search.ExactPlan(0, rules).card_values(hands, st_, view.history[-1].cards)
+    assert values is not None and max(values.values()) == 1.0  # a sole win is there to be found
+    cards, probs, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
+    assert note["habits"] == {1: "lowest", 2: "highest"}
+    assert values[note["reply"]] == 1.0 and max(probs) == 1.0
+    assert BOTS.make("expert").strategy(view, Rng(2), Budget())[2]["reply"] == note["reply"]
+
+
+def test_the_exact_plan_gives_up_beyond_its_node_budget_and_playouts_take_over():
+    state = _play_rounds(["steady", "lowest", "random"], 3)
+    view = RULES.view(state, 0)
+    rules = {1: adapt.HABITS["lowest"], 2: adapt.HABITS["highest"]}
+    hands = [list(h) for h in view.hands]
+    st_ = fast.pack(3, view.builder, view.die, view.scores)
+    assert habit_search.ExactPlan(0, rules, nodes=3).card_values(hands, st_, None) is None
+    one = habit_search.playout_values(0, {1: rules[1]}, hands, st_, None, {}, Rng(5), playouts=8)
+    two = habit_search.playout_values(0, {1: rules[1]}, hands, st_, None, {}, Rng(5), playouts=8)
+    assert one == two and set(one) == set(view.hands[0])  # counted playouts: reproducible
+    assert all(0.0 <= v <= 1.0 for v in one.values())
+
+
+def test_three_players_expert_beats_lowest_first_beside_a_random_player():
+    wins = 0.0
+    for g in range(6):
+        levels = ["lowest", "random"]
+        levels.insert(g % 3, "expert")
+        rec = play_game(RULES, Config(3), 900 + g, levels, Budget())
+        seat = levels.index("expert")
+        if seat in rec.outcome.winners:
+            wins += 1 / len(rec.outcome.winners)
+    assert wins >= 3  # fair share is 2 of 6

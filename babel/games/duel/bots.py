@@ -14,7 +14,10 @@ The levels the table offers (``BOTS``, weakest first):
   the seat's random stream, so it cannot be read.
 - ``expert``: the same, plus reading habits (``adapt``): when an opponent's revealed cards follow
   a clear pattern, it shifts towards the best reply, never risking more than ``matrix.safe_mix``
-  allows.
+  allows. With three players, a habit read with confidence (``HABIT_SURE``) is answered by
+  playing the rest of the game out with that seat following its habit (``habit_search``: an
+  exact plan when both other seats are read, playouts otherwise); the first card that breaks
+  the habit drops the read, and the bot is back to its sound mix.
 
 Levels accepted but not offered (``offered=False``): the pattern panel (``panel``:
 lowest, highest, die, above, joker6, random) for the match tools; ``thumb``, the rules of thumb
@@ -24,11 +27,11 @@ that were the steady level before; and the old ids ``heuristic`` (now steady) an
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from babel.core.bots import BotLevel, BotRoster, Budget
 from babel.core.rng import Rng, seed_state
-from babel.games.duel import adapt, fast, panel, public2, values
+from babel.games.duel import adapt, fast, habit_search, panel, public2, values
 from babel.games.duel.actions import Play
 from babel.games.duel.matrix import safe_mix, solve_zero_sum
 from babel.games.duel.model import JOKER, DuelView
@@ -228,8 +231,16 @@ def strategy3(
     cards = [fast.index_card(r) for r in reps[me]]
     x = list(strat[me])
     note: dict = {}
+    others = [s for s in range(view.players) if s != me]
+    if allowance:  # the expert: seats with a clear habit are played out as they will play
+        read = habit_rules(view, others)
+        if read:
+            card = habit_reply(view, read, rng)
+            k = _class_of(cards, card)
+            if k is not None:
+                note.update(habits={s: name for s, (name, _) in read.items()}, reply=card)
+                return cards, [1.0 if i == k else 0.0 for i in range(len(cards))], note
     if allowance is not None:
-        others = [s for s in range(view.players) if s != me]
         qs = {}
         reads = {}
         for s in others:
@@ -265,6 +276,35 @@ def strategy3(
             x, t = safe_mix(a, x, [1.0 if i == best else 0.0 for i in range(len(a))], margin)
             note.update(habits=reads, blend=t)
     return cards, x, note
+
+
+HABIT_SURE = 0.75  # a read habit this confident is answered by playing the game out (3 players)
+
+
+def habit_rules(view: DuelView, others: Sequence[int]) -> dict[int, tuple[str, Callable]]:
+    """The other seats whose habit ``adapt`` reads with confidence, with their rules."""
+    out = {}
+    for s in others:
+        habit = adapt.read(view, s)
+        if habit is not None and habit.confidence >= HABIT_SURE:
+            out[s] = (habit.name, adapt.HABITS[habit.name])
+    return out
+
+
+def habit_reply(view: DuelView, read: dict[int, tuple[str, Callable]], rng: Rng) -> int:
+    """This seat's best card against the read habits (``habit_search``): an exact plan when
+    every other seat is read, else playouts; ties go to the lowest card."""
+    rules = {s: rule for s, (_, rule) in read.items()}
+    hands = [list(h) for h in view.hands]
+    st = fast.pack(view.players, view.builder, view.die, view.scores)
+    last = view.history[-1].cards if view.history else None
+    values = None
+    if len(rules) == view.players - 1:
+        values = habit_search.ExactPlan(view.seat, rules).card_values(hands, st, last)
+    if values is None:
+        values = habit_search.playout_values(view.seat, rules, hands, st, last, {}, rng)
+    best = max(values.values())
+    return min(c for c, v in values.items() if v >= best - 1e-9)
 
 
 class EquilibriumBot:
