@@ -331,3 +331,14 @@ def test_three_players_expert_beats_lowest_first_beside_a_random_player():
         if seat in rec.outcome.winners:
             wins += 1 / len(rec.outcome.winners)
     assert wins >= 3  # fair share is 2 of 6
+
+
+def test_three_players_expert_leans_on_play_without_a_plan_only_within_safe_limits():
+    state = _play_rounds(["steady", "random", "random"], 4, seed=8)
+    view = RULES.view(state, 0)
+    assert not bots.habit_rules(view, [1, 2])  # nothing to read from random play
+    _, probs, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
+    _, eq, plain = BOTS.make("steady").strategy(view, Rng(1), Budget())
+    assert {name for name, _ in note["habits"].values()} == {"no plan"} and 0.0 <= note["blend"] <= 1.0
+    assert "habits" not in plain  # steady plays its sound mix
+    assert abs(sum(probs) - 1.0) < 1e-9 and len(probs) == len(eq)

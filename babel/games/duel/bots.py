@@ -17,7 +17,9 @@ The levels the table offers (``BOTS``, weakest first):
   allows. With three players, a habit read with confidence (``HABIT_SURE``) is answered by
   playing the rest of the game out with that seat following its habit (``habit_search``: an
   exact plan when both other seats are read, playouts otherwise); the first card that breaks
-  the habit drops the read, and the bot is back to its sound mix.
+  the habit drops the read, and the bot is back to its sound mix. With no habit in sight it
+  leans, within the same ``safe_mix`` bound, towards the reply to play without a plan
+  (``UNREAD_WEIGHT``).
 
 Levels accepted but not offered (``offered=False``): the pattern panel (``panel``:
 lowest, highest, die, above, joker6, random) for the match tools; ``thumb``, the rules of thumb
@@ -254,6 +256,11 @@ def strategy3(
                     q = [(1 - c) * p + (c if k == target else 0.0) for k, p in enumerate(q)]
                     reads[s] = (habit.name, c)
             qs[s] = q
+        if not reads and allowance:  # the expert, no habit in sight: lean towards the reply
+            for s in others:  # to play without a plan (every held card alike), within safe_mix
+                hand = [fast.card_index(c) for c in view.hands[s]]
+                qs[s] = [sum(1 for c in hand if _class_rep(reps[s], c) == r) / len(hand) for r in reps[s]]
+                reads[s] = ("no plan", UNREAD_WEIGHT)
         if reads:
             o1, o2 = others
             cols = [(j, k) for j in range(len(reps[o1])) for k in range(len(reps[o2]))]
@@ -278,6 +285,17 @@ def strategy3(
     return cards, x, note
 
 
+def _class_rep(reps: Sequence[int], c: int) -> int:
+    """The representative (``three.card_classes``) of the class holding card index ``c``."""
+    if c == 13:
+        return 13
+    return max((r for r in reps if r != 13 and r <= c), default=reps[0])
+
+
+# With three players and no habit read, the expert treats each rival as if every held card were
+# equally likely, with this confidence: against two random players it won 54% instead of 43%
+# (100 and 200 games), against two steady bots 33% either way.
+UNREAD_WEIGHT = 0.5
 HABIT_SURE = 0.75  # a read habit this confident is answered by playing the game out (3 players)
 
 
