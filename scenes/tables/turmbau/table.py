@@ -35,7 +35,8 @@ PULSE_FOR = 4.0
 class TurmbauTable(TableScene):
     TOOLS_ROW = (layout.RX, 800, layout.RW, 40)  # Undo and Hint, under the log
     MENU_ROW = (layout.RX, 848, layout.RW, 40)  # Menu and Rules, under them
-    _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (wall clock)
+    _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (table time)
+    _clock = 0.0  # seconds of table time: the loop's steps, so the pulse is the same headless
 
     # -- binding ------------------------------------------------------------------------------
     def bind(self) -> None:
@@ -298,6 +299,7 @@ class TurmbauTable(TableScene):
         self._sync_buttons()
 
     def update_table(self, dt: float) -> None:
+        self._clock += dt
         self.motion.update(dt)
         if self.view is not None:
             self._sync_buttons()
@@ -307,7 +309,7 @@ class TurmbauTable(TableScene):
 
     def _pulsing(self) -> bool:
         target = self.view.target if self.view is not None else None
-        now = pygame.time.get_ticks() / 1000
+        now = self._clock
         if target != self._pulse[0]:
             self._pulse = (target, now)
         return target is not None and now - self._pulse[1] < PULSE_FOR
@@ -330,7 +332,7 @@ class TurmbauTable(TableScene):
         )
         if self._ui is None or self._ui[0] != key:
             self._ui = (key, self._make_ui(busy))
-        pulse = 0.5 + 0.5 * math.sin(pygame.time.get_ticks() / 220) if self._pulsing() else 1.0
+        pulse = 0.5 + 0.5 * math.sin(self._clock / 0.22) if self._pulsing() else 1.0
         return replace(self._ui[1], mouse=self.app.mouse, pulse=pulse)
 
     def _make_ui(self, busy: bool) -> TurmbauUi:
