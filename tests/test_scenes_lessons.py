@@ -28,6 +28,16 @@ LESSONS = [
 CLICKS = 6  # the most clicks one suggested move takes (plates or cards, then Confirm)
 
 
+def open_lesson(pilot: Pilot, game: str) -> TableScene:
+    """Open a game's lesson as a player does: its setup screen, then Learn to play."""
+    pilot.start(SetupScene(registry.get(game)))
+    learn = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Learn to play")
+    pilot.click(learn.rect.center)
+    table = pilot.top
+    assert isinstance(table, TableScene) and table.lesson is not None
+    return table
+
+
 def _follow(pilot: Pilot, table: TableScene) -> None:
     """Click where the lesson points until the learner has moved; the move must be the one the
     lesson suggested (the bots may move around it, unthreaded)."""
@@ -52,11 +62,7 @@ def _follow(pilot: Pilot, table: TableScene) -> None:
 def test_the_lesson_completes_by_following_its_prompts(game, met, complete, size):
     pilot = Pilot(size=size)
     try:
-        pilot.start(SetupScene(registry.get(game)))
-        learn = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Learn to play")
-        pilot.click(learn.rect.center)
-        table = pilot.top
-        assert isinstance(table, TableScene) and table.lesson is not None
+        table = open_lesson(pilot, game)
         for _ in range(30):
             if table.lesson.done:
                 break

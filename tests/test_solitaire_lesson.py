@@ -6,10 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from babel.core import registry
-from scenes.launcher.setup import SetupScene
 from scenes.pilot import Pilot
-from scenes.table import TableScene
+from tests.test_scenes_lessons import open_lesson
 
 pytestmark = pytest.mark.usefixtures("unthreaded_tables")  # the lesson's bots play inline
 
@@ -17,11 +15,7 @@ pytestmark = pytest.mark.usefixtures("unthreaded_tables")  # the lesson's bots p
 def test_the_solitaire_lesson_completes_by_following_its_prompts():
     pilot = Pilot(size=(1024, 640))
     try:
-        pilot.start(SetupScene(registry.get("solitaire")))
-        learn = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Learn to play")
-        pilot.click(learn.rect.center)
-        table = pilot.top
-        assert isinstance(table, TableScene) and table.lesson is not None
+        table = open_lesson(pilot, "solitaire")
         for _ in range(30):
             if table.lesson.done:
                 break
