@@ -315,8 +315,8 @@ def test_the_exact_plan_gives_up_beyond_its_node_budget_and_playouts_take_over()
     hands = [list(h) for h in view.hands]
     st_ = fast.pack(3, view.builder, view.die, view.scores)
     assert habit_search.ExactPlan(0, rules, nodes=3).card_values(hands, st_, None) is None
-    one = habit_search.playout_values(0, {1: rules[1]}, hands, st_, None, {}, Rng(5), playouts=8)
-    two = habit_search.playout_values(0, {1: rules[1]}, hands, st_, None, {}, Rng(5), playouts=8)
+    one = habit_search.playout_values(0, {1: rules[1]}, hands, st_, None, Rng(5), playouts=8)
+    two = habit_search.playout_values(0, {1: rules[1]}, hands, st_, None, Rng(5), playouts=8)
     assert one == two and set(one) == set(view.hands[0])  # counted playouts: reproducible
     assert all(0.0 <= v <= 1.0 for v in one.values())
 

@@ -258,8 +258,9 @@ def strategy3(
             qs[s] = q
         if not reads and allowance:  # the expert, no habit in sight: lean towards the reply
             for s in others:  # to play without a plan (every held card alike), within safe_mix
-                hand = [fast.card_index(c) for c in view.hands[s]]
-                qs[s] = [sum(1 for c in hand if _class_rep(reps[s], c) == r) / len(hand) for r in reps[s]]
+                col_cards = [fast.index_card(r) for r in reps[s]]
+                held = [_class_of(col_cards, c) for c in view.hands[s]]
+                qs[s] = [held.count(k) / len(held) for k in range(len(col_cards))]
                 reads[s] = ("no plan", UNREAD_WEIGHT)
         if reads:
             o1, o2 = others
@@ -283,13 +284,6 @@ def strategy3(
             x, t = safe_mix(a, x, [1.0 if i == best else 0.0 for i in range(len(a))], margin)
             note.update(habits=reads, blend=t)
     return cards, x, note
-
-
-def _class_rep(reps: Sequence[int], c: int) -> int:
-    """The representative (``three.card_classes``) of the class holding card index ``c``."""
-    if c == 13:
-        return 13
-    return max((r for r in reps if r != 13 and r <= c), default=reps[0])
 
 
 # With three players and no habit read, the expert treats each rival as if every held card were
@@ -320,7 +314,7 @@ def habit_reply(view: DuelView, read: dict[int, tuple[str, Callable]], rng: Rng)
     if len(rules) == view.players - 1:
         values = habit_search.ExactPlan(view.seat, rules).card_values(hands, st, last)
     if values is None:
-        values = habit_search.playout_values(view.seat, rules, hands, st, last, {}, rng)
+        values = habit_search.playout_values(view.seat, rules, hands, st, last, rng)
     best = max(values.values())
     return min(c for c, v in values.items() if v >= best - 1e-9)
 

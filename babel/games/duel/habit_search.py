@@ -110,13 +110,11 @@ def playout_values(
     hands: Sequence[Sequence[int]],
     st: int,
     last,
-    now: Mapping[int, Sequence[float]],
     rng: Rng,
     playouts: int = PLAYOUTS_PER_CARD,
 ) -> dict[int, float]:
     """Per card of this seat: its mean payoff over playouts where the read seats follow their
-    habit and every other seat plays at random (this round: a seat not read draws its card from
-    ``now[seat]``, probabilities over its sorted hand)."""
+    habit and every other seat plays at random."""
     cards = sorted(set(hands[me]))
     seeds = [rng.next64() for _ in range(playouts)]  # common random numbers across the cards
     values = {}
@@ -131,23 +129,13 @@ def playout_values(
                 elif s in rules:
                     picks.append(_habit_card(rules[s], s, hands, st, last))
                 else:
-                    picks.append(_draw(sorted(hands[s]), now.get(s), r))
+                    held = sorted(hands[s])
+                    picks.append(held[r.below(len(held))])
             rest = [list(h) for h in hands]
             st2 = _step(rest, st, picks)
             total += _playout(me, rules, rest, st2, tuple(picks), r)
         values[card] = total / len(seeds)
     return values
-
-
-def _draw(hand: Sequence[int], probs: Sequence[float] | None, r: Rng) -> int:
-    if not probs:
-        return hand[r.below(len(hand))]
-    x = r.below(1 << 30) / (1 << 30)
-    for card, p in zip(hand, probs):
-        x -= p
-        if x < 0:
-            return card
-    return hand[-1]
 
 
 def _playout(me: int, rules: Mapping[int, Rule], hands: list[list[int]], st: int, last, r: Rng) -> float:
