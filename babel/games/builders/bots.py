@@ -43,6 +43,9 @@ from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
 PLAY_VALUE = {C.STORM: -6.0, C.LIGHTNING: -4.0, C.SEAL: -0.5, C.DELIBERATION: 0.6, C.PUNISHMENT: -9.0}
+WASTE_COST = 0.3  # per block an instruction card would stack beyond the blueprint's need
+SLACK_MARGIN = 3  # blocks of the supply's slack kept for what Lightning and misplays cost
+SEAL_KEEP = 3.0  # an Architect's first Seal: its one vote in the Seal phase
 COVER_THRESHOLD = 0.5  # an evil belief bot stops playing harmful cards above this public suspicion
 WATCHED = 0.35  # a saboteur Master this suspected appoints like an Architect
 
@@ -50,20 +53,38 @@ WATCHED = 0.35  # a saboteur Master this suspected appoints like an Architect
 def _play_value(card: int, view: BuildersView) -> float:
     kind = C.CARDS[card].kind
     if kind == C.BUILD:
-        return B.usefulness(card, view.blueprint.cells, view.base) + 0.1 * C.CARDS[card].blocks / 3
+        return _build_value(card, view)
     return PLAY_VALUE[kind]
+
+
+def _build_value(card: int, view: BuildersView) -> float:
+    """An instruction card's worth to the tower: the blocks it adds where the blueprint needs
+    them, less the blocks it would stack beyond the need. The supply holds 25 blocks, so every
+    wasted block is one the tower may lack: a waste the supply's slack (blocks beyond what the
+    tower still needs) cannot absorb costs more."""
+    bp, base = view.blueprint.cells, view.base
+    useful = B.usefulness(card, bp, base)
+    waste = min(C.CARDS[card].blocks, view.supply) - useful
+    if waste <= 0:
+        return useful + 0.1 * C.CARDS[card].blocks / 3
+    slack = view.supply - sum(B.need_left(bp, base))
+    return useful - (WASTE_COST if waste <= slack - SLACK_MARGIN else 2 * WASTE_COST + 0.5) * waste
 
 
 def _keep_value(card: int, view: BuildersView, hand: Sequence[int]) -> float:
     kind = C.CARDS[card].kind
     if kind == C.SEAL:
-        seals = [c for c in hand if C.CARDS[c].kind == C.SEAL]
-        return 3.0 if seals and seals[0] == card else 0.2
+        return SEAL_KEEP if _first_seal(hand) == card else 0.2
     if kind in (C.STORM, C.LIGHTNING):
         return -3.0
     if kind == C.DELIBERATION:
         return 0.5
     return _play_value(card, view)
+
+
+def _first_seal(hand: Sequence[int]) -> int | None:
+    """The Seal an Architect keeps for the Seal phase (the others are spare)."""
+    return next((c for c in hand if C.CARDS[c].kind == C.SEAL), None)
 
 
 def _harm(card: int, view: BuildersView) -> float:
@@ -225,9 +246,13 @@ class RoleBot:
             if level == "shrewd" and view.seat != view.master:
                 hold = self._belief(view).evil[view.master] > HOLD_BACK
 
+            seal = _first_seal(hand)
+
             def score(a: A.Play) -> float:
                 p, d = a.card, a.discard
                 val = _play_value(p, view) if p is not None else 0.0
+                if p is not None and p == seal:
+                    val = -SEAL_KEEP  # handed in, the Seal does nothing and the vote is gone
                 keep = _keep_value(d, view, hand) if d is not None else 0.0
                 if hold and p is not None and C.CARDS[p].kind == C.BUILD and val >= 0.5:
                     # A suspected Master would take the best card or waste it: hand in a modest
@@ -268,6 +293,8 @@ class RoleBot:
             lost = _keep_value(give, view, hand) if give is not None else 0.0
             if level == "plain":
                 removed = 0.0  # plain Masters only tidy their hand
+            if C.CARDS[take].kind == C.SEAL and _first_seal([c for c in hand if c != give]) is None:
+                removed += SEAL_KEEP  # a Master without a Seal keeps a Seal handed in for the end
             return removed - lost + 1e-6 * rng.random()
 
         def evil_score(a: A.Swap) -> float:
