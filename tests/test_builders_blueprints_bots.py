@@ -178,7 +178,7 @@ def test_shrewd_architect_seal_holders_converge_on_one_target():
     (a holder who is itself the table's top suspect seals the next one)."""
     from babel.games.builders.model import Phase
 
-    state = _bot_game(7, 4, lambda s: s.phase is Phase.SEAL)  # four Architects hold Seals here
+    state = _bot_game(7, 16, lambda s: s.phase is Phase.SEAL)  # four Architects hold Seals here
     assert state.phase is Phase.SEAL
     holders = [s for s in state.seal_holders if state.roles[s] is Role.ARCHITECT]
     assert len(holders) >= 3

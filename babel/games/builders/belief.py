@@ -43,7 +43,7 @@ from babel.games.builders.model import BuildersView, Phase, Role, RoundLog
 # Card categories seen in a round: harmful, weak (useless instruction, Seal), good, Divine Punishment.
 BAD, WEAK, GOOD, DPC = 0, 1, 2, 3
 # P(category | evil), P(category | good) for a card an appointed player hands in; measured over
-# belief-vs-belief bot games at 7 players (tools/builders_balance.py) and smoothed.
+# belief-vs-belief bot games at 7 players (tools/builders_match.py) and smoothed.
 P_EVIL = (0.30, 0.47, 0.19, 0.04)
 P_GOOD = (0.01, 0.19, 0.80, 0.0)
 # Deliberation reveals: P(discarded category | evil/good), measured the same way.
@@ -458,24 +458,64 @@ def _round_table(k: int, obs: tuple[int, ...], hidden: bool, c: float) -> dict[t
     return table
 
 
-def _conv_weights(rounds: int) -> list[float]:
-    """Relative chance that a Zealot turned at round t (0: the deal) for t = 0 .. rounds-1."""
-    return [1.0 if t == 0 else (0.6 if t <= 3 else 0.15) for t in range(max(1, rounds))]
+# When Zealots turn, measured in shrewd self-play (300 games at 5-8 players, 150 at 9 and 10):
+# Zealots turned per game in round t (0: the deal, then mostly the Divine Punishment cards put on
+# top of the deck, drawn in the first rounds).
+CONVERSIONS = {
+    5: (0.783, 0.127, 0.04),
+    6: (0.837, 0.433, 0.41, 0.153, 0.017),
+    7: (0.883, 0.48, 0.413, 0.11, 0.013),
+    8: (0.887, 0.713, 0.77, 0.247, 0.1, 0.023),
+    9: (0.887, 0.653, 0.647, 0.453, 0.133, 0.027),
+    10: (0.92, 0.753, 0.813, 0.753, 0.173, 0.1),
+}
+# P(k Zealots when round r begins) for r = 1, 2, ..., measured the same way; the last row holds
+# for later rounds.
+ZEALOT_COUNTS = {
+    5: ((0.217, 0.783), (0.09, 0.91), (0.05, 0.95), (0.03, 0.97)),
+    6: ((0.163, 0.837), (0.033, 0.663, 0.303), (0.0, 0.32, 0.68), (0.0, 0.164, 0.836), (0.0, 0.13, 0.87)),
+    7: ((0.117, 0.883), (0.017, 0.603, 0.38), (0.0, 0.221, 0.779), (0.0, 0.108, 0.892), (0.0, 0.07, 0.93)),
+    8: (
+        (0.113, 0.887),
+        (0.017, 0.427, 0.497, 0.06),
+        (0.0, 0.077, 0.466, 0.456),
+        (0.0, 0.024, 0.309, 0.667),
+        (0.0, 0.011, 0.2, 0.79),
+    ),
+    9: (
+        (0.113, 0.887),
+        (0.02, 0.507, 0.387, 0.087),
+        (0.013, 0.1, 0.573, 0.313),
+        (0.0, 0.021, 0.29, 0.69),
+        (0.0, 0.007, 0.17, 0.822),
+        (0.0, 0.0, 0.109, 0.891),
+    ),
+    10: (
+        (0.08, 0.92),
+        (0.007, 0.44, 0.433, 0.113, 0.007),
+        (0.0, 0.113, 0.353, 0.467, 0.067),
+        (0.0, 0.0, 0.082, 0.558, 0.361),
+        (0.0, 0.0, 0.029, 0.486, 0.486),
+        (0.0, 0.0, 0.024, 0.37, 0.606),
+    ),
+}
+
+
+def _conv_weights(rounds: int, n: int) -> list[float]:
+    """Relative chance that a Zealot turned at round t (0: the deal) for t = 0 .. rounds-1: a
+    late convert behaved as an Architect before, so its early record says little against it."""
+    table = CONVERSIONS[n]
+    return [max(0.01, table[t] if t < len(table) else 0.01) for t in range(max(1, rounds))]
 
 
 def _zealot_count_prior(n: int, rnd: int) -> list[float]:
-    """P(k Zealots now): each Divine Punishment card has turned someone with a chance that grows
-    as the game goes on (the first from the deal, the others drawn from the top of the deck)."""
-    dp = C.SPECIAL_TABLE[n][0]
-    dist = [1.0]
-    for d in range(dp):
-        p = (n - 1) / n if d == 0 else 0.1 + 0.75 * min(1.0, max(0.0, (rnd - 1) * 0.55))
-        nxt = [0.0] * (len(dist) + 1)
-        for k, w in enumerate(dist):
-            nxt[k] += w * (1 - p)
-            nxt[k + 1] += w * p
-        dist = nxt
-    return dist
+    """P(k Zealots now), k = 0 .. the Divine Punishment cards in play (``ZEALOT_COUNTS``; never
+    quite zero, so an unusual game still has an explanation)."""
+    rows = ZEALOT_COUNTS[n]
+    row = rows[min(max(1, rnd), len(rows)) - 1]
+    dist = [max(0.005, row[k] if k < len(row) else 0.0) for k in range(C.SPECIAL_TABLE[n][0] + 1)]
+    total = sum(dist)
+    return [x / total for x in dist]
 
 
 class _SeatEvidence:
@@ -668,7 +708,7 @@ def compute(view: BuildersView) -> Belief:
     n, me = view.players, view.seat
     bp = view.blueprint.cells
     entries = _entries(view)
-    conv = _conv_weights(max(1, view.round))
+    conv = _conv_weights(max(1, view.round), n)
     conv_total = sum(conv)
     ev = _SeatEvidence(n)
     rounds = []  # (members mask, master, c, table)

@@ -7,16 +7,22 @@ gives the Architects' win rate with a 95% interval, how the games ended, the sea
 where the rounds went (share of rounds with a Storm, share with a saboteur Master, saboteurs
 appointed per Architect Master, and the final tower's progress towards the blueprint).
 
+``--oracle seal|play|all`` measures what the Architects lose to not knowing the roles: the
+Architects (and only they) are told the true roles, for the Seal (whom to seal), for play
+(appointing, passing the token, holding back, Deliberation) or for both; the saboteurs are
+unchanged. It is a measuring device, never a bot the table offers.
+
 ``--hero`` measures what a person meets: seat 1 is dealt the Architect role (the first such
 seeds) and plays the shrewd Architect policy, every other seat is a bot of ``--others``; the
 report gives how often the hero ends on the winning side. ``--table`` runs the balance table
 (shrewd against shrewd at 5, 7 and 10 players, plain Architects against shrewd saboteurs at 7,
 and the hero at 7) and prints it in Markdown.
 
-    .venv/bin/python tools/builders_balance.py --players 7 --games 1000
-    .venv/bin/python tools/builders_balance.py --games 200 --pairs shrewd/shrewd,plain/shrewd
-    .venv/bin/python tools/builders_balance.py --hero --games 1000
-    .venv/bin/python tools/builders_balance.py --table --games 1000
+    .venv/bin/python tools/builders_match.py --players 7 --games 1000
+    .venv/bin/python tools/builders_match.py --games 200 --pairs shrewd/shrewd,plain/shrewd
+    .venv/bin/python tools/builders_match.py --hero --games 1000
+    .venv/bin/python tools/builders_match.py --oracle seal --games 1000 --pairs shrewd/shrewd
+    .venv/bin/python tools/builders_match.py --table --games 1000
 """
 
 from __future__ import annotations
@@ -34,18 +40,55 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from babel.core.contest import wilson  # noqa: E402
 from babel.core.simulate import play_game  # noqa: E402
 from babel.games.builders import RULES  # noqa: E402
+from babel.games.builders import belief as B  # noqa: E402
 from babel.games.builders import cards as C  # noqa: E402
 from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
 from babel.games.builders.model import Role  # noqa: E402
 
+ORACLES = ("seal", "play", "all")
 
-def play(players: int, seed: int, good: str, evil: str, hero: bool = False) -> dict:
+
+class OracleBot(RoleBot):
+    """A ``RoleBot`` whose Architect policy is told the true roles (``roles`` is kept current by
+    the playout loop): a measuring device for what the public record cannot tell."""
+
+    def __init__(self, good: str, evil: str, roles: dict, oracle: str) -> None:
+        super().__init__(good, evil)
+        self.roles, self.oracle = roles, oracle
+
+    def _truth(self) -> B.Belief:
+        roles = self.roles["now"]
+        evil = [0.0 if r is Role.ARCHITECT else 1.0 for r in roles]
+        messenger = [1.0 if r is Role.MESSENGER else 0.0 for r in roles]
+        mask = sum(1 << i for i, r in enumerate(roles) if r is not Role.ARCHITECT)
+        return B.Belief(evil, messenger, [(1.0, mask)])
+
+    def _belief(self, view):
+        if self.oracle in ("play", "all") and view.role is Role.ARCHITECT:
+            return self._truth()
+        return super()._belief(view)
+
+    def _seal(self, view, legal, rng, evil, level):
+        if evil or self.oracle not in ("seal", "all"):
+            return super()._seal(view, legal, rng, evil, level)
+        truth = self._truth().messenger
+        return max((a for a in legal if a.target is not None), key=lambda a: truth[a.target])
+
+
+def play(players: int, seed: int, good: str, evil: str, hero: bool = False, oracle: str = "") -> dict:
     """One seeded game through the common playout loop, every seat a ``RoleBot`` (seat 1 the
-    shrewd hero in a hero run), and what the balance table measures of it."""
+    shrewd hero in a hero run; Architects told the roles in an oracle run), and what the balance
+    table measures of it."""
     config = RULES.make_config(players)
-    bot, hero_bot = RoleBot(good, evil), RoleBot("shrewd", "shrewd")
+    roles = {"now": RULES.initial_state(config, seed).roles}
+    bot = OracleBot(good, evil, roles, oracle) if oracle else RoleBot(good, evil)
+    hero_bot = RoleBot("shrewd", "shrewd")
     agents = [hero_bot if hero and s == 0 else bot for s in range(players)]
-    state = play_game(RULES, config, seed, (), agents=agents).state
+
+    def follow(_state, _seat, _action, step) -> None:
+        roles["now"] = step.state.roles
+
+    state = play_game(RULES, config, seed, (), agents=agents, on_step=follow).state
     messenger = state.roles.index(Role.MESSENGER)
     turned = {c.seat: c.round for c in state.conversions}
 
@@ -100,7 +143,9 @@ def interval(wins: int, games: int) -> list[float]:
     return [round(x, 4) for x in wilson(wins, games)] if games else [0.0, 0.0]
 
 
-def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool = False) -> dict:
+def series(
+    players: int, games: int, seed: int, good: str, evil: str, hero: bool = False, oracle: str = ""
+) -> dict:
     wins = hero_wins = hero_turned = 0
     reasons: Counter[str] = Counter()
     teams: Counter[str] = Counter()
@@ -109,7 +154,7 @@ def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool
     t0 = time.perf_counter()
     seeds = hero_seeds(players, games, seed) if hero else [seed + g for g in range(games)]
     for game_seed in seeds:
-        r = play(players, game_seed, good, evil, hero)
+        r = play(players, game_seed, good, evil, hero, oracle)
         wins += r["architects"]
         teams[r["team"]] += 1
         hero_wins += r["hero_won"]
@@ -156,6 +201,8 @@ def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool
         "mean_tower_progress": round(detail["progress"] / games, 3),
         "seconds": round(time.perf_counter() - t0, 1),
     }
+    if oracle:
+        out["oracle"] = f"Architects told the true roles for: {oracle}"
     if hero:
         out["hero"] = "seat 1 dealt Architect, shrewd Architect policy; others " + f"{good}/{evil}"
         out["hero_win_rate"] = round(hero_wins / games, 4)
@@ -166,11 +213,13 @@ def series(players: int, games: int, seed: int, good: str, evil: str, hero: bool
 
 def table(games: int, seed: int) -> list[dict]:
     """The balance table: what the issue asks to hold, measured on the same seeds."""
-    runs = [(5, "shrewd", "shrewd", False), (7, "shrewd", "shrewd", False), (10, "shrewd", "shrewd", False)]
-    runs += [(7, "plain", "shrewd", False), (7, "shrewd", "shrewd", True)]
+    runs = [(5, "shrewd", "shrewd", False, ""), (7, "shrewd", "shrewd", False, "")]
+    runs += [(10, "shrewd", "shrewd", False, ""), (7, "plain", "shrewd", False, "")]
+    runs += [(7, "shrewd", "shrewd", True, ""), (7, "shrewd", "shrewd", False, "seal")]
+    runs += [(7, "shrewd", "shrewd", False, "play"), (7, "shrewd", "shrewd", False, "all")]
     results = []
-    for players, good, evil, hero in runs:
-        res = series(players, games, seed, good, evil, hero)
+    for players, good, evil, hero, oracle in runs:
+        res = series(players, games, seed, good, evil, hero, oracle)
         results.append(res)
         print(json.dumps(res), flush=True)
     print()
@@ -181,6 +230,8 @@ def table(games: int, seed: int) -> list[dict]:
     for r in results:
         e = r["endings"]
         who = "hero + " + r["architects"] if "hero" in r else r["architects"]
+        if "oracle" in r:
+            who += " told the roles (" + r["oracle"].rsplit(" ", 1)[-1] + ")"
         rate = f"{100 * r['architect_win_rate']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})"
         cells = [str(e.get(k, 0)) for k in ("depletion", "confirmation", "punishment", "sealed")]
         print(
@@ -210,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hero", action="store_true", help="seat 1 a shrewd Architect (dealt), others bots")
     parser.add_argument("--others", default="shrewd", help="the other seats' level in a hero run")
     parser.add_argument("--table", action="store_true", help="the balance table (see above)")
+    parser.add_argument("--oracle", choices=ORACLES, help="tell the Architects the true roles (a measure)")
     args = parser.parse_args(argv)
     if args.table:
         table(args.games, args.seed)
@@ -221,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for pair in args.pairs.split(","):
         good, evil = (level_id(x) for x in pair.split("/"))
-        res = series(args.players, args.games, args.seed, good, evil)
+        res = series(args.players, args.games, args.seed, good, evil, oracle=args.oracle or "")
         results.append(res)
         print(json.dumps(res), flush=True)
     by = {(r["architects"], r["saboteurs"]): r for r in results}
