@@ -49,13 +49,16 @@ P_GOOD = (0.01, 0.19, 0.80, 0.0)
 # Deliberation reveals: P(discarded category | evil/good), measured the same way.
 D_EVIL = (0.03, 0.20, 0.77)
 D_GOOD = (0.35, 0.42, 0.23)
-# Master behaviour: P(misplay | evil), P(misplay | good).
+# Master behaviour: P(misplay | evil), P(misplay | good). Striking a needed tower on a tie and
+# revealing Lightning after the building were measured in shrewd self-play at 5 and 7 players:
+# a late Lightning is what Architect Masters do too (their best order often puts it last).
 MASTER_MISPLACE = (0.45, 0.04)
-MASTER_BAD_STRIKE = (0.55, 0.08)
-MASTER_LATE_LIGHTNING = (0.5, 0.25)
+MASTER_BAD_STRIKE = (0.87, 0.2)
+MASTER_LATE_LIGHTNING = (0.93, 0.97)
 # Appointments: P(the Master appointed the seat the table suspected most | evil, good Master).
-# A saboteur Master likes to bring one suspect in; an Architect Master appoints those it trusts.
-MASTER_APPOINTS_SUSPECT = (0.7, 0.01)
+# A saboteur Master likes to bring one suspect in; an Architect Master appoints those it trusts
+# (measured: 92-97% against under 1%).
+MASTER_APPOINTS_SUSPECT = (0.9, 0.01)
 SUSPECT_MARGIN = 0.12  # the most suspected seat must stand this far above the appointment line
 # Whom a Master picks, against the table's view when the round began: the k seats it trusted
 # most ("the line") and the rest. An Architect Master's own knowledge shows in who it brings in
