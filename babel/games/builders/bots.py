@@ -5,8 +5,10 @@ becomes a Zealot starts sabotaging at once. ``RoleBot(good, evil)`` pairs an Arc
 a Messenger/Zealot policy, which the match tool uses to pit Architect policies against the same
 saboteurs. The ids of earlier versions (random, simple, belief) are read as novice, plain, shrewd.
 
-Architects (every level) play the most useful instruction card, throw away Storm and Lightning,
-keep one Seal, build where the blueprint needs blocks and let Lightning hit surplus blocks.
+Architects (every level) play the most useful instruction card (blocks it would stack beyond the
+blueprint's need count against it: the supply is finite), throw away Storm and Lightning, keep one
+Seal (a Master without one keeps a Seal handed in), build where the blueprint needs blocks and let
+Lightning hit surplus blocks.
 - plain: appoints and passes the token at random, seals the player seen most often in rounds
   where Storm or Lightning appeared.
 - shrewd, as a team: a belief over every assignment of the Messenger and the Zealots from the
