@@ -213,3 +213,40 @@ def test_architect_holds_back_its_best_card_from_a_suspected_master():
     wary = Suspicious("shrewd", "shrewd").choose(view, legal, Rng(1), Budget())
     assert trusting.card == b2_three, "a trusted Master gets the best card"
     assert wary.card in (3, 6) and wary.discard != b2_three, "a suspected one gets a modest card"
+
+
+def _architect_view(hand, **changes):
+    from dataclasses import replace
+
+    state = RULES.initial_state(RULES.make_config(5, blueprint="published"), 2)
+    return replace(RULES.view(state, 0), hand=hand, role=Role.ARCHITECT, **changes)
+
+
+SEAL = next(i for i, c in enumerate(C.CARDS) if c.kind == C.SEAL)
+
+
+def test_architect_hands_in_the_card_that_wastes_fewest_blocks_and_keeps_its_seal():
+    """The published blueprint needs nothing on A1 or B1: both cards would only spend the supply,
+    the three-block card more; the Seal stays in hand for the Seal phase."""
+    from babel.games.builders.actions import Play
+    from babel.games.builders.model import Phase
+
+    a1_three, a1_b1_two = 30 + C.cell_index("A1"), 18  # 3 blocks on A1; 2 blocks on A1 or B1
+    hand = (a1_three, a1_b1_two, SEAL)
+    view = _architect_view(hand, phase=Phase.SELECT, master=1)
+    legal = tuple(Play(p, d) for p in hand for d in hand if d != p)
+    for level in ("plain", "shrewd"):
+        choice = RoleBot(level, level).choose(view, legal, Rng(1), Budget())
+        assert (choice.card, choice.discard) == (a1_b1_two, a1_three), level
+
+
+def test_a_master_without_a_seal_keeps_one_handed_in():
+    from babel.games.builders.actions import Swap
+    from babel.games.builders.model import Phase
+
+    useless = 30 + C.cell_index("A1")  # three blocks the blueprint does not need
+    received = (SEAL, useless)
+    for hand, takes in (((3, 6, 19), SEAL), ((3, 6, SEAL + 1), useless)):
+        view = _architect_view(hand, phase=Phase.SWAP, master=0)
+        legal = tuple(Swap(t, g) for t in received for g in hand)
+        assert RoleBot("shrewd", "shrewd").choose(view, legal, Rng(1), Budget()).take == takes

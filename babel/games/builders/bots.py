@@ -295,7 +295,7 @@ class RoleBot:
             lost = _keep_value(give, view, hand) if give is not None else 0.0
             if level == "plain":
                 removed = 0.0  # plain Masters only tidy their hand
-            if C.CARDS[take].kind == C.SEAL and _first_seal([c for c in hand if c != give]) is None:
+            if C.CARDS[take].kind == C.SEAL and _first_seal(hand) is None:
                 removed += SEAL_KEEP  # a Master without a Seal keeps a Seal handed in for the end
             return removed - lost + 1e-6 * rng.random()
 
