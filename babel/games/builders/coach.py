@@ -12,6 +12,8 @@ from collections.abc import Sequence
 
 from babel.core.coach import Advice, sentence, strongest_choice
 from babel.games.builders import actions as A
+from babel.games.builders import cards as C
+from babel.games.builders.belief import usefulness
 from babel.games.builders.model import BuildersView, Role
 from babel.games.builders.rules import RULES as _RULES
 
@@ -45,11 +47,9 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
             )
         case A.Play(None, _):
             return "no card in your hand may be handed in"
-        case A.Play():
+        case A.Play(card):
             return (
-                "it builds towards the blueprint"
-                if builders
-                else "it hurts the tower most without showing your hand"
+                _play_reason(view, card) if builders else "it hurts the tower most without showing your hand"
             )
         case A.Swap():
             return "the card you keep is worth more to your side than the one you give up"
@@ -80,3 +80,17 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
         case A.Punish(seat):
             return f"<P{seat}> is the Architect whose turning helps your side most"
     return ""
+
+
+def _play_reason(view: BuildersView, card: int) -> str:
+    """Why an Architect hands this card to the Master."""
+    kind = C.CARDS[card].kind
+    if kind == C.BUILD:
+        if usefulness(card, view.blueprint.cells, view.base) > 0:
+            return "it builds towards the blueprint"
+        return "no card you may hand in builds what the blueprint needs; this one wastes the fewest blocks"
+    if kind == C.DELIBERATION:
+        return "the Master can turn up an appointed player's discard with it: evidence of who is who"
+    if kind == C.SEAL:
+        return "it is a spare Seal: you keep one for the end, and a Master without one may keep this"
+    return "every card you may hand in hurts the tower; this one hurts it least"
