@@ -22,10 +22,10 @@ Messenger and Zealots:
 - plain: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
 - shrewd: sabotage while keeping cover: play a harmful card only while they do not look
-  suspicious to a neutral observer, build correctly in public but reveal Lightning last and break
-  ties against the blueprint, take the best received card in the swap; a Master brings one
-  suspect in only while the table is not watching it; Zealots point Divine Punishment at the most
-  likely Messenger.
+  suspicious to a neutral observer, hoard Seals (one handed in may end with an Architect
+  Master), build correctly in public but reveal Lightning last and break ties against the
+  blueprint, take the best received card in the swap; a Master brings one suspect in only while
+  the table is not watching it; Zealots point Divine Punishment at the most likely Messenger.
 novice: the plain policy, with a random legal move instead about one time in three.
 """
 
@@ -47,7 +47,10 @@ from babel.games.builders.model import BuildersView, Role
 PLAY_VALUE = {C.STORM: -6.0, C.LIGHTNING: -4.0, C.SEAL: -0.5, C.DELIBERATION: 0.6, C.PUNISHMENT: -9.0}
 WASTE_COST = 0.3  # per block an instruction card would stack beyond the blueprint's need
 SLACK_MARGIN = 3  # blocks of the supply's slack kept for what Lightning and misplays cost
-SEAL_KEEP = 3.0  # an Architect's first Seal: its one vote in the Seal phase
+SEAL_KEEP = 4.5  # an Architect's first Seal: its one vote in the Seal phase, above any instruction card
+# Handing in that Seal wastes the vote: worse than a Lightning (an Architect Master swaps it out),
+# not as bad as a Storm (it voids the whole round).
+SEAL_PLAY = -5.0
 COVER_THRESHOLD = 0.5  # an evil belief bot stops playing harmful cards above this public suspicion
 WATCHED = 0.35  # a saboteur Master this suspected appoints like an Architect
 
@@ -254,7 +257,7 @@ class RoleBot:
                 p, d = a.card, a.discard
                 val = _play_value(p, view) if p is not None else 0.0
                 if p is not None and p == seal:
-                    val = -SEAL_KEEP  # handed in, the Seal does nothing and the vote is gone
+                    val = SEAL_PLAY  # handed in, the Seal does nothing and the vote is gone
                 keep = _keep_value(d, view, hand) if d is not None else 0.0
                 if hold and p is not None and C.CARDS[p].kind == C.BUILD and val >= 0.5:
                     # A suspected Master would take the best card or waste it: hand in a modest
@@ -273,6 +276,8 @@ class RoleBot:
                     harm = -2.0  # keep cover: hand in something harmless-looking instead
                 if cover and C.CARDS[p].kind == C.BUILD:
                     harm = 1.0 + 0.2 * B.usefulness(p, view.blueprint.cells, view.base)
+                if level == "shrewd" and C.CARDS[p].kind == C.SEAL:
+                    harm = -1.0  # an Architect Master without a Seal would keep it: hoard it
             else:
                 harm = 0.0
             # Throw away the most useful card; keep harmful ones for later.
