@@ -44,11 +44,11 @@ from babel.games.builders.model import BuildersView, Phase, Role, RoundLog
 BAD, WEAK, GOOD, DPC = 0, 1, 2, 3
 # P(category | evil), P(category | good) for a card an appointed player hands in; measured over
 # belief-vs-belief bot games at 7 players (tools/builders_match.py) and smoothed.
-P_EVIL = (0.30, 0.47, 0.19, 0.04)
-P_GOOD = (0.01, 0.19, 0.80, 0.0)
+P_EVIL = (0.28, 0.41, 0.27, 0.04)
+P_GOOD = (0.01, 0.17, 0.82, 0.0)
 # Deliberation reveals: P(discarded category | evil/good), measured the same way.
-D_EVIL = (0.03, 0.20, 0.77)
-D_GOOD = (0.35, 0.42, 0.23)
+D_EVIL = (0.03, 0.28, 0.69)
+D_GOOD = (0.34, 0.45, 0.21)
 # Master behaviour: P(misplay | evil), P(misplay | good). Striking a needed tower on a tie and
 # revealing Lightning after the building were measured in shrewd self-play at 5 and 7 players:
 # a late Lightning is what Architect Masters do too (their best order often puts it last).
@@ -390,8 +390,8 @@ def table_talk(
 # Finer categories for a card handed in: Storm, Lightning, weak, good, Divine Punishment (the
 # order is the Architect Master's order of preference for the swap, worst first).
 ST, LI, WK, GD, DP5 = 0, 1, 2, 3, 4
-P5_EVIL = (0.15, 0.15, 0.47, 0.19, 0.04)
-P5_GOOD = (0.001, 0.009, 0.19, 0.80, 0.0)
+P5_EVIL = (0.15, 0.13, 0.41, 0.27, 0.04)
+P5_GOOD = (0.001, 0.008, 0.17, 0.821, 0.0)
 
 
 def category5(card: int, blueprint: tuple[int, ...], base: tuple[int, ...] | list[int]) -> int:
