@@ -250,3 +250,13 @@ def test_a_master_without_a_seal_keeps_one_handed_in():
         view = _architect_view(hand, phase=Phase.SWAP, master=0)
         legal = tuple(Swap(t, g) for t in received for g in hand)
         assert RoleBot("shrewd", "shrewd").choose(view, legal, Rng(1), Budget()).take == takes
+
+
+def test_coach_says_why_an_architect_hands_in_a_card_that_builds_nothing():
+    from babel.games.builders import coach
+    from babel.games.builders.actions import Play
+    from babel.games.builders.model import Phase
+
+    view = _architect_view((30, 18, 3), phase=Phase.SELECT, master=1)
+    assert "fewest blocks" in coach.reason(view, Play(18, 30))
+    assert coach.reason(view, Play(3, 30)) == "it builds towards the blueprint"
