@@ -202,7 +202,7 @@ def series(
         "seconds": round(time.perf_counter() - t0, 1),
     }
     if oracle:
-        out["oracle"] = f"Architects told the true roles for: {oracle}"
+        out["oracle"] = oracle  # the Architects were told the true roles for this part
     if hero:
         out["hero"] = "seat 1 dealt Architect, shrewd Architect policy; others " + f"{good}/{evil}"
         out["hero_win_rate"] = round(hero_wins / games, 4)
@@ -231,7 +231,7 @@ def table(games: int, seed: int) -> list[dict]:
         e = r["endings"]
         who = "hero + " + r["architects"] if "hero" in r else r["architects"]
         if "oracle" in r:
-            who += " told the roles (" + r["oracle"].rsplit(" ", 1)[-1] + ")"
+            who += f" told the roles ({r['oracle']})"
         rate = f"{100 * r['architect_win_rate']:.1f}% ({100 * r['ci95'][0]:.1f}-{100 * r['ci95'][1]:.1f})"
         cells = [str(e.get(k, 0)) for k in ("depletion", "confirmation", "punishment", "sealed")]
         print(

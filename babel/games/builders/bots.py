@@ -291,6 +291,8 @@ class RoleBot:
     def _swap(self, view, legal, rng, evil, level) -> A.Action:
         hand = view.hand
 
+        sealless = _first_seal(hand) is None
+
         def good_score(a: A.Swap) -> float:
             take, give = a.take, a.give
             # Taking a card keeps it from being revealed; giving one throws it out of the game.
@@ -300,7 +302,7 @@ class RoleBot:
             lost = _keep_value(give, view, hand) if give is not None else 0.0
             if level == "plain":
                 removed = 0.0  # plain Masters only tidy their hand
-            if C.CARDS[take].kind == C.SEAL and _first_seal(hand) is None:
+            if sealless and C.CARDS[take].kind == C.SEAL:
                 removed += SEAL_KEEP  # a Master without a Seal keeps a Seal handed in for the end
             return removed - lost + 1e-6 * rng.random()
 
