@@ -21,8 +21,7 @@ knowledge (its own role; the revealed Zealots at the end) by how well it explain
 - Masters: building where the blueprint needs nothing while a needed cell was allowed, striking a
   needed tower when a tie offered a harmless one, revealing Lightning after the round's building;
 - Masters' appointments, against what a neutral observer suspected when the round began: bringing
-  in the seat everyone suspected is a saboteur Master's habit, and an Architect Master's own
-  knowledge shows in whom it brings in from beyond the trusted line and whom it leaves out.
+  in the seat everyone suspected is a saboteur Master's habit.
 
 The hypotheses number at most a few thousand (10 players) and the per-round tables are memoised,
 so a belief takes milliseconds. ``compute_meanfield`` is the older seat-by-seat approximation,
@@ -60,16 +59,6 @@ MASTER_LATE_LIGHTNING = (0.93, 0.97)
 # (measured: 92-97% against under 1%).
 MASTER_APPOINTS_SUSPECT = (0.9, 0.01)
 SUSPECT_MARGIN = 0.12  # the most suspected seat must stand this far above the appointment line
-# Whom a Master picks, against the table's view when the round began: the k seats it trusted
-# most ("the line") and the rest. An Architect Master's own knowledge shows in who it brings in
-# from outside the line and who it leaves out. Per group: P(| seat evil, Architect Master),
-# P(| seat good, Architect Master), P(| saboteur Master); measured in shrewd self-play at 7 players.
-PICK_RATES = (
-    (0.861, 0.884, 0.77),  # on the line, appointed
-    (0.139, 0.116, 0.23),  # on the line, left out
-    (0.172, 0.353, 0.46),  # outside the line, brought in
-    (0.828, 0.647, 0.54),  # outside the line, left out
-)
 JOINT_KEEP = 400  # assignments kept in ``Belief.joint`` (the weightiest)
 CLAMP = 0.995
 
@@ -594,14 +583,15 @@ def _master_evidence(
 
 def _appointment_evidence(
     view: BuildersView, entries: list[RoundLog], conv: list[float], ev: _SeatEvidence
-) -> list[tuple[int, float, float, float, tuple[tuple[int, float], ...]]]:
-    """The Masters' appointments, against what the table suspected when each was made.
+) -> None:
+    """The Masters' appointments, against what the table suspected when each was made: bringing
+    in the seat everyone suspected is a saboteur Master's habit (``MASTER_APPOINTS_SUSPECT``).
 
-    Per appointment: (Master, chance a Zealot Master had turned, likelihood under a saboteur
-    Master, under an Architect Master with no saboteur picked, (group, odds per saboteur) ...)."""
+    Whom else a Master brings in or leaves out is not read: rates measured per group (on the
+    table's trust line or beyond it) count again what the public suspicion already holds, and
+    differ by player count; read at 8 and 10 players they sent the Seals to Architects."""
     k = C.appoint_count(view.players)
     conv_total = sum(conv)
-    picks = []
     appointments = list(entries)
     if view.current is not None and view.current.appointed and view.current not in appointments:
         appointments.append(view.current)
@@ -609,22 +599,11 @@ def _appointment_evidence(
         m = entry.master
         if len(entry.appointed) != k or (view.seat is not None and m == view.seat):
             continue
-        earlier = tuple(view.log[: min(idx, len(view.log))])
-        tell = appointed_suspect(view, earlier, entry)
-        c = sum(conv[: min(entry.round, len(conv))]) / conv_total
-        le, lg = MASTER_APPOINTS_SUSPECT
+        tell = appointed_suspect(view, tuple(view.log[: min(idx, len(view.log))]), entry)
         if tell is not None:
+            le, lg = MASTER_APPOINTS_SUSPECT
+            c = sum(conv[: min(entry.round, len(conv))]) / conv_total
             ev.add(m, *((le, lg) if tell else (1 - le, 1 - lg)), c)
-        evil_f = good_base = 1.0
-        ratios = []
-        for group, (p_evil, p_good, p_any) in zip(_pick_groups(view, earlier, entry), PICK_RATES):
-            size = group.bit_count()
-            evil_f *= p_any**size
-            good_base *= p_good**size
-            if group:
-                ratios.append((group, p_evil / p_good))
-        picks.append((m, c, evil_f, good_base, tuple(ratios)))
-    return picks
 
 
 def _zealot_sets(view: BuildersView, m: int, k_prior: list[float]) -> list[tuple[int, ...]]:
@@ -642,27 +621,7 @@ def _zealot_sets(view: BuildersView, m: int, k_prior: list[float]) -> list[tuple
     return out
 
 
-def _picks_weight(w: float, m: int, zmask: int, picks: list) -> float:
-    """A hypothesis' weight after the Masters' appointments."""
-    evil_mask = zmask | 1 << m
-    for master, c, evil_f, good_base, ratios in picks:
-        good_f = good_base
-        for group, ratio in ratios:
-            bad = (group & evil_mask).bit_count()
-            if bad:
-                good_f *= ratio**bad
-        if master == m:
-            w *= evil_f
-        elif zmask >> master & 1:
-            w *= c * evil_f + (1 - c) * good_f
-        else:
-            w *= good_f
-    return w
-
-
-def _hypotheses(
-    view: BuildersView, ev: _SeatEvidence, rounds: list, picks: list
-) -> list[tuple[float, int, int, tuple]]:
+def _hypotheses(view: BuildersView, ev: _SeatEvidence, rounds: list) -> list[tuple[float, int, int, tuple]]:
     """(weight, Messenger, evil mask, Zealots) of every assignment with a weight above zero."""
     n, me = view.players, view.seat
     revealed = set(view.zealots)
@@ -700,7 +659,6 @@ def _hypotheses(
                     break
             if w == 0.0:
                 continue
-            w = _picks_weight(w, m, zmask, picks)
             out.append((w, m, zmask | 1 << m, zs))
     return out
 
@@ -724,8 +682,8 @@ def compute(view: BuildersView) -> Belief:
             rounds.append(record)
         _master_evidence(entry, bp, list(base), ev, c)
         _replay_base(entry, base)
-    picks = _appointment_evidence(view, entries, conv, ev)
-    hyps = _hypotheses(view, ev, rounds, picks)
+    _appointment_evidence(view, entries, conv, ev)
+    hyps = _hypotheses(view, ev, rounds)
     total = 0.0
     evil = [0.0] * n
     mess = [0.0] * n
@@ -775,21 +733,6 @@ def _public_evil_before(view: BuildersView, earlier: tuple[RoundLog, ...], rnd: 
             _PUBLIC.clear()
         _PUBLIC[key] = hit
     return hit
-
-
-def _pick_groups(
-    view: BuildersView, earlier: tuple[RoundLog, ...], entry: RoundLog
-) -> tuple[int, int, int, int]:
-    """Bit masks of the seats on the Master's trust line appointed / left out, and outside it
-    brought in / left out (``PICK_RATES``)."""
-    pub = _public_evil_before(view, earlier, entry.round)
-    others = sorted((s for s in range(view.players) if s != entry.master), key=lambda s: (pub[s], s))
-    k = len(entry.appointed)
-    groups = [0, 0, 0, 0]
-    for i, s in enumerate(others):
-        g = (0 if s in entry.appointed else 1) if i < k else (2 if s in entry.appointed else 3)
-        groups[g] |= 1 << s
-    return groups[0], groups[1], groups[2], groups[3]
 
 
 def appointed_suspect(view: BuildersView, earlier: tuple[RoundLog, ...], entry: RoundLog) -> bool | None:
