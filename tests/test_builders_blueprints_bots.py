@@ -260,3 +260,24 @@ def test_coach_says_why_an_architect_hands_in_a_card_that_builds_nothing():
     view = _architect_view((30, 18, 3), phase=Phase.SELECT, master=1)
     assert "fewest blocks" in coach.reason(view, Play(18, 30))
     assert coach.reason(view, Play(3, 30)) == "it builds towards the blueprint"
+
+
+def test_whom_a_master_appoints_is_read_only_through_the_table_suspect():
+    """Which seats a Master brings in says nothing by itself: read against the table's trust line,
+    it counted the public suspicion twice and, at 8-10 players, made Architect Masters look like
+    saboteurs (docs/builders/balance.md). A round with no cards to read leaves the belief as it was."""
+    from dataclasses import replace
+
+    from babel.games.builders import belief as B
+    from babel.games.builders.model import Phase, RoundLog
+
+    state = RULES.initial_state(RULES.make_config(10), 3)
+    view = replace(RULES.view(state, 9), role=Role.ARCHITECT, round=2, phase=Phase.APPOINT, current=None)
+
+    def after(appointed):
+        entry = RoundLog(round=1, master=0, appointed=appointed, handed=appointed, discarded=appointed)
+        return B.compute(replace(view, log=(entry,)))
+
+    low, high = after((1, 2, 3, 4)), after((5, 6, 7, 8))
+    assert low.evil == pytest.approx(high.evil) and low.messenger == pytest.approx(high.messenger)
+    assert low.evil == pytest.approx(B.compute(replace(view, log=())).evil)
