@@ -79,17 +79,12 @@ def _build_value(card: int, view: BuildersView) -> float:
 def _keep_value(card: int, view: BuildersView, hand: Sequence[int]) -> float:
     kind = C.CARDS[card].kind
     if kind == C.SEAL:
-        return SEAL_KEEP if _first_seal(hand) == card else 0.2
+        return SEAL_KEEP if C.first_seal(hand) == card else 0.2
     if kind in (C.STORM, C.LIGHTNING):
         return -3.0
     if kind == C.DELIBERATION:
         return 0.5
     return _play_value(card, view)
-
-
-def _first_seal(hand: Sequence[int]) -> int | None:
-    """The Seal an Architect keeps for the Seal phase (the others are spare)."""
-    return next((c for c in hand if C.CARDS[c].kind == C.SEAL), None)
 
 
 def _harm(card: int, view: BuildersView) -> float:
@@ -251,7 +246,7 @@ class RoleBot:
             if level == "shrewd" and view.seat != view.master:
                 hold = self._belief(view).evil[view.master] > HOLD_BACK
 
-            seal = _first_seal(hand)
+            seal = C.first_seal(hand)
 
             def score(a: A.Play) -> float:
                 p, d = a.card, a.discard
@@ -290,8 +285,7 @@ class RoleBot:
 
     def _swap(self, view, legal, rng, evil, level) -> A.Action:
         hand = view.hand
-
-        sealless = _first_seal(hand) is None
+        sealless = C.first_seal(hand) is None
 
         def good_score(a: A.Swap) -> float:
             take, give = a.take, a.give

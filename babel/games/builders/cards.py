@@ -92,6 +92,11 @@ SPECIAL_TABLE = {5: (1, 3), 6: (2, 5), 7: (2, 5), 8: (3, 7), 9: (3, 7), 10: (4, 
 MAX_ZEALOTS = {5: 1, 6: 2, 7: 2, 8: 3, 9: 3, 10: 4}
 
 
+def first_seal(hand: tuple[int, ...] | list[int]) -> int | None:
+    """The Seal a holder uses in the Seal phase (the first in hand; any others are spare)."""
+    return next((c for c in hand if CARDS[c].kind == SEAL), None)
+
+
 def appoint_count(players: int) -> int:
     """3 appointed Architects at 6 players or fewer, 4 at 7 or more."""
     return 3 if players <= 6 else 4

@@ -73,7 +73,7 @@ def deliberation_targets(state: BuildersState) -> tuple[int, ...]:
 
 
 def holds_seal(hand: tuple[int, ...] | list[int]) -> bool:
-    return any(C.CARDS[c].kind == C.SEAL for c in hand)
+    return C.first_seal(hand) is not None
 
 
 def team(roles: Any, side: str) -> list[int]:
@@ -445,7 +445,7 @@ def _do_seal(ctx: Ctx, seat: int, action: A.Seal) -> BuildersState:
     targets = {str(h): choice[h] for h in range(s.players) if choice[h] >= 0}
     for h in range(s.players):
         if choice[h] >= 0:
-            seal = next(c for c in ctx.hands[h] if C.CARDS[c].kind == C.SEAL)
+            seal = C.first_seal(ctx.hands[h])
             ctx.hands[h].remove(seal)
             ctx.resolved.append(seal)
     ctx.event(EventKind.SEALS, irreversible=True, targets=targets)
