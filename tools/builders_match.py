@@ -12,6 +12,12 @@ Architects (and only they) are told the true roles, for the Seal (whom to seal),
 (appointing, passing the token, holding back, Deliberation) or for both; the saboteurs are
 unchanged. It is a measuring device, never a bot the table offers.
 
+``--quiet`` measures the other end: the Messenger and the Zealots never sabotage (they play the
+Architect policy at every move before the final phases, then seal and punish as usual), so the
+record holds almost nothing about who the Messenger is; ``--guess-seals`` makes the Architects
+seal a random other seat instead of converging. Together they show what any Architect policy
+could win against saboteurs who simply hide. Both are measuring devices.
+
 ``--hero`` measures what a person meets: seat 1 is dealt the Architect role (the first such
 seeds) and plays the shrewd Architect policy, every other seat is a bot of ``--others``; the
 report gives how often the hero ends on the winning side. ``--table`` runs the balance table
@@ -22,6 +28,7 @@ and the hero at 7) and prints it in Markdown.
     .venv/bin/python tools/builders_match.py --games 200 --pairs shrewd/shrewd,plain/shrewd
     .venv/bin/python tools/builders_match.py --hero --games 1000
     .venv/bin/python tools/builders_match.py --oracle seal --games 1000 --pairs shrewd/shrewd
+    .venv/bin/python tools/builders_match.py --quiet --guess-seals --pairs shrewd/shrewd
     .venv/bin/python tools/builders_match.py --table --games 1000
 """
 
@@ -40,9 +47,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from babel.core.contest import wilson  # noqa: E402
 from babel.core.simulate import play_game  # noqa: E402
 from babel.games.builders import RULES  # noqa: E402
+from babel.games.builders import actions as A  # noqa: E402
 from babel.games.builders import belief as B  # noqa: E402
 from babel.games.builders import cards as C  # noqa: E402
-from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
+from babel.games.builders.bots import HANDLERS, RoleBot, level_id  # noqa: E402
 from babel.games.builders.model import Role  # noqa: E402
 
 ORACLES = ("seal", "play", "all")
@@ -50,11 +58,20 @@ ORACLES = ("seal", "play", "all")
 
 class OracleBot(RoleBot):
     """A ``RoleBot`` whose Architect policy is told the true roles (``roles`` is kept current by
-    the playout loop): a measuring device for what the public record cannot tell."""
+    the playout loop): a measuring device for what the public record cannot tell. ``quiet``:
+    its saboteur policy never sabotages; ``guess``: its Architects seal a random other seat."""
 
-    def __init__(self, good: str, evil: str, roles: dict, oracle: str) -> None:
+    def __init__(self, good: str, evil: str, roles: dict, oracle: str, quiet=False, guess=False) -> None:
         super().__init__(good, evil)
         self.roles, self.oracle = roles, oracle
+        self.quiet, self.guess = quiet, guess
+
+    def choose(self, view, legal, rng, budget):
+        evil = view.role in (Role.MESSENGER, Role.ZEALOT)
+        if self.quiet and evil and len(legal) > 1 and not isinstance(legal[0], (A.Seal, A.Punish)):
+            action = getattr(self, HANDLERS[type(legal[0])])(view, legal, rng, False, self.good)
+            return action if action in legal else legal[0]
+        return super().choose(view, legal, rng, budget)
 
     def _truth(self) -> B.Belief:
         roles = self.roles["now"]
@@ -69,19 +86,25 @@ class OracleBot(RoleBot):
         return super()._belief(view)
 
     def _seal(self, view, legal, rng, evil, level):
+        if self.guess and not evil:
+            return rng.choice([a for a in legal if a.target is not None])
         if evil or self.oracle not in ("seal", "all"):
             return super()._seal(view, legal, rng, evil, level)
         truth = self._truth().messenger
         return max((a for a in legal if a.target is not None), key=lambda a: truth[a.target])
 
 
-def play(players: int, seed: int, good: str, evil: str, hero: bool = False, oracle: str = "") -> dict:
+def play(
+    players: int, seed: int, good: str, evil: str, hero: bool = False, oracle: str = "", device: str = ""
+) -> dict:
     """One seeded game through the common playout loop, every seat a ``RoleBot`` (seat 1 the
-    shrewd hero in a hero run; Architects told the roles in an oracle run), and what the balance
-    table measures of it."""
+    shrewd hero in a hero run; Architects told the roles in an oracle run; ``device`` may hold
+    "quiet" and "guess", see ``OracleBot``), and what the balance table measures of it."""
     config = RULES.make_config(players)
     roles = {"now": RULES.initial_state(config, seed).roles}
-    bot = OracleBot(good, evil, roles, oracle) if oracle else RoleBot(good, evil)
+    quiet, guess = "quiet" in device, "guess" in device
+    measured = oracle or quiet or guess
+    bot = OracleBot(good, evil, roles, oracle, quiet, guess) if measured else RoleBot(good, evil)
     hero_bot = RoleBot("shrewd", "shrewd")
     agents = [hero_bot if hero and s == 0 else bot for s in range(players)]
 
@@ -144,7 +167,14 @@ def interval(wins: int, games: int) -> list[float]:
 
 
 def series(
-    players: int, games: int, seed: int, good: str, evil: str, hero: bool = False, oracle: str = ""
+    players: int,
+    games: int,
+    seed: int,
+    good: str,
+    evil: str,
+    hero: bool = False,
+    oracle: str = "",
+    device: str = "",
 ) -> dict:
     wins = hero_wins = hero_turned = 0
     reasons: Counter[str] = Counter()
@@ -154,7 +184,7 @@ def series(
     t0 = time.perf_counter()
     seeds = hero_seeds(players, games, seed) if hero else [seed + g for g in range(games)]
     for game_seed in seeds:
-        r = play(players, game_seed, good, evil, hero, oracle)
+        r = play(players, game_seed, good, evil, hero, oracle, device)
         wins += r["architects"]
         teams[r["team"]] += 1
         hero_wins += r["hero_won"]
@@ -203,6 +233,8 @@ def series(
     }
     if oracle:
         out["oracle"] = oracle  # the Architects were told the true roles for this part
+    if device:
+        out["device"] = device  # quiet saboteurs and/or guessed Seals
     if hero:
         out["hero"] = "seat 1 dealt Architect, shrewd Architect policy; others " + f"{good}/{evil}"
         out["hero_win_rate"] = round(hero_wins / games, 4)
@@ -262,7 +294,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--others", default="shrewd", help="the other seats' level in a hero run")
     parser.add_argument("--table", action="store_true", help="the balance table (see above)")
     parser.add_argument("--oracle", choices=ORACLES, help="tell the Architects the true roles (a measure)")
+    parser.add_argument("--quiet", action="store_true", help="saboteurs never sabotage (a measure)")
+    parser.add_argument("--guess-seals", action="store_true", help="Architects seal a random other seat")
     args = parser.parse_args(argv)
+    device = " ".join(name for name, on in (("quiet", args.quiet), ("guess", args.guess_seals)) if on)
     if args.table:
         table(args.games, args.seed)
         return 0
@@ -273,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for pair in args.pairs.split(","):
         good, evil = (level_id(x) for x in pair.split("/"))
-        res = series(args.players, args.games, args.seed, good, evil, oracle=args.oracle or "")
+        res = series(args.players, args.games, args.seed, good, evil, oracle=args.oracle or "", device=device)
         results.append(res)
         print(json.dumps(res), flush=True)
     by = {(r["architects"], r["saboteurs"]): r for r in results}
