@@ -395,14 +395,20 @@ BOTS = BotRoster(
             "novice",
             "Novice",
             make=lambda: make_bot("novice"),
-            blurb="plays rules of thumb, with a random legal move about one time in three.",
+            blurb="plays rules of thumb, with a random move one time in three, as a team-mate too: "
+            "with novice bots an Architect seldom wins.",
         ),
-        BotLevel("plain", "Plain", make=lambda: make_bot("plain"), blurb="follows plain rules of thumb."),
+        BotLevel(
+            "plain",
+            "Plain",
+            make=lambda: make_bot("plain"),
+            blurb="follows rules of thumb: saboteurs sabotage openly, Architects appoint at random.",
+        ),
         BotLevel(
             "shrewd",
             "Shrewd",
             make=lambda: make_bot("shrewd"),
-            blurb="reads the table's evidence and plays with its team; a real challenge.",
+            blurb="reads the table and plays with its team: the best team-mates, the hardest saboteurs.",
         ),
     ),
     aliases={**OLD_LEVELS, "heuristic": "plain", "strong": "shrewd"},
