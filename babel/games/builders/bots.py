@@ -17,7 +17,8 @@ Lightning hit surplus blocks.
   what the table suspected); appoints the set least likely to hold two saboteurs (the joint
   belief), passes the token to the player it trusts most, swaps the most harmful card out of the
   reveal, keeps its best card back from a Master it strongly suspects, aims Deliberation at the
-  most suspected, and seals the public record's likeliest Messenger so the holders' Seals converge.
+  most suspected, and seals by one rule all holders share: the public record's likeliest
+  Messenger, or one of the likeliest few when the record points nowhere in particular.
 Messenger and Zealots:
 - plain: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
@@ -41,6 +42,7 @@ from babel.core.rng import Rng
 from babel.games.builders import actions as A
 from babel.games.builders import belief as B
 from babel.games.builders import cards as C
+from babel.games.builders import sealing
 from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
@@ -367,10 +369,13 @@ class RoleBot:
                     for s in entry.appointed:
                         counts[s] += 1
             return max(targets, key=lambda a: (counts[a.target] + rng.random() * 0.5, a.target))
-        # Team play: every Architect holder reads the same public evidence, so all converge on
-        # the table's most likely Messenger (ruling out only themselves) instead of splitting.
+        # Team play: every Architect holder reads the same public evidence and applies the same
+        # rule: all on the table's likeliest Messenger, or spread over the likeliest few when the
+        # record points nowhere in particular (``sealing``).
         pub = B.public_belief(view).messenger
-        return max(targets, key=lambda a: (pub[a.target], -a.target))
+        ranked = sorted(targets, key=lambda a: (-pub[a.target], a.target))
+        m = sealing.spread(view.players, [pub[a.target] for a in ranked])
+        return ranked[0] if m == 1 else rng.choice(ranked[:m])
 
     def _punish(self, view, legal, rng, evil, level) -> A.Action:
         if level == "plain":

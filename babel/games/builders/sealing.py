@@ -1,0 +1,79 @@
+"""How the Architects spread their Seals: one rule every Architect holder applies alike.
+
+A holder seals without knowing who else holds a Seal (holding is secret), and the rulebook gives
+ties to the Messenger: the Seals on the Messenger must outnumber the Divine Punishment cards the
+Zealots put on it. When the public record points at one seat, every holder sealing it wins most
+often. When it points nowhere in particular (usual at 9 and 10 players, where four or five
+saboteurs share the suspicion), Seals all on one guess mostly miss together, while Seals spread
+over the likeliest few find the Messenger more often, and in nearly half of the 10-player finales
+no Divine Punishment card lands on the Messenger, so one Seal is enough.
+
+``spread`` picks how many of the likeliest seats the holders spread over: the number that gives
+the Architects the best chance, from how many Architects hold a Seal and how many Divine
+Punishment cards land on the Messenger, both measured in shrewd self-play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+
+# At the Seal phase of games that reach it: P(k Architects hold a Seal) and P(k Divine Punishment
+# cards land on the Messenger), shrewd against shrewd (seeds 1-1000 at 5, 7 and 10 players,
+# 600-800 at 6, 8 and 9).
+HOLDERS = {
+    5: (0.074, 0.407, 0.447, 0.072),
+    6: (0.021, 0.215, 0.433, 0.312, 0.018),
+    7: (0.021, 0.161, 0.445, 0.308, 0.062, 0.002),
+    8: (0.0, 0.087, 0.322, 0.413, 0.153, 0.021, 0.004),
+    9: (0.007, 0.061, 0.238, 0.412, 0.241, 0.037, 0.003),
+    10: (0.0, 0.012, 0.191, 0.373, 0.299, 0.11, 0.012, 0.002),
+}
+PUNISHED = {
+    5: (0.21, 0.79),
+    6: (0.155, 0.173, 0.673),
+    7: (0.304, 0.168, 0.528),
+    8: (0.343, 0.149, 0.145, 0.364),
+    9: (0.435, 0.177, 0.095, 0.293),
+    10: (0.451, 0.152, 0.115, 0.108, 0.174),
+}
+
+
+def _other_holders(players: int) -> list[float]:
+    """P(k other Architects hold a Seal), seen by a holder (a game with more holders has more
+    holders to ask)."""
+    dist = HOLDERS[players]
+    weights = [(k + 1) * dist[k + 1] for k in range(len(dist) - 1)]
+    total = sum(weights) or 1.0
+    return [w / total for w in weights]
+
+
+def win_chance(players: int, odds: Sequence[float], m: int) -> float:
+    """The Architects' chance when every holder seals one of the ``m`` likeliest seats at random
+    (``odds``: each candidate's chance of being the Messenger, likeliest first)."""
+    others = _other_holders(players)
+    punished = PUNISHED[players]
+    # below[x]: P(fewer than x Divine Punishment cards on the Messenger)
+    below = [sum(punished[:x]) for x in range(len(others) + 2)]
+    total = sum(odds) or 1.0
+    p = 1.0 / m
+    chance = 0.0
+    for q in odds[:m]:
+        acc = 0.0
+        for k, pk in enumerate(others):
+            n = k + 1  # this holder and k others
+            acc += pk * sum(comb(n, x) * p**x * (1 - p) ** (n - x) * below[x] for x in range(1, n + 1))
+        chance += q / total * acc
+    return chance
+
+
+def spread(players: int, odds: Sequence[float]) -> int:
+    """How many of the likeliest candidates to spread the Seals over (1: all on the likeliest)."""
+    if players not in HOLDERS or not odds:
+        return 1
+    best, best_chance = 1, win_chance(players, odds, 1)
+    for m in range(2, len(odds) + 1):
+        chance = win_chance(players, odds, m)
+        if chance > best_chance + 1e-9:
+            best, best_chance = m, chance
+    return best
