@@ -235,9 +235,33 @@ def test_architect_hands_in_the_card_that_wastes_fewest_blocks_and_keeps_its_sea
     hand = (a1_three, a1_b1_two, SEAL)
     view = _architect_view(hand, phase=Phase.SELECT, master=1)
     legal = tuple(Play(p, d) for p in hand for d in hand if d != p)
-    for level in ("plain", "shrewd"):
-        choice = RoleBot(level, level).choose(view, legal, Rng(1), Budget())
-        assert (choice.card, choice.discard) == (a1_b1_two, a1_three), level
+    for level in ("novice", "plain", "shrewd"):
+        for seed in range(1, 21):
+            choice = RoleBot(level, level).choose(view, legal, Rng(seed), Budget())
+            assert (choice.card, choice.discard) == (a1_b1_two, a1_three), (level, seed)
+
+
+def test_plain_and_novice_architects_misjudge_only_judgment_calls_and_novice_more_often():
+    """A person's team-mates at the easier levels play the shrewd team game but make some calls
+    (whom to appoint, pass to, reveal, seal) at random: one in seven (plain), one in three
+    (novice). Appointing at random instead left a person almost no chance (balance.md)."""
+    from babel.games.builders.actions import Appoint
+    from babel.games.builders.model import Phase
+
+    view = _architect_view((3, 6, 19), phase=Phase.APPOINT, master=0)
+    legal = tuple(Appoint(seats) for seats in ((1, 2, 3), (1, 2, 4), (1, 3, 4), (2, 3, 4)))
+
+    class FirstChoice(RoleBot):  # its judgment, when it uses it, is always the first appointment
+        def _appoint(self, view, legal, rng, evil, level):
+            return legal[0]
+
+    def misjudged(level):
+        picks = [FirstChoice(level, level).choose(view, legal, Rng(s), Budget()) for s in range(600)]
+        return sum(p != legal[0] for p in picks) / 600  # a random call misses it 3 times in 4
+
+    assert misjudged("shrewd") == 0
+    plain, novice = misjudged("plain"), misjudged("novice")
+    assert 0.05 < plain < novice < 0.4
 
 
 def test_a_master_without_a_seal_keeps_one_handed_in():

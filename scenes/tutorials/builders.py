@@ -42,7 +42,7 @@ class BuildersLesson(Lesson):
     def new_match(self) -> Match:
         rules = registry.get("builders")
         offered = registry.bots("builders").offered
-        level = offered[min(1, len(offered) - 1)]  # plain rules of thumb, easy to follow
+        level = offered[min(1, len(offered) - 1)]  # plain: open sabotage, easy to follow
         return Match(rules, rules.make_config(5), self.seed, learner_seats(self.learner, level, RIVALS))
 
     # -- what to do now ------------------------------------------------------------------------

@@ -9,8 +9,6 @@ Architects (every level) play the most useful instruction card (blocks it would 
 blueprint's need count against it: the supply is finite), throw away Storm and Lightning, keep one
 Seal (a Master without one keeps a Seal handed in), build where the blueprint needs blocks and let
 Lightning hit surplus blocks.
-- plain: appoints and passes the token at random, seals the player seen most often in rounds
-  where Storm or Lightning appeared.
 - shrewd, as a team: a belief over every assignment of the Messenger and the Zealots from the
   public record and its own seat (``belief.compute``: the cards revealed each round, what it saw as
   Master, Deliberation reveals, how Masters built and struck, and whom Masters appointed against
@@ -28,6 +26,11 @@ Messenger and Zealots:
   blueprint, take the best received card in the swap; a Master brings one suspect in only while
   the table is not watching it; Zealots point Divine Punishment at the most likely Messenger.
 novice: the plain policy, with a random legal move instead about one time in three.
+Architects at the plain and novice levels play the shrewd team game but misjudge now and then:
+one judgment call in seven (plain) or in three (novice) is a random choice: whom to appoint, whom
+to pass the token to, whose discard to reveal, whom to seal. Their cards stay sensible, because
+they are a person's team-mates: Architect bots that appointed at random left a person who chose
+easier bots with almost no chance (docs/builders/balance.md).
 """
 
 from __future__ import annotations
@@ -164,7 +167,10 @@ HANDLERS = {
 }
 # The level ids of earlier versions, still read (saves name the bots by level).
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
-NOVICE_SLIPS = 0.35  # a novice bot makes a random legal move this often
+NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
+# How often a plain or novice Architect makes a judgment call at random (the rest is shrewd play).
+MISJUDGE = {"novice": 1 / 3, "plain": 1 / 7}
+JUDGMENTS = (A.Appoint, A.PassToken, A.Deliberate, A.Seal)
 HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
 
 
@@ -179,9 +185,10 @@ def level_id(level: str) -> str:
 class RoleBot:
     """A bot that plays the Architect policy or the saboteur policy by its current role.
 
-    Policies: "plain" (rules of thumb) and "shrewd" (belief and team play); "novice" is the
-    plain policy with slips. The old names "simple" and "belief" are read as "plain", "shrewd".
-    """
+    Saboteur policies: "plain" (rules of thumb), "shrewd" (cover) and "novice" (plain with slips);
+    Architect policies: "shrewd" (belief and team play), and "plain" and "novice", the shrewd
+    game with some judgment calls made at random. The old names "simple" and "belief" are read
+    as "plain", "shrewd"."""
 
     def __init__(self, good: str, evil: str) -> None:
         self.good = level_id(good)
@@ -193,6 +200,10 @@ class RoleBot:
             return legal[0]
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
         level = self.evil if evil else self.good
+        if not evil and level in MISJUDGE:
+            if isinstance(legal[0], JUDGMENTS) and rng.random() < MISJUDGE[level]:
+                return rng.choice(legal)
+            level = "shrewd"
         if level == "novice":
             if rng.random() < NOVICE_SLIPS:
                 return rng.choice(legal)
@@ -227,7 +238,7 @@ class RoleBot:
     def _appoint(self, view, legal, rng, evil, level) -> A.Action:
         k = len(legal[0].seats)
         others = [s for s in range(view.players) if s != view.seat]
-        if level == "plain":
+        if level == "plain":  # a plain saboteur Master
             return rng.choice(legal)
         if not evil:
             return A.Appoint(self._team_appointment(others, self._belief(view), k, rng))
@@ -296,8 +307,6 @@ class RoleBot:
             if view.storm and C.CARDS[take].kind == C.BUILD:
                 removed = _play_value(take, view)  # void this phase: save it for a later one
             lost = _keep_value(give, view, hand) if give is not None else 0.0
-            if level == "plain":
-                removed = 0.0  # plain Masters only tidy their hand
             if sealless and C.CARDS[take].kind == C.SEAL:
                 removed += SEAL_KEEP  # a Master without a Seal keeps a Seal handed in for the end
             return removed - lost + 1e-6 * rng.random()
@@ -341,13 +350,13 @@ class RoleBot:
         return A.Strike(cell)
 
     def _deliberate(self, view, legal, rng, evil, level) -> A.Action:
-        if level == "plain" or evil:
+        if evil:
             return rng.choice(legal)
         bel = self._belief(view)
         return max(legal, key=lambda a: (bel.evil[a.seat] + 1e-6 * rng.random(), a.seat))
 
     def _master(self, view, legal, rng, evil, level) -> A.Action:
-        if level == "plain":
+        if level == "plain":  # a plain saboteur Master
             return rng.choice(legal)
         if evil:
             pub = B.public_suspicion(view)
@@ -362,13 +371,6 @@ class RoleBot:
                 return rng.choice(targets)
             bel = self._belief(view)  # a Zealot seals the player least likely to be the Messenger
             return min(targets, key=lambda a: (bel.messenger[a.target] + 1e-6 * rng.random(), a.target))
-        if level == "plain":
-            counts = [0] * view.players
-            for entry in view.log:
-                if any(e.kind in (C.STORM, C.LIGHTNING) for e in entry.effects):
-                    for s in entry.appointed:
-                        counts[s] += 1
-            return max(targets, key=lambda a: (counts[a.target] + rng.random() * 0.5, a.target))
         # Team play: every Architect holder reads the same public evidence and applies the same
         # rule: all on the table's likeliest Messenger, or spread over the likeliest few when the
         # record points nowhere in particular (``sealing``).
@@ -400,14 +402,15 @@ BOTS = BotRoster(
             "novice",
             "Novice",
             make=lambda: make_bot("novice"),
-            blurb="plays rules of thumb, with a random move one time in three, as a team-mate too: "
-            "with novice bots an Architect seldom wins.",
+            blurb="sabotages openly and slips one move in three; as an Architect it plays the team "
+            "game but misjudges one call in three.",
         ),
         BotLevel(
             "plain",
             "Plain",
             make=lambda: make_bot("plain"),
-            blurb="follows rules of thumb: saboteurs sabotage openly, Architects appoint at random.",
+            blurb="sabotages openly by rules of thumb; as an Architect it plays the team game but "
+            "misjudges one call in seven.",
         ),
         BotLevel(
             "shrewd",
