@@ -16,6 +16,7 @@ Punishment cards land on the Messenger, both measured in shrewd self-play.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from math import comb
 
 # At the Seal phase of games that reach it: P(k Architects hold a Seal) and P(k Divine Punishment
@@ -48,23 +49,25 @@ def _other_holders(players: int) -> list[float]:
     return [w / total for w in weights]
 
 
+@cache
+def _carried(players: int, m: int) -> float:
+    """P(the Seals on the Messenger outnumber the Divine Punishment cards on it), when it is one
+    of the ``m`` seats every holder picks from at random (the same for each of the ``m``)."""
+    others = _other_holders(players)
+    punished = PUNISHED[players]
+    below = [sum(punished[:x]) for x in range(len(others) + 2)]  # P(fewer than x cards on it)
+    p = 1.0 / m
+    chance = 0.0
+    for k, pk in enumerate(others):
+        n = k + 1  # this holder and k others
+        chance += pk * sum(comb(n, x) * p**x * (1 - p) ** (n - x) * below[x] for x in range(1, n + 1))
+    return chance
+
+
 def win_chance(players: int, odds: Sequence[float], m: int) -> float:
     """The Architects' chance when every holder seals one of the ``m`` likeliest seats at random
     (``odds``: each candidate's chance of being the Messenger, likeliest first)."""
-    others = _other_holders(players)
-    punished = PUNISHED[players]
-    # below[x]: P(fewer than x Divine Punishment cards on the Messenger)
-    below = [sum(punished[:x]) for x in range(len(others) + 2)]
-    total = sum(odds) or 1.0
-    p = 1.0 / m
-    chance = 0.0
-    for q in odds[:m]:
-        acc = 0.0
-        for k, pk in enumerate(others):
-            n = k + 1  # this holder and k others
-            acc += pk * sum(comb(n, x) * p**x * (1 - p) ** (n - x) * below[x] for x in range(1, n + 1))
-        chance += q / total * acc
-    return chance
+    return sum(odds[:m]) / (sum(odds) or 1.0) * _carried(players, m)
 
 
 def spread(players: int, odds: Sequence[float]) -> int:
