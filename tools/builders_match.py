@@ -50,7 +50,7 @@ from babel.games.builders import RULES  # noqa: E402
 from babel.games.builders import actions as A  # noqa: E402
 from babel.games.builders import belief as B  # noqa: E402
 from babel.games.builders import cards as C  # noqa: E402
-from babel.games.builders.bots import HANDLERS, RoleBot, level_id  # noqa: E402
+from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
 from babel.games.builders.model import Role  # noqa: E402
 
 ORACLES = ("seal", "play", "all")
@@ -69,8 +69,7 @@ class OracleBot(RoleBot):
     def choose(self, view, legal, rng, budget):
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
         if self.quiet and evil and len(legal) > 1 and not isinstance(legal[0], (A.Seal, A.Punish)):
-            action = getattr(self, HANDLERS[type(legal[0])])(view, legal, rng, False, self.good)
-            return action if action in legal else legal[0]
+            return self._decide(view, legal, rng, False)  # the Architect policy's move
         return super().choose(view, legal, rng, budget)
 
     def _truth(self) -> B.Belief:
@@ -95,14 +94,20 @@ class OracleBot(RoleBot):
 
 
 def play(
-    players: int, seed: int, good: str, evil: str, hero: bool = False, oracle: str = "", device: str = ""
+    players: int,
+    seed: int,
+    good: str,
+    evil: str,
+    hero: bool = False,
+    oracle: str = "",
+    quiet: bool = False,
+    guess: bool = False,
 ) -> dict:
     """One seeded game through the common playout loop, every seat a ``RoleBot`` (seat 1 the
-    shrewd hero in a hero run; Architects told the roles in an oracle run; ``device`` may hold
-    "quiet" and "guess", see ``OracleBot``), and what the balance table measures of it."""
+    shrewd hero in a hero run; Architects told the roles in an oracle run; quiet saboteurs and
+    guessed Seals as ``OracleBot`` says), and what the balance table measures of it."""
     config = RULES.make_config(players)
     roles = {"now": RULES.initial_state(config, seed).roles}
-    quiet, guess = "quiet" in device, "guess" in device
     measured = oracle or quiet or guess
     bot = OracleBot(good, evil, roles, oracle, quiet, guess) if measured else RoleBot(good, evil)
     hero_bot = RoleBot("shrewd", "shrewd")
@@ -174,7 +179,8 @@ def series(
     evil: str,
     hero: bool = False,
     oracle: str = "",
-    device: str = "",
+    quiet: bool = False,
+    guess: bool = False,
 ) -> dict:
     wins = hero_wins = hero_turned = 0
     reasons: Counter[str] = Counter()
@@ -184,7 +190,7 @@ def series(
     t0 = time.perf_counter()
     seeds = hero_seeds(players, games, seed) if hero else [seed + g for g in range(games)]
     for game_seed in seeds:
-        r = play(players, game_seed, good, evil, hero, oracle, device)
+        r = play(players, game_seed, good, evil, hero, oracle, quiet, guess)
         wins += r["architects"]
         teams[r["team"]] += 1
         hero_wins += r["hero_won"]
@@ -233,8 +239,8 @@ def series(
     }
     if oracle:
         out["oracle"] = oracle  # the Architects were told the true roles for this part
-    if device:
-        out["device"] = device  # quiet saboteurs and/or guessed Seals
+    if quiet or guess:  # quiet saboteurs and/or guessed Seals
+        out["device"] = " ".join(name for name, on in (("quiet", quiet), ("guess", guess)) if on)
     if hero:
         out["hero"] = "seat 1 dealt Architect, shrewd Architect policy; others " + f"{good}/{evil}"
         out["hero_win_rate"] = round(hero_wins / games, 4)
@@ -297,7 +303,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="saboteurs never sabotage (a measure)")
     parser.add_argument("--guess-seals", action="store_true", help="Architects seal a random other seat")
     args = parser.parse_args(argv)
-    device = " ".join(name for name, on in (("quiet", args.quiet), ("guess", args.guess_seals)) if on)
     if args.table:
         table(args.games, args.seed)
         return 0
@@ -308,7 +313,16 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for pair in args.pairs.split(","):
         good, evil = (level_id(x) for x in pair.split("/"))
-        res = series(args.players, args.games, args.seed, good, evil, oracle=args.oracle or "", device=device)
+        res = series(
+            args.players,
+            args.games,
+            args.seed,
+            good,
+            evil,
+            oracle=args.oracle or "",
+            quiet=args.quiet,
+            guess=args.guess_seals,
+        )
         results.append(res)
         print(json.dumps(res), flush=True)
     by = {(r["architects"], r["saboteurs"]): r for r in results}

@@ -198,7 +198,11 @@ class RoleBot:
     def choose(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng, budget: Budget) -> A.Action:
         if len(legal) == 1:
             return legal[0]
-        evil = view.role in (Role.MESSENGER, Role.ZEALOT)
+        return self._decide(view, legal, rng, view.role in (Role.MESSENGER, Role.ZEALOT))
+
+    def _decide(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng, evil: bool) -> A.Action:
+        """The move of the saboteur policy (``evil``) or the Architect policy, at this bot's level
+        for that side."""
         level = self.evil if evil else self.good
         if not evil and level in MISJUDGE:
             if isinstance(legal[0], JUDGMENTS) and rng.random() < MISJUDGE[level]:
@@ -256,7 +260,7 @@ class RoleBot:
         hand = view.hand
         if not evil:
             hold = False
-            if level == "shrewd" and view.seat != view.master:
+            if view.seat != view.master:  # every Architect level plays the shrewd game here
                 hold = self._belief(view).evil[view.master] > HOLD_BACK
 
             seal = C.first_seal(hand)
