@@ -40,6 +40,7 @@ import math
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -56,15 +57,28 @@ from babel.games.builders.model import Role  # noqa: E402
 ORACLES = ("seal", "play", "all")
 
 
-class OracleBot(RoleBot):
-    """A ``RoleBot`` whose Architect policy is told the true roles (``roles`` is kept current by
-    the playout loop): a measuring device for what the public record cannot tell. ``quiet``:
-    its saboteur policy never sabotages; ``guess``: its Architects seal a random other seat."""
+@dataclass(frozen=True)
+class Devices:
+    """A run's measuring devices (none: plain play). ``oracle``: the Architects are told the true
+    roles for "seal", "play" or "all"; ``quiet``: the saboteurs never sabotage; ``guess``: the
+    Architects seal a random other seat."""
 
-    def __init__(self, good: str, evil: str, roles: dict, oracle: str, quiet=False, guess=False) -> None:
+    oracle: str = ""
+    quiet: bool = False
+    guess: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.oracle or self.quiet or self.guess)
+
+
+class OracleBot(RoleBot):
+    """A ``RoleBot`` with measuring ``Devices`` (``roles`` is kept current by the playout loop, for
+    an oracle): what the public record cannot tell, and what hiding saboteurs leave."""
+
+    def __init__(self, good: str, evil: str, roles: dict, devices: Devices) -> None:
         super().__init__(good, evil)
-        self.roles, self.oracle = roles, oracle
-        self.quiet, self.guess = quiet, guess
+        self.roles, self.oracle = roles, devices.oracle
+        self.quiet, self.guess = devices.quiet, devices.guess
 
     def choose(self, view, legal, rng, budget):
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
@@ -94,22 +108,14 @@ class OracleBot(RoleBot):
 
 
 def play(
-    players: int,
-    seed: int,
-    good: str,
-    evil: str,
-    hero: bool = False,
-    oracle: str = "",
-    quiet: bool = False,
-    guess: bool = False,
+    players: int, seed: int, good: str, evil: str, hero: bool = False, devices: Devices = Devices()
 ) -> dict:
     """One seeded game through the common playout loop, every seat a ``RoleBot`` (seat 1 the
-    shrewd hero in a hero run; Architects told the roles in an oracle run; quiet saboteurs and
-    guessed Seals as ``OracleBot`` says), and what the balance table measures of it."""
+    shrewd hero in a hero run; an ``OracleBot`` with any measuring ``devices``), and what the
+    balance table measures of it."""
     config = RULES.make_config(players)
     roles = {"now": RULES.initial_state(config, seed).roles}
-    measured = oracle or quiet or guess
-    bot = OracleBot(good, evil, roles, oracle, quiet, guess) if measured else RoleBot(good, evil)
+    bot = OracleBot(good, evil, roles, devices) if devices else RoleBot(good, evil)
     hero_bot = RoleBot("shrewd", "shrewd")
     agents = [hero_bot if hero and s == 0 else bot for s in range(players)]
 
@@ -178,9 +184,7 @@ def series(
     good: str,
     evil: str,
     hero: bool = False,
-    oracle: str = "",
-    quiet: bool = False,
-    guess: bool = False,
+    devices: Devices = Devices(),
 ) -> dict:
     wins = hero_wins = hero_turned = 0
     reasons: Counter[str] = Counter()
@@ -190,7 +194,7 @@ def series(
     t0 = time.perf_counter()
     seeds = hero_seeds(players, games, seed) if hero else [seed + g for g in range(games)]
     for game_seed in seeds:
-        r = play(players, game_seed, good, evil, hero, oracle, quiet, guess)
+        r = play(players, game_seed, good, evil, hero, devices)
         wins += r["architects"]
         teams[r["team"]] += 1
         hero_wins += r["hero_won"]
@@ -237,10 +241,12 @@ def series(
         "mean_tower_progress": round(detail["progress"] / games, 3),
         "seconds": round(time.perf_counter() - t0, 1),
     }
-    if oracle:
-        out["oracle"] = oracle  # the Architects were told the true roles for this part
-    if quiet or guess:  # quiet saboteurs and/or guessed Seals
-        out["device"] = " ".join(name for name, on in (("quiet", quiet), ("guess", guess)) if on)
+    if devices.oracle:
+        out["oracle"] = devices.oracle  # the Architects were told the true roles for this part
+    if devices.quiet or devices.guess:
+        out["device"] = " ".join(
+            name for name, on in (("quiet", devices.quiet), ("guess", devices.guess)) if on
+        )
     if hero:
         out["hero"] = "seat 1 dealt Architect, shrewd Architect policy; others " + f"{good}/{evil}"
         out["hero_win_rate"] = round(hero_wins / games, 4)
@@ -257,7 +263,7 @@ def table(games: int, seed: int) -> list[dict]:
     runs += [(7, "shrewd", "shrewd", False, "play"), (7, "shrewd", "shrewd", False, "all")]
     results = []
     for players, good, evil, hero, oracle in runs:
-        res = series(players, games, seed, good, evil, hero, oracle)
+        res = series(players, games, seed, good, evil, hero, Devices(oracle=oracle))
         results.append(res)
         print(json.dumps(res), flush=True)
     print()
@@ -313,16 +319,8 @@ def main(argv: list[str] | None = None) -> int:
     results = []
     for pair in args.pairs.split(","):
         good, evil = (level_id(x) for x in pair.split("/"))
-        res = series(
-            args.players,
-            args.games,
-            args.seed,
-            good,
-            evil,
-            oracle=args.oracle or "",
-            quiet=args.quiet,
-            guess=args.guess_seals,
-        )
+        devices = Devices(args.oracle or "", args.quiet, args.guess_seals)
+        res = series(args.players, args.games, args.seed, good, evil, devices=devices)
         results.append(res)
         print(json.dumps(res), flush=True)
     by = {(r["architects"], r["saboteurs"]): r for r in results}
