@@ -285,7 +285,7 @@ class TableScene(SeatedScene):
     def leave_detail(self) -> str:
         if self.lesson is not None:
             return "The lesson is kept: Learn to play picks it up where you left it."
-        return "It is kept as the autosave: Continue on the main menu picks it up where you left it."
+        return "It is kept with your games in progress: Continue on the main menu picks it up where you left it."
 
     # -- menus and the end -------------------------------------------------------------------
     def open_menu(self) -> None:

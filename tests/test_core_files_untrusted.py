@@ -223,8 +223,9 @@ def test_unknown_bot_level_is_refused_at_load_and_by_replay(tmp_path, capsys):
         saves.load(path)
     assert cli.main(["replay", str(path)]) == 1
     assert not json.loads(capsys.readouterr().out)["ok"]
-    (entry,) = SaveStore(tmp_path).entries()
-    assert entry.record is None and "grandmaster" in entry.error  # never offered with Open
+    notices: list[str] = []
+    assert SaveStore(tmp_path).entries(notices) == []  # never offered with Open
+    assert "grandmaster" in notices[0] and (tmp_path / "odd.json.bad").exists()
 
 
 @pytest.mark.parametrize("name", ["An\x00na", "\u200b", "x" * 40, 5])
@@ -270,15 +271,17 @@ def test_the_save_list_survives_odd_files(tmp_path):
     os.symlink("loop1.json", store.folder / "loop2.json")
     (store.folder / "dir.json").mkdir()
     os.mkfifo(store.folder / "pipe.json")
-    entries = store.entries()
-    assert len(entries) == 7
+    notices: list[str] = []
+    entries = store.entries(notices)
+    assert len(entries) == 6  # the damaged regular file is set aside with a notice
+    assert len(notices) == 1 and "\ufffd" in notices[0]
+    assert os.path.exists(folder + b"/caf\xe9.json.bad")
     assert sum(e.record is not None for e in entries) == 1
     assert all(e.error for e in entries if e.record is None)
-    assert any("\ufffd" in e.name for e in entries)
     by_name = {e.name: e for e in entries}
     with pytest.raises(SaveError, match="folder"):
         store.delete(by_name["dir.json"].path)
-    for name in ("broken.json", "loop1.json", "pipe.json", "caf\ufffd.json"):
+    for name in ("broken.json", "loop1.json", "pipe.json"):
         store.delete(by_name[name].path)
     assert len(store.entries()) == 3
 
@@ -298,33 +301,53 @@ def test_delete_in_a_read_only_folder_is_a_message(tmp_path, monkeypatch):
 def test_continue_is_not_hidden_by_a_finished_game(tmp_path):
     store = SaveStore(tmp_path / "saves")
     unfinished = _duel_match(bots=(None, None))
-    store.save(unfinished, "evening")
+    store.autosave(unfinished)
     finished = _duel_match(bots=("random", "random"), moves=0)
+    later = store.for_new_game()
+    later.autosave(finished)
     while not finished.over:
         seat = finished.to_act()[0]
         finished.submit(seat, finished.bot_action(seat))
-    store.autosave(finished)
+        later.autosave(finished)
     record = store.continue_record()
-    assert record is not None and record.label == "evening"
+    assert record is not None and saves.restore(record).state == unfinished.state
 
 
-def test_an_autosave_that_cannot_be_replayed_offers_no_continue(tmp_path):
+def test_a_game_in_progress_that_cannot_be_replayed_is_set_aside(tmp_path):
     store = SaveStore(tmp_path / "saves")
     data = saves.record_of(_duel_match()).to_json()
     data["digest"] = "0" * 16
-    _write(store.folder / saves.AUTOSAVE, data)
-    assert saves.read_record(store.folder / saves.AUTOSAVE) is not None
-    assert store.continue_record() is None
+    path = _write(store.shelf.folder / "duel-1.json", data)
+    raw = path.read_bytes()
+    assert saves.read_record(path) is not None  # it parses: only a replay finds the fault
+    notices: list[str] = []
+    assert store.in_progress(notices) == [] and store.continue_record() is None
+    assert "digest mismatch" in notices[0] and "kept as duel-1.json.bad" in notices[0]
+    assert (store.shelf.folder / "duel-1.json.bad").read_bytes() == raw
+    again = store.for_new_game()
+    again.autosave(_duel_match())
+    assert again.slot is not None and again.slot.name != "duel-1.json"  # a new name, not the old one
+    assert (store.shelf.folder / "duel-1.json.bad").read_bytes() == raw
 
 
-def test_a_damaged_autosave_is_set_aside_at_start(private_home):
-    path = data_dir() / "saves" / saves.AUTOSAVE
+def test_a_damaged_old_autosave_is_set_aside_at_start(private_home):
+    path = data_dir() / "saves" / "autosave.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"[" * 100_000)
     notices = tidy_folders(time.time())
     assert notices and "kept as autosave.json.bad" in notices[0]
     assert (path.parent / "autosave.json.bad").read_bytes() == b"[" * 100_000
     assert not path.exists()
+
+
+def test_an_old_autosave_becomes_a_game_in_progress(private_home):
+    match = _duel_match()
+    path = _write(data_dir() / "saves" / "autosave.json", saves.record_of(match, label="Autosave").to_json())
+    raw = path.read_bytes()
+    assert tidy_folders(time.time()) == []
+    (game,) = SaveStore().in_progress()
+    assert game.path.read_bytes() == raw and not path.exists()
+    assert saves.restore(game.record).state == match.state
 
 
 # -- statistics and blueprints -----------------------------------------------------------------------

@@ -75,12 +75,14 @@ def test_autosave_and_continue(example_game, tmp_path):
     store = SaveStore(tmp_path / "saves")
     match = _match(example_game)
     match.submit(0, match.legal(0)[0])
-    store.autosave(match)
-    record = store.autosave_record()
+    slot = store.autosave(match)
+    record = store.continue_record()
     assert record is not None and saves.restore(record).state == match.state
+    assert [g.path for g in store.in_progress()] == [slot]
     _play_out(match)
     store.autosave(match)
-    assert store.autosave_record() is None  # a finished game is not offered to continue
+    assert store.continue_record() is None  # a finished game is not offered to continue
+    assert not slot.exists() and store.in_progress() == []  # and leaves the shelf
 
 
 def test_atomic_write_keeps_old_file_on_failure(tmp_path, monkeypatch):
@@ -140,9 +142,12 @@ def test_store_lists_bad_files_without_touching_good_ones(example_game, tmp_path
     match = _match(example_game)
     good = store.save(match, "good")
     (store.folder / "broken.json").write_text("{")
-    entries = {e.path.name: e for e in store.entries()}
+    notices: list[str] = []
+    entries = {e.path.name: e for e in store.entries(notices)}
     assert entries["good.json"].record is not None
-    assert "damaged" in entries["broken.json"].error
+    assert "broken.json" not in entries  # set aside, never offered, never overwritten
+    assert (store.folder / "broken.json.bad").read_text() == "{"
+    assert len(notices) == 1 and "damaged" in notices[0] and "kept as broken.json.bad" in notices[0]
     assert saves.load(good).state == match.state
 
 

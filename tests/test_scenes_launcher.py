@@ -49,7 +49,7 @@ def test_setup_starts_a_game_and_autosaves(example_playable, pilot):
     assert isinstance(table, TableScene) and table.viewer == 0
     pilot.click(table.cards[0].pos)
     assert table.match.ply >= 1
-    record = saves.SaveStore().autosave_record()
+    record = saves.SaveStore().continue_record()
     assert record is not None and any(seat == 0 for seat, _ in record.actions)
     assert load_settings().last_names[:2] == tuple(setup.names[:2])
 
@@ -60,7 +60,7 @@ def test_continue_resumes_the_autosave(example_playable, pilot):
     match.submit(0, match.legal(0)[0])
     saves.SaveStore().autosave(match)
     pilot.start(MainMenu())
-    cont = next(w for w in pilot.top.buttons.widgets if getattr(w, "label", "") == "Continue")
+    cont = next(w for w in pilot.top.buttons.widgets if getattr(w, "label", "").startswith("Continue"))
     pilot.click(cont.rect.center)
     assert isinstance(pilot.top, TableScene)
     assert pilot.top.match.log[0].text == match.log[0].text
@@ -82,13 +82,11 @@ def test_bad_save_shows_message_not_traceback(example_playable, pilot):
     (store.folder / "diverges.json").write_text(json.dumps(data))
     pilot.start(SavedGames())
     scene = pilot.top
-    entries = {e.path.name: e for e in scene.entries}
-    assert entries["broken.json"].record is None  # a game this build lacks is listed as unusable
-    assert "does not have" in entries["broken.json"].error
-    open_button = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Open")
-    pilot.click(open_button.rect.center)
-    assert pilot.top is scene
-    assert any("digest mismatch" in m for m, _ in pilot.app.toasts)
+    assert scene.entries == []  # neither is offered: each is set aside, with a message
+    said = " ".join(m for m, *_ in pilot.app.toasts)
+    assert "does not have" in said and "kept as broken.json.bad" in said
+    assert "digest mismatch" in said and "kept as diverges.json.bad" in said
+    assert sorted(p.name for p in store.folder.iterdir()) == ["broken.json.bad", "diverges.json.bad"]
 
 
 def test_pass_and_play_curtain_hides_the_table(example_playable, pilot):

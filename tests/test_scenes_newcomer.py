@@ -76,7 +76,7 @@ def test_leaving_a_game_with_moves_asks_and_keeps_the_autosave(example_playable,
     pilot.press(pygame.K_m)
     pilot.press(pygame.K_RETURN)
     assert isinstance(pilot.top, MainMenu)
-    record = saves.SaveStore().autosave_record()
+    record = saves.SaveStore().continue_record()
     assert record is not None and len(record.actions) == table.match.ply
 
 

@@ -24,8 +24,10 @@ from typing import Any
 
 MAX_BYTES = 8 * 1024 * 1024  # no file the program writes comes near this
 TEMP_SUFFIX = ".tmp"
-# mkstemp's names: the prefix ".<target name>." then 8 characters from its alphabet, then ours.
+# mkstemp's names: the prefix ".<target name>.<writer's pid>." (older versions: no pid) then 8
+# characters from its alphabet, then ours.
 _TEMP_NAME = re.compile(r"^\..+\.[a-z0-9_]{8}\.tmp$")
+_TEMP_PID = re.compile(r"^\..+\.([0-9]{1,10})\.[a-z0-9_]{8}\.tmp$")
 TEMP_MIN_AGE = 30.0  # seconds: a younger temporary file may belong to a write in progress
 
 
@@ -58,7 +60,7 @@ def write_json_atomic(path: Path, data: Any) -> None:
         # a folder or a pipe where the file should be is the player's, not ours to replace
         raise OSError(errno.EEXIST, f"'{display_name(path)}' is {_kind(mode)}, not a file")
     text = json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
@@ -165,9 +167,19 @@ def set_aside(path: Path) -> Path | None:
         if os.path.lexists(target):
             continue
         try:
-            os.rename(path, target)
+            os.link(path, target, follow_symlinks=False)  # fails rather than replace a file
+        except FileExistsError:
+            continue  # taken between the look and the link
         except OSError:
-            return None
+            try:  # a file system without hard links: a rename, after the look above
+                os.rename(path, target)
+            except OSError:
+                return None
+            return target
+        try:
+            os.unlink(path)
+        except OSError:
+            pass  # kept under both names: nothing is lost, and the .bad copy is the one read
         return target
     return None
 
@@ -179,8 +191,9 @@ def is_temp_name(name: str) -> bool:
 
 def clean_temp_files(folder: Path, now: float, min_age: float = TEMP_MIN_AGE) -> list[str]:
     """Remove temporary files an interrupted write left in ``folder`` (only regular files with
-    our name pattern, older than ``min_age`` seconds at ``now``, a wall-clock time the caller
-    reads: babel/ never reads the clock); returns the names removed. Never raises."""
+    our name pattern, whose writing process is gone, or older than ``min_age`` seconds at
+    ``now``, a wall-clock time the caller reads: babel/ never reads the clock); returns the
+    names removed. Never raises."""
     removed: list[str] = []
     try:
         names = os.listdir(folder)
@@ -192,9 +205,27 @@ def clean_temp_files(folder: Path, now: float, min_age: float = TEMP_MIN_AGE) ->
         path = Path(folder) / name
         try:
             st = os.lstat(path)
-            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= min_age:
+            if stat.S_ISREG(st.st_mode) and (now - st.st_mtime >= min_age or _writer_gone(name)):
                 os.unlink(path)
                 removed.append(name)
         except OSError:
             continue
     return removed
+
+
+def _writer_gone(name: str) -> bool:
+    """Whether the process whose id is in a temporary file's name no longer runs (so its write
+    can never finish). Names without an id, and our own writes, are left to the age rule."""
+    found = _TEMP_PID.match(name)
+    if found is None:
+        return False
+    pid = int(found.group(1))
+    if pid <= 0 or pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):
+        return False
+    return False

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.core import registry
+from babel.core.in_progress import FOLDER, OLD_AUTOSAVE, KeptGame, Shelf
 from babel.core.jsonfile import JsonFileError, display_name, read_json, set_aside, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat
 from babel.core.names import clean_label, name_problem
@@ -24,7 +25,7 @@ from babel.core.protocol import ConfigError
 
 FORMAT = "babel-towers-save"
 VERSION = 1
-AUTOSAVE = "autosave.json"
+IN_PROGRESS = FOLDER  # the games in progress live in this folder inside the save folder
 
 
 class SaveError(Exception):
@@ -206,6 +207,9 @@ def restore(record: SaveRecord) -> Match:
         raise SaveError(f"this save is damaged: {str(exc)[:120]}") from None
     if rules.digest(match.state) != record.digest:
         raise SaveError("this save does not replay to the position it recorded (digest mismatch)")
+    if match.over != record.over:
+        said = "finished" if record.over else "unfinished"
+        raise SaveError(f"this save says the game is {said}, but its moves leave it {'un' * record.over}finished")
     return match
 
 
@@ -248,14 +252,23 @@ class SaveEntry:
 
 
 MAX_LISTED = 400  # the newest this many files are read; a folder of thousands stays quick
-_restorable: dict[tuple[str, int, int], bool] = {}  # (path, mtime_ns, size) -> replays cleanly
+_replays: dict[tuple[str, int, int], str | None] = {}  # (path, mtime_ns, size) -> None or problem
 
 
 class SaveStore:
-    """The save folder: named saves plus the autosave the launcher's 'Continue' resumes."""
+    """The save folder: named saves, and the games in progress (``in-progress/`` inside it).
 
-    def __init__(self, folder: Path | None = None) -> None:
+    A table is given a store with its own *slot*: the one file its game is kept in while it is
+    unfinished (made on the first write, removed when the game ends). ``for_new_game`` gives a
+    store with a fresh slot, so starting another game never writes over one in progress."""
+
+    def __init__(self, folder: Path | None = None, slot: Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else data_dir() / "saves"
+        self.shelf = Shelf(self.folder / IN_PROGRESS)
+        self.slot = slot
+
+    def for_new_game(self) -> SaveStore:
+        return SaveStore(self.folder)
 
     def path_for(self, name: str) -> Path:
         safe = "".join(c if c.isalnum() or c in "-_ " else "_" for c in name).strip() or "game"
@@ -266,73 +279,38 @@ class SaveStore:
         write_json_atomic(path, record_of(match, label=clean_label(name) or "game").to_json())
         return path
 
-    def autosave(self, match: Match) -> Path:
-        path = self.folder / AUTOSAVE
-        write_json_atomic(path, record_of(match, label="Autosave").to_json())
-        return path
-
-    def check_autosave(self) -> str | None:
-        """Set a damaged autosave aside (the next game would overwrite it); returns a notice for
-        the player, or None when there is nothing to say."""
-        path = self.folder / AUTOSAVE
-        try:
-            parse_record(read_json(path))
-        except JsonFileError as exc:
-            if exc.missing:
+    def autosave(self, match: Match) -> Path | None:
+        """Keep the game in its own slot (a finished game leaves the shelf). A game nobody has
+        moved in yet is not written: nothing of it can be lost. Returns the slot, if any."""
+        if self.slot is None:
+            if match.ply == 0 or match.over:
                 return None
-            if not exc.damaged:
-                return f"The autosave cannot be used: {exc}"
-        except SaveError:
-            pass  # JSON, but not a save this program reads: as damaged as bad bytes
-        else:
-            return None
-        moved = set_aside(path)
-        if moved is None:
-            return "The autosave is damaged and could not be moved aside"
-        return f"The autosave was damaged; it was kept as {display_name(moved)}"
+            self.slot = self.shelf.new_slot(match.rules.info.id)
+        self.shelf.keep(match, self.slot, record_of(match, label=match.rules.info.title).to_json())
+        return self.slot
 
-    def autosave_record(self) -> SaveRecord | None:
-        """The autosaved game if there is one worth continuing (readable, not over, replays)."""
-        return self._usable(self.folder / AUTOSAVE)
+    def let_go(self) -> None:
+        """Remove this store's game from the shelf (its player chose to let it go)."""
+        if self.slot is not None:
+            self.shelf.discard(self.slot)
+
+    def in_progress(self, notices: list[str] | None = None) -> list[KeptGame]:
+        """The unfinished games, newest first, each replayed in full (bad files set aside)."""
+        return self.shelf.games(notices)
 
     def continue_record(self) -> SaveRecord | None:
-        """What 'Continue' resumes: the autosave if it is unfinished and replays, else the newest
-        unfinished named save that replays (a finished game never hides an unfinished one)."""
-        record = self.autosave_record()
-        if record is not None:
-            return record
-        for entry in self.entries():
-            if entry.record is not None and not entry.record.over and entry.path.name != AUTOSAVE:
-                record = self._usable(entry.path)
-                if record is not None:
-                    return record
-        return None
+        """What 'Continue' resumes: the newest game in progress."""
+        games = self.in_progress()
+        return games[0].record if games else None
 
-    def _usable(self, path: Path) -> SaveRecord | None:
-        try:
-            st = os.stat(path)
-            record = read_record(path)
-        except (OSError, ValueError, SaveError):
-            return None
-        if record.over:
-            return None
-        key = (os.fsdecode(path), st.st_mtime_ns, st.st_size)
-        if key not in _restorable:
-            try:
-                restore(record)
-                _restorable[key] = True
-            except SaveError:
-                _restorable[key] = False
-        return record if _restorable[key] else None
+    def take_over_autosave(self) -> list[str]:
+        """An earlier version's single autosave becomes a game in progress (see ``Shelf``)."""
+        return self.shelf.take_over(self.folder / OLD_AUTOSAVE)
 
-    def clear_autosave(self) -> None:
-        try:
-            (self.folder / AUTOSAVE).unlink(missing_ok=True)
-        except OSError:
-            pass
-
-    def entries(self) -> list[SaveEntry]:
-        """Save files, newest first, each with its record or the reason it is unusable."""
+    def entries(self, notices: list[str] | None = None) -> list[SaveEntry]:
+        """Save files, newest first, each replayed in full before it is offered. A regular file
+        that does not replay is set aside as ``NAME.bad`` (a notice says why); what cannot be set
+        aside (a folder, a pipe, a file we may not read) is listed with the reason."""
         try:
             names = os.listdir(self.folder)
         except OSError:
@@ -350,11 +328,22 @@ class SaveStore:
         found.sort(key=lambda f: (-f[0], f[1]))
         out = []
         for mtime, _name, path in found[:MAX_LISTED]:
+            record, error = None, None
             try:
-                record, error = read_record(path), None
-                precheck(record)  # a save that names a bot level or a game we lack is not offered
+                record = read_record(path)
+                error = replay_problem(path, record)
             except SaveError as exc:
-                record, error = None, str(exc)
+                error = str(exc)
+            if error is not None:
+                moved = _set_aside_damaged(path)
+                if moved is not None:
+                    if notices is not None:
+                        notices.append(
+                            f"The save '{display_name(path)}' cannot be opened: {error[:160]}. "
+                            f"The file was kept as {display_name(moved)}"
+                        )
+                    continue
+                record = None
             out.append(SaveEntry(path, record, error, mtime))
         return out
 
@@ -375,6 +364,35 @@ class SaveStore:
             os.unlink(path)
         except OSError as exc:
             raise SaveError(f"'{name}' cannot be deleted ({exc.strerror or exc})") from None
+
+
+def replay_problem(path: Path, record: SaveRecord) -> str | None:
+    """Why a save's log does not replay to its digest (None: it does), remembered per file
+    version so a long list is replayed once."""
+    try:
+        st = os.stat(path)
+        key: tuple[str, int, int] | None = (os.fsdecode(path), st.st_mtime_ns, st.st_size)
+    except (OSError, ValueError):
+        key = None
+    if key is not None and key in _replays:
+        return _replays[key]
+    try:
+        restore(record)
+        problem = None
+    except SaveError as exc:
+        problem = str(exc)
+    if key is not None:
+        _replays[key] = problem
+    return problem
+
+
+def _set_aside_damaged(path: Path) -> Path | None:
+    """Set a regular file aside (never a folder, a pipe or a link's target)."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return set_aside(path) if stat.S_ISREG(st.st_mode) else None
 
 
 def _colour(value) -> int | None:

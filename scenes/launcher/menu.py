@@ -5,15 +5,18 @@ from __future__ import annotations
 import pygame
 
 from babel.core import saves
+from babel.core.in_progress import KeptGame
 from babel.core.protocol import Rules
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
+from scenes.launcher import keeping
 from scenes.layers import StaticLayer
 from scenes.widgets.basic import Button, WidgetGroup, panel
 from scenes.widgets.blocks import Cube, IsoGrid
 
 GAME_CARD_H = 112
+CONTINUE_LINE_H = 38  # room under Continue for the line naming who plays and how far
 
 
 class MainMenu(Scene):
@@ -21,6 +24,7 @@ class MainMenu(Scene):
         self.buttons = WidgetGroup()
         self.games: list[tuple[pygame.Rect, Rules]] = []
         self.continue_record: saves.SaveRecord | None = None
+        self.kept: list[KeptGame] = []  # the games in progress, newest first
 
     def enter(self) -> None:
         self._build()
@@ -32,7 +36,11 @@ class MainMenu(Scene):
         from scenes.tables import playable_games
 
         store = saves.SaveStore()
-        self.continue_record = store.continue_record()
+        notices: list[str] = []
+        self.kept = store.in_progress(notices)  # each replayed in full; a bad one is set aside
+        for notice in notices:
+            self.app.toast(notice)
+        self.continue_record = self.kept[0].record if self.kept else None
         self.games = []
         y = 250
         for rules in playable_games():
@@ -54,11 +62,25 @@ class MainMenu(Scene):
                     )
                 )
         y = 250
-        if self.continue_record is not None:
+        if self.kept:
+            label = f"Continue: {keeping.title_of(self.kept[0].record.game)}"
             self.buttons.add(
-                Button((bx, y, bw, 62), "Continue", self.continue_game, hotkey=pygame.K_c, primary=True)
+                Button(
+                    (bx, y, bw, 62),
+                    label,
+                    self.continue_game,
+                    hotkey=pygame.K_c,
+                    primary=True,
+                    size=24 if len(label) <= 26 else 19,
+                    tooltip=keeping.line_for(self.kept[0]),
+                )
             )
-            y += 80
+            y += 62 + CONTINUE_LINE_H
+            if len(self.kept) > 1:
+                self.buttons.add(
+                    Button((bx, y, bw, 62), f"In progress ({len(self.kept)})", self.open_in_progress)
+                )
+                y += 80
         self.buttons.add(Button((bx, y, bw, 62), "Saved games", self.open_saves, hotkey=pygame.K_l))
         y += 80
         self.buttons.add(Button((bx, y, bw, 62), "Rules", self.open_rules, hotkey=None))
@@ -69,15 +91,43 @@ class MainMenu(Scene):
 
     # -- actions ---------------------------------------------------------------------------
     def choose(self, rules: Rules) -> None:
+        """A game's card: its setup, or first the choice to continue the one in progress."""
         from scenes.launcher.setup import SetupScene
+        from scenes.widgets.confirm import ConfirmDialog
 
-        self.app.push(SetupScene(rules))
+        game = self.kept_of(rules.info.id)
+        if game is None:
+            self.app.push(SetupScene(rules))
+            return
+        self.app.push(
+            ConfirmDialog(
+                "A game is in progress",
+                f"{rules.info.title}: {keeping.line_for(game)}. Continue it, or set up another "
+                "game (this one stays kept).",
+                "Continue",
+                lambda: self._resume(game),
+                no="New game",
+                on_no=lambda: self.app.push(SetupScene(rules)),
+                cancellable=True,
+            )
+        )
+
+    def kept_of(self, game_id: str) -> KeptGame | None:
+        """The newest game in progress of this kind, if any."""
+        return next((g for g in self.kept if g.record.game == game_id), None)
 
     def continue_game(self) -> None:
-        from scenes.launcher.saved_games import open_record
+        if self.kept:
+            self._resume(self.kept[0])
 
-        if self.continue_record is not None:
-            open_record(self.app, self.continue_record)
+    def _resume(self, game: KeptGame) -> None:
+        if not keeping.resume(self.app, game):
+            self._build()  # it could not be opened (a toast says why): the list changes
+
+    def open_in_progress(self) -> None:
+        from scenes.launcher.saved_games import InProgressGames
+
+        self.app.push(InProgressGames())
 
     def open_saves(self) -> None:
         from scenes.launcher.saved_games import SavedGames
@@ -118,7 +168,8 @@ class MainMenu(Scene):
     def draw(self, canvas: Canvas) -> None:
         mouse = self.app.mouse
         hovered = next((i for i, (rect, _) in enumerate(self.games) if rect.collidepoint(mouse)), None)
-        key = (hovered, tuple((tuple(rect), rules.info) for rect, rules in self.games))
+        kept = tuple((g.path, g.mtime) for g in self.kept)
+        key = (hovered, tuple((tuple(rect), rules.info) for rect, rules in self.games), kept)
         if not hasattr(self, "still"):
             self.still = StaticLayer()
         self.still.draw(canvas, key, lambda c: self._draw_still(c, hovered))
@@ -150,8 +201,14 @@ class MainMenu(Scene):
                 role="sans_bold",
                 anchor="center",
             )
+            kept = self.kept_of(info.id)
             canvas.text(
-                info.title, (lifted.x + 70, lifted.y + 14), 34, theme.GOLD, role="title_bold", max_width=560
+                info.title,
+                (lifted.x + 70, lifted.y + 14),
+                34,
+                theme.GOLD,
+                role="title_bold",
+                max_width=500 if kept else 560,
             )
             players = (
                 f"{info.min_players}"
@@ -159,7 +216,13 @@ class MainMenu(Scene):
                 else f"{info.min_players}-{info.max_players}"
             )
             label = "1 player" if info.max_players == 1 else f"{players} players"
-            canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
+            shown = canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
+            if kept is not None:  # the card says a game of its kind waits to be continued
+                tag = canvas.text_size("In progress", 16)
+                pill = pygame.Rect(0, 0, tag[0] + 20, 26)
+                pill.midright = (shown.x - 14, shown.centery)
+                canvas.fill_rect(theme.GOLD_DARK, pill, radius=13)
+                canvas.text("In progress", pill.center, 16, theme.INK, role="sans_bold", anchor="center")
             from scenes.tutorials import has_lesson
 
             canvas.paragraph(  # the whole description, in two lines if it needs them
@@ -170,6 +233,14 @@ class MainMenu(Scene):
                 lifted.w - (290 if has_lesson(info.id) else 100),
                 2,
                 leading=1.25,
+            )
+        if self.kept:  # under Continue: who plays the game it resumes, how far, since when
+            canvas.text(
+                keeping.line_for(self.kept[0]),
+                (1080 + 4, 250 + 62 + 8),
+                16,
+                theme.PAPER,
+                max_width=380,
             )
         canvas.text(
             "F1 rules  ·  F11 full screen  ·  Esc quit",

@@ -15,8 +15,10 @@ ROW_H = 70
 PAGE = 8
 
 
-def open_record(app: App, record: saves.SaveRecord) -> bool:
-    """Replay a save and open its table; a bad save shows its message as a toast."""
+def open_record(app: App, record: saves.SaveRecord, slot=None) -> bool:
+    """Replay a save and open its table; a bad save shows its message as a toast. ``slot``: the
+    file of a game in progress being resumed (it goes on being kept there); a named save opens
+    as a new game in progress, the save itself left as it is."""
     from scenes.tables import table_for
 
     try:
@@ -28,7 +30,7 @@ def open_record(app: App, record: saves.SaveRecord) -> bool:
     except KeyError:
         app.toast(f"This build has no table for '{record.game}'")
         return False
-    app.push(factory(match, saves.SaveStore()))
+    app.push(factory(match, saves.SaveStore(slot=slot)))
     return True
 
 
@@ -41,6 +43,12 @@ def _when(mtime: float) -> str:
 
 
 class SavedGames(Screen):
+    TITLE = "Saved games"
+    EMPTY = (
+        "No saved games yet. Games save themselves after every move;",
+        "use Save in the game menu (Esc) to keep a named copy.",
+    )
+
     def __init__(self) -> None:
         self.store = saves.SaveStore()
         self.entries: list[saves.SaveEntry] = []
@@ -53,8 +61,17 @@ class SavedGames(Screen):
     def resume(self, result=None) -> None:
         self._reload()
 
+    def load_entries(self) -> list[saves.SaveEntry]:
+        """The rows: every file of the save folder, each replayed before it is offered (one
+        that does not replay is set aside, and a toast says so)."""
+        notices: list[str] = []
+        entries = self.store.entries(notices)
+        for notice in notices:
+            self.app.toast(notice)
+        return entries
+
     def _reload(self) -> None:
-        self.entries = self.store.entries()
+        self.entries = self.load_entries()
         self.page = min(self.page, max(0, (len(self.entries) - 1) // PAGE))
         w = WidgetGroup()
         y = 200
@@ -94,22 +111,10 @@ class SavedGames(Screen):
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
-        panel(canvas, (200, 60, 1200, 800), title="Saved games")
+        panel(canvas, (200, 60, 1200, 800), title=self.TITLE)
         if not self.entries:
-            canvas.text(
-                "No saved games yet. Games save themselves after every move;",
-                (800, 330),
-                24,
-                theme.WHITE,
-                anchor="center",
-            )
-            canvas.text(
-                "use Save in the game menu (Esc) to keep a named copy.",
-                (800, 370),
-                24,
-                theme.WHITE,
-                anchor="center",
-            )
+            for i, line in enumerate(self.EMPTY):
+                canvas.text(line, (800, 330 + 40 * i), 24, theme.WHITE, anchor="center")
         y = 200
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             canvas.fill_rect((0, 0, 0, 50), (240, y, 1140, ROW_H - 6), radius=10)
@@ -144,3 +149,46 @@ class SavedGames(Screen):
                 canvas.text(error[:1].upper() + error[1:], (260, y + 38), 17, (240, 190, 170), max_width=760)
             y += ROW_H
         self.widgets.draw(canvas, self.app.mouse)
+
+
+class InProgressGames(SavedGames):
+    """The unfinished games, each kept in its own file until it ends or its player lets it go:
+    Open resumes one where it was left; Delete asks first, naming what would be lost."""
+
+    TITLE = "Games in progress"
+    EMPTY = ("No game is in progress.", "A game is kept here from its first move until it ends.")
+
+    def load_entries(self) -> list[saves.SaveEntry]:
+        notices: list[str] = []
+        games = self.store.in_progress(notices)
+        for notice in notices:
+            self.app.toast(notice)
+        return [saves.SaveEntry(g.path, g.record, None, g.mtime) for g in games]
+
+    def _open(self, entry: saves.SaveEntry) -> None:
+        if entry.record is not None and open_record(self.app, entry.record, slot=entry.path):
+            return
+        self._reload()
+
+    def _delete(self, entry: saves.SaveEntry) -> None:
+        from scenes.launcher import keeping
+        from scenes.widgets.confirm import ConfirmDialog
+
+        record = entry.record
+        what = keeping.title_of(record.game) if record is not None else entry.name
+        moves = len(record.actions) if record is not None else 0
+
+        def let_go() -> None:
+            self.store.shelf.discard(entry.path)
+            self.app.toast(f"{what}: the game in progress was deleted")
+            self._reload()
+
+        self.app.push(
+            ConfirmDialog(
+                "Delete this game?",
+                f"{what}, {moves} move{'s' if moves != 1 else ''} in: it cannot be continued afterwards.",
+                "Delete",
+                let_go,
+                no="Keep",
+            )
+        )

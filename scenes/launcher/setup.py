@@ -12,6 +12,7 @@ from babel.core.saves import SaveStore
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen, new_seed
+from scenes.launcher.keeping import start_new
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
@@ -251,13 +252,17 @@ class SetupScene(Screen):
         except ConfigError as exc:
             self.app.toast(str(exc)[:1].upper() + str(exc)[1:])
             return
-        match = Match(self.rules, config, new_seed(), seats)
         remembered = [s.name for s in seats] + self.names[self.players :]
-        self.app.apply_settings(
-            self.app.settings.with_(last_names=tuple(distinct_names(remembered, DEFAULT_NAMES)))
-        )
-        store = SaveStore()
-        self.app.replace(table_for(self.rules.info.id)(match, store))
+
+        def begin() -> None:
+            match = Match(self.rules, config, new_seed(), seats)
+            self.app.apply_settings(
+                self.app.settings.with_(last_names=tuple(distinct_names(remembered, DEFAULT_NAMES)))
+            )
+            # a store of its own: the new game gets its own file, the ones in progress stay
+            self.app.replace(table_for(self.rules.info.id)(match, SaveStore()))
+
+        start_new(self.app, begin)
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()

@@ -34,7 +34,11 @@ class ConfirmDialog(Scene):
         on_yes: Callable[[], None],
         no: str = "Stay",
         on_no: Callable[[], None] | None = None,
+        cancellable: bool = False,
     ) -> None:
+        """``cancellable``: the question offers two ways forward (``on_no`` is one of them), so
+        Esc closes the dialog doing neither instead of pressing the second button."""
+        self.cancellable = cancellable
         self.question = question
         self.detail = detail
         self.yes_label = yes
@@ -48,7 +52,12 @@ class ConfirmDialog(Scene):
         y = cy + HEIGHT / 2 - 84
         self.widgets = WidgetGroup(
             [
-                Button((cx - 250, y, 230, 58), self.no_label, self.decline, hotkey=pygame.K_ESCAPE),
+                Button(
+                    (cx - 250, y, 230, 58),
+                    self.no_label,
+                    self.decline,
+                    hotkey=None if self.cancellable else pygame.K_ESCAPE,
+                ),
                 Button(
                     (cx + 20, y, 230, 58), self.yes_label, self.confirm, hotkey=pygame.K_RETURN, primary=True
                 ),
@@ -65,6 +74,9 @@ class ConfirmDialog(Scene):
         self.on_yes()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if self.cancellable and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss(None)
+            return True
         self.widgets.handle(event)
         return True
 
@@ -84,7 +96,7 @@ class ConfirmDialog(Scene):
 def quit_dialog(app) -> ConfirmDialog:
     return ConfirmDialog(
         "Quit Babel Towers?",
-        "A game in progress is kept: Continue on the main menu picks it up.",
+        "Every game in progress is kept: Continue on the main menu picks it up.",
         "Quit",
         app.quit,
     )

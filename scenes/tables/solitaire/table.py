@@ -26,6 +26,7 @@ from babel.games.solitaire.model import Difficulty, SolitaireView
 from babel.games.solitaire.stats import StatsStore
 from scenes.canvas import Canvas
 from scenes.core import new_seed, wake
+from scenes.launcher.keeping import start_new
 from scenes.layers import StaticLayer
 from scenes.match_controller import bot_executor
 from scenes.table import TableScene
@@ -196,7 +197,14 @@ class SolitaireTable(TableScene):
         options["deal"] = number
         config = self.rules.make_config(1, **options)
         match = Match(self.rules, config, seed, self.match.seats)
-        self.app.replace(SolitaireTable(match, self.controller.store))
+        store = self.controller.store
+        if store is None or self.match.over or self.match.ply == 0:
+            # nothing to keep of this deal: the new one may take its file
+            self.app.replace(SolitaireTable(match, store))
+            return
+        # the deal in progress stays kept in its own file; the new one gets another
+        fresh = store.for_new_game()
+        start_new(self.app, lambda: self.app.replace(SolitaireTable(match, fresh)), fresh)
 
     def open_stats(self) -> None:
         self.app.push(StatisticsScene(self.view.variant.value, self.view.difficulty.value, self.practice))
