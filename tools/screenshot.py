@@ -2,7 +2,7 @@
 
 python tools/screenshot.py menu --out docs/screens/menu.png
 python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080 [--players 5]
-python tools/screenshot.py settings | rules | saves
+python tools/screenshot.py settings | rules | saves | in-progress
 python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
 """
 
@@ -41,7 +41,9 @@ def build_game(game: str, seed: int, moves: int, seats_spec: str, players: int |
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("scene", choices=["menu", "setup", "settings", "rules", "saves", "game", "curtain"])
+    p.add_argument(
+        "scene", choices=["menu", "setup", "settings", "rules", "saves", "in-progress", "game", "curtain"]
+    )
     p.add_argument("--game", default=None)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--moves", type=int, default=0)
@@ -87,6 +89,10 @@ def main(argv=None) -> int:
         from scenes.launcher.saved_games import SavedGames
 
         pilot.start(SavedGames())
+    elif args.scene == "in-progress":
+        from scenes.launcher.saved_games import InProgressGames
+
+        pilot.start(InProgressGames())
     elif args.scene == "curtain":
         from scenes.widgets.curtain import PrivacyCurtain
 

@@ -50,7 +50,12 @@ class Shelf:
         """A file name for a new game that no file (kept or set aside) uses yet."""
         stem = "".join(c if c.isalnum() or c == "_" else "_" for c in game_id.lower())[:40] or "game"
         taken = set(self._names())
-        for n in range(1, 10**9):
+        numbers = [0]
+        for name in taken:  # after the highest number in use: a name is not reused soon
+            head, _, rest = name.partition(".json")
+            if head.startswith(stem + "-") and head[len(stem) + 1 :].isdigit():
+                numbers.append(int(head[len(stem) + 1 :]))
+        for n in range(max(numbers) + 1, max(numbers) + 10_000):
             name = f"{stem}-{n}.json"
             if name not in taken and not any(t.startswith(name + ".bad") for t in taken):
                 return self.folder / name
@@ -188,7 +193,6 @@ def describe(record: Any) -> str:
     bots = [s for s in record.seats if s.bot is not None]
     who = ", ".join(people[:4]) + ("…" if len(people) > 4 else "")
     if bots:
-        levels = sorted({s.bot for s in bots})
-        who += f"{' and ' if who else ''}{len(bots)} bot{'s' if len(bots) > 1 else ''} ({', '.join(levels)})"
+        who += f"{' and ' if who else ''}{len(bots)} bot{'s' if len(bots) > 1 else ''}"
     moves = len(record.actions)
     return f"{who}  ·  {moves} move{'s' if moves != 1 else ''}"
