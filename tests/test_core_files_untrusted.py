@@ -169,8 +169,117 @@ def test_settings_survive_wrong_types_and_absurd_values(private_home):
         json.dumps({"window_w": 10**9, "window_h": -4, "volume": "loud", "last_names": ["\u200b", 5, "Ann"]})
     )
     s = load_settings()
-    assert s.window_w <= 7680 and s.window_h == 640 and s.volume == 70
+    assert s.window_w == 1280 and s.window_h == 800 and s.volume == 70  # bad values: the defaults
     assert len(s.last_names) == 3 and all(name_problem(n) is None for n in s.last_names)
+    assert s.last_names[2] == "Ann"  # the good name keeps its place
+
+
+GOOD_SETTINGS = {"window_w": 1600, "window_h": 900, "anim_speed": "fast", "volume": 30, "coach": False}
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "words"),
+    [
+        ("volume", "1e400", "sound volume (infinite)"),
+        ("volume", "-1e400", "sound volume (infinite)"),
+        ("volume", "NaN", "sound volume (not a number)"),
+        ("volume", '"loud"', "sound volume ('loud', not a number)"),
+        ("volume", "true", "sound volume (true, not a number)"),
+        ("volume", "250", "sound volume (250 is over 100)"),
+        ("volume", "2.5", "sound volume (2.5 is not a whole number)"),
+        ("window_w", "1" + "0" * 12, "window width (1000000000000 is over 7680)"),
+        ("window_h", "-4", "window height (-4 is under 640)"),
+        ("anim_speed", '"turbo"', "animation speed ('turbo' is not one of slow, normal, fast, instant)"),
+        ("coach", '"yes"', "coach ('yes', not on or off)"),
+        ("fullscreen", "null", "full screen (empty (null), not on or off)"),
+        ("last_names", '"Anna"', "remembered names ('Anna', not a list of names)"),
+        ("last_names", '["Anna", "anna"]', "remembered names (name 2: the same as name 1)"),
+        ("last_names", '["Anna", 5]', "remembered names (name 2: a name must be text)"),
+        ("last_names", '["Anna", "\u200b"]', "remembered names (name 2: a name may not hold control"),
+        ("last_names", json.dumps([f"P{i}" for i in range(12)]), "12 names, only the first 10 are kept"),
+    ],
+)
+def test_one_bad_setting_is_reported_kept_aside_and_the_rest_used(private_home, key, text, words):
+    """Issue: one bad field loaded without a message and the next write dropped it for good."""
+    good = {k: v for k, v in GOOD_SETTINGS.items() if k != key}
+    content = (json.dumps(good)[:-1] + f', "{key}": {text}}}').encode()
+    path = config_dir() / "settings.json"
+    path.write_bytes(content)
+    notices: list[str] = []
+    s = load_settings(notices)
+    assert len(notices) == 1 and words in notices[0] and "kept as settings.json.bad" in notices[0]
+    for k, v in good.items():
+        assert getattr(s, k) == v  # every good value is used
+    assert getattr(s, key) == getattr(Settings(), key) or key == "last_names"
+    assert (config_dir() / "settings.json.bad").read_bytes() == content  # the file as it was
+    again: list[str] = []
+    assert load_settings(again) == s and again == []  # rewritten with the usable values only
+    save_settings(s.with_(volume=40))
+    assert (config_dir() / "settings.json.bad").read_bytes() == content
+
+
+def test_names_keep_their_places_when_one_is_bad(private_home):
+    (config_dir() / "settings.json").write_text(json.dumps({"last_names": ["Zoë", "\u200b", "Carla"]}))
+    notices: list[str] = []
+    s = load_settings(notices)
+    assert s.last_names[0] == "Zoë" and s.last_names[2] == "Carla" and name_problem(s.last_names[1]) is None
+    assert "remembered names (name 2" in notices[0]
+
+
+def test_several_bad_settings_are_named_in_one_notice(private_home):
+    (config_dir() / "settings.json").write_text('{"volume": 1e400, "last_names": "Anna", "anim_speed": "slow"}')
+    notices: list[str] = []
+    assert load_settings(notices).anim_speed == "slow"
+    assert len(notices) == 1
+    assert "sound volume (infinite)" in notices[0] and "remembered names ('Anna'" in notices[0]
+
+
+def test_a_kept_file_is_never_overwritten(private_home):
+    (config_dir() / "settings.json.bad").write_bytes(b"older")
+    (config_dir() / "settings.json").write_bytes(b'{"volume": "loud"}')
+    notices: list[str] = []
+    load_settings(notices)
+    assert "kept as settings.json.bad1" in notices[0]
+    assert (config_dir() / "settings.json.bad").read_bytes() == b"older"
+    assert (config_dir() / "settings.json.bad1").read_bytes() == b'{"volume": "loud"}'
+
+
+def test_a_file_that_cannot_be_copied_aside_is_left_as_it_is_and_the_notice_says_so(private_home, monkeypatch):
+    from babel.core import settings as settings_module
+
+    monkeypatch.setattr(settings_module, "keep_copy", lambda path, content: None)  # a full disk
+    path = config_dir() / "settings.json"
+    path.write_bytes(b'{"volume": "loud", "anim_speed": "fast"}')
+    notices: list[str] = []
+    assert load_settings(notices).anim_speed == "fast"
+    assert "could not be copied aside: the next change of settings replaces it" in notices[0]
+    assert path.read_bytes() == b'{"volume": "loud", "anim_speed": "fast"}'
+
+
+def test_keep_copy_never_overwrites_and_leaves_nothing_when_it_fails(tmp_path, monkeypatch):
+    target = tmp_path / "f.json"
+    assert jsonfile.keep_copy(target, b"one") == tmp_path / "f.json.bad"
+    assert jsonfile.keep_copy(target, b"two") == tmp_path / "f.json.bad1"
+    assert (tmp_path / "f.json.bad").read_bytes() == b"one"
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(jsonfile.os, "fsync", full)
+    assert jsonfile.keep_copy(target, b"three") is None
+    assert sorted(os.listdir(tmp_path)) == ["f.json.bad", "f.json.bad1"]
+
+
+def test_keys_this_version_does_not_know_are_quiet_and_kept(private_home):
+    path = config_dir() / "settings.json"
+    path.write_text(json.dumps({"volume": 20, "keep_forever": {"a": [1, 2]}}))
+    notices: list[str] = []
+    s = load_settings(notices)
+    assert s.volume == 20 and notices == []
+    save_settings(s.with_(volume=50))
+    data = json.loads(path.read_text())
+    assert data["volume"] == 50 and data["keep_forever"] == {"a": [1, 2]}
+    assert not (config_dir() / "settings.json.bad").exists()
 
 
 # -- names -------------------------------------------------------------------------------------------

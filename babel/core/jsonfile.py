@@ -184,6 +184,35 @@ def set_aside(path: Path) -> Path | None:
     return None
 
 
+def keep_copy(path: Path, content: bytes) -> Path | None:
+    """Write ``content`` (the bytes read from ``path``) beside it as ``<name>.bad`` (or .bad1,
+    .bad2, ...; an existing file is never overwritten), for a file that is still used but will be
+    rewritten without some of what it held. Returns the copy's path, or None if it could not be
+    written (nothing is left behind then)."""
+    path = Path(path)
+    for n in range(1000):
+        target = path.with_name(path.name + (".bad" if n == 0 else f".bad{n}"))
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(content)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError:
+            try:
+                os.unlink(target)
+            except OSError:
+                pass
+            return None
+        return target
+    return None
+
+
 def is_temp_name(name: str) -> bool:
     """Whether a file name is one of ``write_json_atomic``'s temporary names."""
     return bool(_TEMP_NAME.match(name))

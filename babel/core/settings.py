@@ -1,23 +1,57 @@
 """The player's settings (window, animation speed, sound), persisted in the config folder.
 
-Loading never raises: a damaged ``settings.json`` is set aside as ``settings.json.bad`` (so it
+Loading never raises. A damaged ``settings.json`` is set aside as ``settings.json.bad`` (so it
 is not overwritten by the next save) and the defaults are used; a path that is not a file is left
-alone. Either way a notice for the player is returned. Saving raises ``SettingsError`` with a
-message for the player when the folder cannot be written.
+alone. A file with some bad values (a volume of 1e400, names given as text) is read field by
+field: every good value is used, each bad one gives way to its default and is named in the
+notice, and the file as it was is copied to ``settings.json.bad`` before it is written again.
+Either way a notice for the player is returned. Saving raises ``SettingsError`` with a message
+for the player when the folder cannot be written.
+
+Keys this version does not know (a later version's settings, say) are neither reported nor
+lost: saving keeps them as they are in the file, so going back and forth between versions
+does not reset the newer one's choices.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
 
-from babel.core.jsonfile import JsonFileError, display_name, read_json, set_aside, write_json_atomic
-from babel.core.names import DEFAULT_NAMES, MAX_NAME, clean_name, distinct_names
+from babel.core.jsonfile import (
+    JsonFileError,
+    display_name,
+    keep_copy,
+    parse_json,
+    read_bytes,
+    read_json,
+    set_aside,
+    write_json_atomic,
+)
+from babel.core.names import DEFAULT_NAMES, MAX_NAME, clean_label, clean_name, distinct_names, name_problem
 from babel.core.paths import config_dir
 
 FILE = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "instant")
 MAX_REMEMBERED = 10
 MAX_WINDOW = (7680, 4320)  # 8K: a larger size in the file is a damaged value
+MIN_WINDOW = (1024, 640)
+RANGES = {  # whole-number fields: the values a file may hold (anything else is a bad value)
+    "window_w": (MIN_WINDOW[0], MAX_WINDOW[0]),
+    "window_h": (MIN_WINDOW[1], MAX_WINDOW[1]),
+    "volume": (0, 100),
+}
+CHOICES = {"anim_speed": ANIM_SPEEDS}
+LABELS = {  # how a notice names a field
+    "window_w": "window width",
+    "window_h": "window height",
+    "fullscreen": "full screen",
+    "anim_speed": "animation speed",
+    "volume": "sound volume",
+    "last_names": "remembered names",
+    "coach": "coach",
+}
 
 
 class SettingsError(Exception):
@@ -50,34 +84,114 @@ def remembered_names(names) -> tuple[str, ...]:
 
 def settings_from(data: object) -> Settings:
     """Settings from parsed JSON: every field of the wrong type or out of range is the default."""
+    return checked_settings(data)[0]
+
+
+def checked_settings(data: object) -> tuple[Settings, tuple[str, ...]]:
+    """Settings from parsed JSON, field by field: every usable value is kept, every bad one
+    gives way to its default and is described in words ("sound volume (infinite)"). Keys this
+    version does not know are no settings of its own and are not reported (see ``save_settings``)."""
     if not isinstance(data, dict):
-        return Settings()
+        return Settings(), ()
     defaults = Settings()
-    values = {}
+    values: dict[str, object] = {}
+    problems: list[str] = []
     for f in fields(Settings):
-        default = getattr(defaults, f.name)
-        v = data.get(f.name, default)
-        if isinstance(default, tuple):
-            v = remembered_names(v) if isinstance(v, list) else default
-        elif type(v) is not type(default):
-            v = default
-        values[f.name] = v
-    s = Settings(**values)
-    if s.anim_speed not in ANIM_SPEEDS:
-        s = s.with_(anim_speed="normal")
-    return s.with_(
-        volume=max(0, min(100, s.volume)),
-        window_w=min(MAX_WINDOW[0], max(1024, s.window_w)),
-        window_h=min(MAX_WINDOW[1], max(640, s.window_h)),
-    )
+        if f.name not in data:
+            continue
+        value, problem = _check_field(f.name, data[f.name], getattr(defaults, f.name))
+        values[f.name] = value
+        if problem:
+            problems.append(f"{_label(f.name)} ({problem})")
+    return Settings(**values), tuple(problems)
+
+
+def _label(key: str) -> str:
+    return LABELS.get(key, key.replace("_", " "))
+
+
+def _check_field(key: str, raw: object, default: object) -> tuple[object, str]:
+    """The value to use for one field and what was wrong with ``raw`` ("" when nothing)."""
+    if isinstance(default, bool):
+        return (raw, "") if isinstance(raw, bool) else (default, f"{_shown(raw)}, not on or off")
+    if isinstance(default, int):
+        number, problem = _whole_number(raw)
+        low, high = RANGES.get(key, (None, None))
+        if not problem and low is not None and number < low:
+            problem = f"{number} is under {low}"
+        elif not problem and high is not None and number > high:
+            problem = f"{number} is over {high}"
+        return (default, problem) if problem else (number, "")
+    if isinstance(default, str):
+        choices = CHOICES.get(key)
+        if not isinstance(raw, str):
+            return default, f"{_shown(raw)}, not a word"
+        if choices is not None and raw not in choices:
+            return default, f"{_shown(raw)} is not one of {', '.join(choices)}"
+        return raw, ""
+    if isinstance(default, tuple):
+        return _check_names(raw, default)
+    return default, ""  # a field of a kind this check does not know keeps its default
+
+
+def _whole_number(raw: object) -> tuple[int, str]:
+    if isinstance(raw, bool) or not isinstance(raw, (int, float)):
+        return 0, f"{_shown(raw)}, not a number"
+    if isinstance(raw, float):
+        if math.isnan(raw):
+            return 0, "not a number"
+        if math.isinf(raw):
+            return 0, "infinite"
+        if not raw.is_integer():
+            return 0, f"{raw:g} is not a whole number"
+        return int(raw), ""
+    return raw, ""
+
+
+def _check_names(raw: object, default: tuple) -> tuple[tuple[str, ...], str]:
+    """Remembered names: a list of at most ten distinct names; a bad entry gives way to a
+    default name (one name per seat, so the others keep their places)."""
+    if not isinstance(raw, list):
+        return default, f"{_shown(raw)}, not a list of names"
+    problem = ""
+    seen: dict[str, int] = {}
+    for number, name in enumerate(raw[:MAX_REMEMBERED], start=1):
+        why = name_problem(name)
+        if why is None and name.casefold() in seen:
+            why = f"the same as name {seen[name.casefold()]}"
+        if why is not None:
+            problem = problem or f"name {number}: {why}"
+        elif name.casefold() not in seen:
+            seen[name.casefold()] = number
+    if len(raw) > MAX_REMEMBERED:
+        problem = problem or f"{len(raw)} names, only the first {MAX_REMEMBERED} are kept"
+    return remembered_names(raw), problem
+
+
+def _shown(value: object) -> str:
+    """A bad value in a few words (text is cleaned and cut: a file may hold anything)."""
+    if value is None:
+        return "empty (null)"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        text = clean_label(value[:200])
+        return f"'{text[:16]}…'" if len(text) > 16 else f"'{text}'" if text else "invisible text"
+    if isinstance(value, (int, float)):
+        return _whole_number(value)[1] or f"{value:g}"[:16]
+    return "a list" if isinstance(value, list) else "a group of values"
 
 
 def load_settings(notices: list[str] | None = None) -> Settings:
     """The saved settings, or defaults when the file is missing or unusable (never raises).
-    A message for the player about an unusable file is appended to ``notices``."""
+    A message for the player about an unusable file or value is appended to ``notices``.
+
+    A file with some bad values keeps every good one; the file as it was is copied beside itself
+    as ``settings.json.bad`` before it is rewritten without the bad values."""
     try:
         path = config_dir() / FILE
-        data = read_json(path)
+        raw = read_bytes(path)
+        data = parse_json(raw, display_name(path))
     except JsonFileError as exc:
         if exc.damaged:
             moved = set_aside(path)
@@ -94,7 +208,31 @@ def load_settings(notices: list[str] | None = None) -> Settings:
         kept = f"; it was kept as {display_name(moved)}" if moved else ""
         _note(notices, f"The settings file was not a settings file, so the defaults are used{kept}")
         return Settings()
-    return settings_from(data)
+    settings, problems = checked_settings(data)
+    if problems:
+        _note(notices, _bad_values_notice(problems, _keep_and_rewrite(path, raw, settings)))
+    return settings
+
+
+def _keep_and_rewrite(path: Path, raw: bytes, settings: Settings) -> Path | None:
+    """Copy the file as it was aside, then write it again with only usable values (so the next
+    start is quiet). Without a copy the file is not touched here."""
+    kept = keep_copy(path, raw)
+    if kept is not None:
+        try:
+            save_settings(settings)
+        except SettingsError:
+            pass  # the copy is kept; the file is rewritten when the settings are next saved
+    return kept
+
+
+def _bad_values_notice(problems: tuple[str, ...], kept: Path | None) -> str:
+    listed = ", ".join(problems)
+    if kept is None:
+        where = "the file could not be copied aside: the next change of settings replaces it"
+    else:
+        where = f"the file as it was is kept as {display_name(kept)}"
+    return f"Settings set back to default: {listed} ({where})"
 
 
 def _note(notices: list[str] | None, message: str) -> None:
@@ -103,11 +241,27 @@ def _note(notices: list[str] | None, message: str) -> None:
 
 
 def save_settings(settings: Settings) -> None:
-    """Write the settings; raises SettingsError (with a message for the player) on failure."""
-    data = asdict(settings)
+    """Write the settings; raises SettingsError (with a message for the player) on failure.
+    Keys of the file on disk that are no field of ``Settings`` are written back unchanged."""
+    path = config_dir() / FILE
+    data = _unknown_keys(path)
+    data.update(asdict(settings))
     data["last_names"] = list(remembered_names(settings.last_names))
     try:
-        write_json_atomic(config_dir() / FILE, data)
+        write_json_atomic(path, data)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise SettingsError(f"Settings could not be saved ({reason}); they apply until you quit") from None
+
+
+def _unknown_keys(path: Path) -> dict:
+    """The entries of the settings file on disk that this version has no field for (none when
+    the file is missing or unreadable: a damaged file was set aside when it was loaded)."""
+    try:
+        data = read_json(path)
+    except (JsonFileError, OSError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    known = {f.name for f in fields(Settings)}
+    return {k: v for k, v in data.items() if k not in known}
