@@ -217,7 +217,7 @@ class RemoteHost:
                 reply = {"type": "accepted", "id": item.request_id}
             else:
                 reply = {"type": "refused", "id": item.request_id, "reason": str(reason)}
-            self._call(self._send, item.client, wire.dump(reply))
+            self._call(_queue, item.client, wire.dump(reply))
         return accepted
 
     def status(self) -> dict[int, str]:
@@ -300,7 +300,7 @@ class RemoteHost:
     async def _shutdown(self, reason: str) -> None:
         self._closing = True
         for client in list(self._clients):
-            self._close(client, wire.bye(reason), 1001)
+            _close(client, wire.bye(reason), 1001)
         if self._clients:
             await asyncio.wait([asyncio.ensure_future(_drained(c)) for c in list(self._clients)], timeout=1.0)
         if self._runner is not None:
@@ -352,7 +352,7 @@ class RemoteHost:
         writer: asyncio.Task | None = None
         try:
             if await self._handshake(client):
-                writer = asyncio.ensure_future(self._write(client))
+                writer = asyncio.ensure_future(_write(client))
                 await self._serve(client)
         finally:
             self._clients.discard(client)
@@ -393,7 +393,7 @@ class RemoteHost:
             if watching >= self.limits.watchers:
                 return await self._refuse_login(ws, "too many watching pages")
             client.watcher = True
-            self._queue(client, self._states.get(None), state=True)
+            _queue(client, self._states.get(None), state=True)
             return True
         if not isinstance(hello, wire.Hello):
             return await self._refuse_login(ws, "the first message must be a hello")
@@ -407,8 +407,8 @@ class RemoteHost:
         with self._status_lock:
             if grant.seat in self._status:
                 self._status[grant.seat] = "connected"
-        self._queue(client, wire.dump({"type": "welcome", "seat": grant.seat}))
-        self._queue(client, self._states.get(grant.seat), state=True)
+        _queue(client, wire.dump({"type": "welcome", "seat": grant.seat}))
+        _queue(client, self._states.get(grant.seat), state=True)
         return True
 
     async def _serve(self, client: _Client) -> None:
@@ -416,31 +416,31 @@ class RemoteHost:
             if client.closing or msg.type == WSMsgType.ERROR:
                 return
             if not client.bucket.take():
-                self._close(client, wire.error("too many messages: slow down"), 1008)
+                _close(client, wire.error("too many messages: slow down"), 1008)
                 return
             if msg.type != WSMsgType.TEXT:
-                self._queue(client, wire.error("only text messages are read"))
+                _queue(client, wire.error("only text messages are read"))
                 continue
             try:
                 message = wire.read_message(msg.data)
             except wire.BadMessage as exc:
-                self._queue(client, wire.error(str(exc)))
+                _queue(client, wire.error(str(exc)))
                 continue
             self._handle(client, message)
 
     def _handle(self, client: _Client, message: wire.Message) -> None:
         if isinstance(message, wire.Ping):
-            self._queue(client, wire.dump({"type": "pong"}))
+            _queue(client, wire.dump({"type": "pong"}))
         elif isinstance(message, (wire.Hello, wire.Watch)):
-            self._queue(client, wire.error("this connection has already said hello"))
+            _queue(client, wire.error("this connection has already said hello"))
         elif client.watcher or client.seat is None:
-            self._queue(client, wire.error("a watching page cannot act"))
+            _queue(client, wire.error("a watching page cannot act"))
         elif self._plies.get(client.seat) is None:
-            self._queue(client, _refused(message.request_id, NOT_READY))
+            _queue(client, _refused(message.request_id, NOT_READY))
         elif message.ply != self._plies[client.seat]:
-            self._queue(client, _refused(message.request_id, STALE))
+            _queue(client, _refused(message.request_id, STALE))
         elif len(self._inbox) >= MAX_INBOX:
-            self._queue(client, _refused(message.request_id, "the table is busy: try again"))
+            _queue(client, _refused(message.request_id, "the table is busy: try again"))
         else:
             self._inbox.append(
                 _Queued(client, client.seat, client.generation, message.ply, message.action, message.request_id)
@@ -457,37 +457,12 @@ class RemoteHost:
         for client in list(self._clients):
             key = None if client.watcher else client.seat
             if (client.watcher or client.player) and key in texts:
-                self._queue(client, texts[key], state=True)
-
-    def _send(self, client: _Client, text: str) -> None:
-        self._queue(client, text)
-
-    def _queue(self, client: _Client, text: str | None, state: bool = False) -> None:
-        """Put ``text`` in the socket's outbox (a ``state`` only if it is new to the socket)."""
-        if text is None or client.closing:
-            return
-        if state:
-            if text == client.last_state:
-                return
-            client.last_state = text
-        try:
-            client.outbox.put_nowait(text)
-        except asyncio.QueueFull:
-            self._close(client, None, 1008)
-
-    def _close(self, client: _Client, text: str | None, code: int) -> None:
-        """Send ``text`` (if any) as the socket's last message, then close it."""
-        if client.closing:
-            return
-        if text is not None:
-            self._queue(client, text)
-        client.closing = True
-        _force(client.outbox, _Close(code, "closed"))
+                _queue(client, texts[key], state=True)
 
     def _close_seat(self, seat: int, reason: str) -> None:
         for client in list(self._clients):
             if client.seat == seat and not client.watcher and not self.tokens.live(seat, client.generation):
-                self._close(client, wire.bye(reason), 1008)
+                _close(client, wire.bye(reason), 1008)
 
     def _seat_left(self, client: _Client) -> None:
         if client.seat is None or client.watcher:
@@ -496,18 +471,6 @@ class RemoteHost:
         with self._status_lock:
             if not still and self._status.get(client.seat) == "connected":
                 self._status[client.seat] = "dropped"
-
-    async def _write(self, client: _Client) -> None:
-        ws = client.ws
-        while True:
-            item = await client.outbox.get()
-            try:
-                if isinstance(item, _Close):
-                    await ws.close(code=item.code, message=item.reason.encode())
-                    return
-                await ws.send_str(item)
-            except (ConnectionError, RuntimeError):
-                return
 
 
 def _refused(request_id: int, reason: str) -> str:
@@ -530,3 +493,42 @@ async def _drained(client: _Client, seconds: float = 1.0) -> None:
     deadline = loop.time() + seconds
     while not client.ws.closed and loop.time() < deadline:
         await asyncio.sleep(0.01)
+
+
+def _queue(client: _Client, text: str | None, state: bool = False) -> None:
+    """Put ``text`` in the socket's outbox (a ``state`` only if it is new to the socket); a socket
+    too slow to take its messages is closed."""
+    if text is None or client.closing:
+        return
+    if state:
+        if text == client.last_state:
+            return
+        client.last_state = text
+    try:
+        client.outbox.put_nowait(text)
+    except asyncio.QueueFull:
+        _close(client, None, 1008)
+
+
+def _close(client: _Client, text: str | None, code: int) -> None:
+    """Send ``text`` (if any) as the socket's last message, then close it."""
+    if client.closing:
+        return
+    if text is not None:
+        _queue(client, text)
+    client.closing = True
+    _force(client.outbox, _Close(code, "closed"))
+
+
+async def _write(client: _Client) -> None:
+    """The socket's one writer: its messages go out in the order they were queued."""
+    ws = client.ws
+    while True:
+        item = await client.outbox.get()
+        try:
+            if isinstance(item, _Close):
+                await ws.close(code=item.code, message=item.reason.encode())
+                return
+            await ws.send_str(item)
+        except (ConnectionError, RuntimeError):
+            return
