@@ -41,6 +41,7 @@ RANGES = {  # whole-number fields: the values a file may hold (anything else is 
     "window_w": (MIN_WINDOW[0], MAX_WINDOW[0]),
     "window_h": (MIN_WINDOW[1], MAX_WINDOW[1]),
     "volume": (0, 100),
+    "keep_games": (1, 500),
 }
 CHOICES = {"anim_speed": ANIM_SPEEDS}
 LABELS = {  # how a notice names a field
@@ -51,6 +52,7 @@ LABELS = {  # how a notice names a field
     "volume": "sound volume",
     "last_names": "remembered names",
     "coach": "coach",
+    "keep_games": "games kept in progress",
 }
 
 
@@ -67,6 +69,7 @@ class Settings:
     volume: int = 70  # percent; 0 is silent
     last_names: tuple[str, ...] = ()
     coach: bool = True  # the Hint button and key at every table (off for purists)
+    keep_games: int = 20  # unfinished games kept; past it the oldest goes only after asking
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)

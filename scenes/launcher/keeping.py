@@ -14,8 +14,6 @@ from collections.abc import Callable
 from babel.core import registry, saves
 from babel.core.in_progress import KeptGame, describe
 
-DEFAULT_LIMIT = 20  # games in progress kept when the settings do not say otherwise
-
 
 def title_of(game_id: str) -> str:
     try:
@@ -44,7 +42,7 @@ def line_for(game: KeptGame) -> str:
 
 
 def limit_of(app) -> int:
-    return getattr(app.settings, "keep_games", DEFAULT_LIMIT)
+    return app.settings.keep_games
 
 
 def resume(app, game: KeptGame) -> bool:

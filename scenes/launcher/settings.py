@@ -1,4 +1,5 @@
-"""Settings: window size and full screen, animation speed, sound volume (saved at once)."""
+"""Settings: window size and full screen, animation speed, sound volume, the coach, how many
+games in progress are kept (each saved at once)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
 
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 900), (1920, 1080))
 VOLUMES = tuple(range(0, 101, 10))
+KEEP_GAMES = (5, 10, 20, 30, 50, 100)  # games kept in progress
+ROW_Y, ROW_DY = 190, 70  # the first setting's row and the step between rows
 
 
 class SettingsScene(Screen):
@@ -20,33 +23,45 @@ class SettingsScene(Screen):
         s = self.app.settings
         size = (s.window_w, s.window_h)
         sizes = list(WINDOW_SIZES) if size in WINDOW_SIZES else [size, *WINDOW_SIZES]
+        kept = sorted({*KEEP_GAMES, s.keep_games})
         x = 820
         self.widgets = WidgetGroup(
             [
-                Stepper((x, 250, 400, 50), sizes, size, self._size, label=lambda v: f"{v[0]} x {v[1]}"),
+                Stepper((x, ROW_Y, 400, 50), sizes, size, self._size, label=lambda v: f"{v[0]} x {v[1]}"),
                 Stepper(
-                    (x, 330, 400, 50),
+                    (x, ROW_Y + ROW_DY, 400, 50),
                     [False, True],
                     s.fullscreen,
                     self._fullscreen,
                     label=lambda v: "Full screen" if v else "Window",
                 ),
                 Stepper(
-                    (x, 410, 400, 50), list(ANIM_SPEEDS), s.anim_speed, self._speed, label=str.capitalize
+                    (x, ROW_Y + 2 * ROW_DY, 400, 50),
+                    list(ANIM_SPEEDS),
+                    s.anim_speed,
+                    self._speed,
+                    label=str.capitalize,
                 ),
                 Stepper(
-                    (x, 490, 400, 50),
+                    (x, ROW_Y + 3 * ROW_DY, 400, 50),
                     list(VOLUMES),
                     s.volume,
                     self._volume,
                     label=lambda v: "Off" if v == 0 else f"{v} %",
                 ),
                 Stepper(
-                    (x, 570, 400, 50),
+                    (x, ROW_Y + 4 * ROW_DY, 400, 50),
                     [True, False],
                     s.coach,
                     self._coach,
                     label=lambda v: "On" if v else "Off",
+                ),
+                Stepper(
+                    (x, ROW_Y + 5 * ROW_DY, 400, 50),
+                    kept,
+                    s.keep_games,
+                    self._keep_games,
+                    label=lambda v: f"{v} games",
                 ),
                 Button((theme.LOGICAL_W / 2 - 150, 700, 300, 60), "Done", self.dismiss, primary=True),
             ]
@@ -64,6 +79,9 @@ class SettingsScene(Screen):
     def _coach(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(coach=v))
 
+    def _keep_games(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(keep_games=v))
+
     def _volume(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(volume=v))
         self.app.sound.play("click")
@@ -71,17 +89,18 @@ class SettingsScene(Screen):
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
         panel(canvas, (360, 100, 880, 700), title="Settings")
-        labels = ("Window size", "Display", "Animation speed", "Sound volume", "Coach")
+        labels = ("Window size", "Display", "Animation speed", "Sound volume", "Coach", "Keep in progress")
         for i, label in enumerate(labels):
-            canvas.text(label, (420, 275 + 80 * i), 26, theme.BUTTON_TEXT, anchor="midleft")
+            canvas.text(label, (420, ROW_Y + 25 + ROW_DY * i), 26, theme.BUTTON_TEXT, anchor="midleft")
         canvas.paragraph(
             "Instant animations skip all motion; rules never wait for them. The coach says what the "
-            "strongest bot would do, from your own view only.",
-            (800, 636),
+            "strongest bot would do, from your own view only. Unfinished games are kept up to the "
+            "number set; past it, the oldest goes only after you say so.",
+            (800, ROW_Y + 6 * ROW_DY - 8),
             17,
             (200, 185, 160),
             760,
-            2,
+            3,
             anchor="midtop",
         )
         self.widgets.draw(canvas, self.app.mouse)
