@@ -1,0 +1,230 @@
+"""Shared pieces of the phone-server tests: the desktop loop's role, a real WebSocket client that
+plays a seat, and the leak check over every frame a socket received.
+
+``Table`` plays the pygame loop: a thread of its own that alone touches the ``Match``, moves the
+bots, drains the phones' moves and publishes snapshots after every change, exactly as the app
+does. Clients are aiohttp WebSocket clients on 127.0.0.1. Every wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+
+from babel.core import registry
+from babel.core.match import Match, Seat
+from babel.core.rng import Rng, seed_state
+from scenes.remote.acts import apply_to
+from scenes.remote.host import RemoteHost
+from scenes.remote.limits import Limits
+from scenes.remote.snapshot import public_snapshot, seat_snapshot, snapshot_for
+
+RECV_SECONDS = 10.0  # the longest a client waits for one message
+GAME_SECONDS = 60.0  # the longest one game may take before the table gives up
+
+
+class Table:
+    """The loop thread's role: owns the match, runs the bots, drains and publishes."""
+
+    def __init__(self, game: str, players: int, seed: int, devices: set[int], bot: str,
+                 limits: Limits | None = None) -> None:
+        rules = registry.get(game)
+        seats = [Seat(f"P{i + 1}", bot=None if i in devices else bot) for i in range(players)]
+        self.match = Match(rules, rules.make_config(players), seed, seats)
+        self.devices = sorted(devices)
+        self.lock = threading.Lock()
+        self.woke = threading.Event()
+        self.host = RemoteHost(game, rules.info.title, seats, wake=self.woke.set, limits=limits)
+        self.apply = apply_to(self.match)
+        self.tokens: dict[int, str] = {}
+        self._halt = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.failure: BaseException | None = None
+
+    def start(self) -> Table:
+        self.host.start()
+        for seat in self.devices:
+            self.tokens[seat] = self.host.issue(seat)
+        self.publish()
+        self._thread = threading.Thread(target=self._run, name="table", daemon=True)
+        self._thread.start()
+        return self
+
+    @property
+    def ws_url(self) -> str:
+        return f"{self.host.base_url()}/ws"
+
+    def publish(self) -> None:
+        snaps: dict[int | None, dict] = {s: snapshot_for(self.match, s) for s in self.devices}
+        snaps[None] = public_snapshot(self.match)
+        self.host.publish(snaps)
+
+    def issue(self, seat: int) -> str:
+        with self.lock:
+            self.tokens[seat] = self.host.issue(seat)
+            self.publish()
+            return self.tokens[seat]
+
+    def revoke(self, seat: int) -> None:
+        with self.lock:
+            self.host.revoke(seat)
+
+    def digest(self) -> str:
+        with self.lock:
+            return self.match.rules.digest(self.match.state)
+
+    def _run(self) -> None:
+        try:
+            deadline = time.monotonic() + GAME_SECONDS
+            while not self._halt.is_set() and time.monotonic() < deadline:
+                if self._step():
+                    break
+            with self.lock:
+                if self.match.over:
+                    self.host.revoke_all("the game is over")
+        except BaseException as exc:  # noqa: BLE001 - reported by the test
+            self.failure = exc
+
+    def _step(self) -> bool:
+        with self.lock:
+            if self.match.over:
+                return True
+            bots = [s for s in self.match.to_act() if self.match.seats[s].bot is not None]
+            if bots:
+                self.match.submit(bots[0], self.match.bot_action(bots[0]))
+                self.publish()
+                return False
+        self.woke.wait(0.05)
+        self.woke.clear()
+        with self.lock:
+            if self.host.drain(self.apply):
+                self.publish()
+        return False
+
+    def join(self, seconds: float = GAME_SECONDS) -> None:
+        if self._thread is not None:
+            self._thread.join(seconds)
+            assert not self._thread.is_alive(), "the table did not finish in time"
+        assert self.failure is None, f"the table failed: {self.failure!r}"
+
+    def stop(self) -> None:
+        self._halt.set()
+        if self._thread is not None:
+            self._thread.join(5)
+        self.host.stop()
+
+
+@dataclass
+class Received:
+    """Everything one socket received: the text frames in order, and how it was closed."""
+
+    frames: list[str] = field(default_factory=list)
+    closed: int | None = None  # the close code, once closed
+
+    def parsed(self) -> list[dict[str, Any]]:
+        return [json.loads(f) for f in self.frames]
+
+    def kinds(self) -> list[str]:
+        return [m["type"] for m in self.parsed()]
+
+
+async def recv(ws: aiohttp.ClientWebSocketResponse, got: Received, seconds: float = RECV_SECONDS):
+    """One message (recorded); None once the socket is closed or nothing came in time."""
+    try:
+        msg = await asyncio.wait_for(ws.receive(), seconds)
+    except asyncio.TimeoutError:
+        return None
+    if msg.type == aiohttp.WSMsgType.TEXT:
+        got.frames.append(msg.data)
+        return json.loads(msg.data)
+    if msg.type == aiohttp.WSMsgType.BINARY:
+        got.frames.append(repr(msg.data))
+        return {"type": "binary!"}
+    got.closed = ws.close_code if ws.close_code is not None else -1
+    return None
+
+
+def choose(seed: int, seat: int, ply: int, legal: list[dict]) -> str:
+    """A seeded pick from the seat's own legal list."""
+    return Rng(seed_state(seed, "phone", seat, ply)).choice(legal)["text"]
+
+
+async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: int, seed: int,
+                    got: Received, accepted: list[str]) -> None:
+    """A phone that plays ``seat`` to the end: acts on every state that offers it a choice."""
+    async with session.ws_connect(url) as ws:
+        await ws.send_str(json.dumps({"type": "hello", "token": token}))
+        sent: dict[int, str] = {}
+        acted_at = -1
+        while True:
+            msg = await recv(ws, got)
+            if msg is None or msg["type"] == "bye":
+                return
+            if msg["type"] == "welcome":
+                assert msg["seat"] == seat
+            elif msg["type"] == "accepted":
+                accepted.append(sent[msg["id"]])
+            elif msg["type"] == "state" and msg["legal"] and msg["ply"] != acted_at:
+                acted_at = msg["ply"]
+                text = choose(seed, seat, msg["ply"], msg["legal"])
+                sent[len(sent) + 1] = text
+                await ws.send_str(json.dumps({"type": "act", "ply": msg["ply"], "action": text, "id": len(sent)}))
+
+
+def replayed(match: Match) -> Match:
+    """A fresh match given the same actions, through ``Match`` directly; the bots' moves are
+    checked to be what each bot would choose there."""
+    fresh = Match(match.rules, match.config, match.seed, match.seats)
+    for entry in match.log:
+        if match.seats[entry.seat].bot is not None:
+            assert match.rules.action_text(fresh.bot_action(entry.seat)) == entry.text
+        fresh.submit_text(entry.seat, entry.text)
+    return fresh
+
+
+def check_frames(match: Match, seat: int | None, got: Received, resample: int = 1) -> int:
+    """The leak check over every frame a seat's socket received: each state equals the snapshot of
+    ``seat`` at that ply (rebuilt by replaying the log), its bytes do not change when everything
+    the seat cannot know is redrawn (``resample_hidden``, as the conformance leak test defines a
+    secret; every ``resample``-th state), and the other frames are the protocol's small replies.
+    Returns how many states were checked."""
+    rules = match.rules
+    states = _states_by_ply(match)
+    checked = 0
+    rng = Rng(seed_state(7, "leak", -1 if seat is None else seat))
+    for text in got.frames:
+        msg = json.loads(text)
+        kind = msg["type"]
+        if kind != "state":
+            assert kind in {"welcome", "accepted", "refused", "error", "bye", "pong"}, text[:80]
+            assert set(msg) <= {"type", "seat", "id", "reason"}, text[:80]
+            if kind == "welcome":
+                assert msg["seat"] == seat
+            continue
+        ply = msg["ply"]
+        state, events = states[ply], [(p, ev) for p, ev in match.events if p <= ply]
+        expect = {"type": "state", **seat_snapshot(rules, state, seat, seats=match.seats, ply=ply, events=events)}
+        assert msg == json.loads(json.dumps(expect)), f"seat {seat}: the state at ply {ply} is not its snapshot"
+        if checked % resample == 0:
+            other = rules.resample_hidden(state, seat, Rng(rng.next64()))
+            again = {"type": "state", **seat_snapshot(rules, other, seat, seats=match.seats, ply=ply, events=events)}
+            assert json.dumps(again, separators=(",", ":"), ensure_ascii=False) == text, (
+                f"seat {seat}: the bytes at ply {ply} depend on what it cannot know"
+            )
+        checked += 1
+    return checked
+
+
+def _states_by_ply(match: Match) -> list[Any]:
+    fresh = Match(match.rules, match.config, match.seed, match.seats)
+    states = [fresh.state]
+    for entry in match.log:
+        fresh.submit_text(entry.seat, entry.text)
+        states.append(fresh.state)
+    return states
