@@ -59,6 +59,15 @@ def _option_value(opt, text: str):
 _BOOL_WORDS = {True: ("on", "yes", "true", "1"), False: ("off", "no", "false", "0")}
 
 
+def _lineup_text(players: int) -> str:
+    """What match's --bots takes for a game of ``players`` seats."""
+    if players == 1:
+        return "1 level (the game has 1 seat)"
+    if players == 2:
+        return "2 levels, one for each seat"
+    return f"2 levels (the first in one seat, the second in all others) or {players} (one per seat)"
+
+
 def _players_text(info) -> str:
     if info.min_players == info.max_players:
         return "1 player" if info.max_players == 1 else f"{info.max_players} players"
@@ -101,11 +110,16 @@ def _game_setup(args: argparse.Namespace, level_counts: str = "seats") -> tuple:
         if levels is not None and len(levels) == 1:
             levels = levels * players
         if levels is not None and len(levels) != players:
-            raise _Refused(f"{players} players need 1 or {players} bot levels, not {len(levels)}")
+            wanted = "1 bot level" if players == 1 else f"1 or {players} bot levels"
+            who = "1 player needs" if players == 1 else f"{players} players need"
+            raise _Refused(f"{who} {wanted}, not {len(levels)}")
     elif levels is None or len(levels) not in (2, players):
-        given = len(levels or ())
-        raise _Refused(f"--bots takes 2 levels (one seat against the rest) or {players}, not {given}")
-    for level in levels or []:
+        if levels is None:
+            raise _Refused(f"--bots is required: it takes {_lineup_text(players)}")
+        raise _Refused(f"--bots takes {_lineup_text(players)}, not {len(levels)}")
+    for number, level in enumerate(levels or [], start=1):
+        if not level:
+            raise _Refused(f"--bots '{args.bots}': level {number} is empty")
         if not roster.knows(level):
             raise _Refused(f"{info.title} has no bot level '{level}' (levels: {', '.join(roster.all_ids)})")
     return rules, players, levels, _options(info, args.option or [])
@@ -180,15 +194,15 @@ def _find_save(name: str) -> Path | None:
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
-    path = _find_save(args.file)
+    path = _find_save(args.file) if args.file.strip() else None
     if path is None:
         titles = [e.title for e in SaveStore().entries()][:10]
         known = f" (saves: {', '.join(titles)})" if titles else " (there are no saves)"
-        print(
-            json.dumps(
-                {"ok": False, "error": f"no save file or saved game called '{args.file}'{known}"}, indent=1
-            )
-        )
+        if args.file.strip():
+            error = f"no save file or saved game called '{args.file}'{known}"
+        else:
+            error = f"no save was named: give a save file's path or a saved game's name{known}"
+        print(json.dumps({"ok": False, "error": error}, indent=1))
         return 1
     try:
         record = read_record(path)
@@ -251,7 +265,7 @@ def _game_arguments(cmd: argparse.ArgumentParser, bots_help: str, games: int) ->
         type=int,
         default=1,
         metavar="N",
-        help="seed of the first game; game k uses seed+k (default 1)",
+        help="seed of the first game; the next ones use N+1, N+2, ... (default 1)",
     )
     cmd.add_argument("--bots", default="", metavar="LEVEL[,LEVEL...]", help=bots_help)
     cmd.add_argument(

@@ -38,6 +38,15 @@ def _run(capsys, *argv) -> tuple[int, str, str]:
         (["sim", "duel", "--seed", "-1"], "--seed must be between"),
         (["sim", "chess"], "there is no game 'chess' (games: duel, solitaire"),
         (["sim", "duel", "--bots", "genius"], "levels: novice, steady, expert"),
+        (["sim", "solitaire", "--bots", "expert,expert"], "1 player needs 1 bot level, not 2"),
+        (
+            ["sim", "duel", "--players", "3", "--bots", "steady,expert"],
+            "3 players need 1 or 3 bot levels, not 2",
+        ),
+        (["sim", "duel", "--bots", "steady,"], "--bots 'steady,': level 2 is empty"),
+        (["match", "duel", "--bots", "expert"], "--bots takes 2 levels, one for each seat, not 1"),
+        (["match", "duel"], "--bots is required: it takes 2 levels, one for each seat"),
+        (["match", "duel", "--players", "3", "--bots", "a,b,c,d"], "or 3 (one per seat), not 4"),
     ],
 )
 def test_bad_values_are_clear_errors(capsys, argv, words):
@@ -78,6 +87,20 @@ def test_replay_finds_a_save_by_its_name(capsys):
     code, out, _err = _run(capsys, "replay", "Saturday")
     report = json.loads(out)
     assert code == 1 and "Friday night" in report["error"]
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_replay_without_a_name_says_so(capsys, name):
+    """Issue: python -m babel replay '' said the save "is a folder" (the current folder)."""
+    code, out, _err = _run(capsys, "replay", name)
+    report = json.loads(out)
+    assert code == 1 and not report["ok"]
+    assert report["error"].startswith("no save was named") and "folder" not in report["error"]
+
+
+def test_seed_help_says_which_seeds_the_games_use(capsys):
+    _code, out, _err = _run(capsys, "sim", "--help")
+    assert "the next ones use N+1, N+2" in " ".join(out.split())
 
 
 @pytest.mark.parametrize("value", ["-5x-5", "0x900", "1600", "axb", "99999x10"])

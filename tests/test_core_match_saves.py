@@ -13,7 +13,7 @@ import pytest
 from babel import cli
 from babel.core import saves
 from babel.core.jsonfile import write_json_atomic
-from babel.core.match import Match, Seat
+from babel.core.match import Match, ReplayError, Seat
 from babel.core.protocol import IllegalAction
 from babel.core.saves import SaveError, SaveStore
 
@@ -135,6 +135,38 @@ def test_wrong_version_unknown_game_and_illegal_action(example_game, tmp_path):
         path.write_text(json.dumps(data))
         with pytest.raises(SaveError, match=message):
             saves.load(path)
+
+
+@pytest.mark.parametrize(
+    ("seat", "words"),
+    [
+        (
+            -1,
+            "action 1 names seat -1, which does not exist (the game has 2 seats, numbered 0 and 1 in the file)",
+        ),
+        (99, "action 1 names seat 99, which does not exist (the game has 2 seats, numbered 0 and 1"),
+        (2, "action 1 names seat 2, which does not exist"),
+    ],
+)
+def test_a_seat_out_of_range_is_described_as_it_stands(example_game, tmp_path, seat, words):
+    """Issue: seat -1 was called "seat 0 of 2" and seat 99 "seat 100 of 2"."""
+    good = _good_record(example_game)
+    path = tmp_path / "seat.json"
+    path.write_text(json.dumps({**good, "actions": [[seat, good["actions"][0][1]]]}))
+    with pytest.raises(SaveError) as info:
+        saves.load(path)
+    assert words in str(info.value) and "seat 0 " not in str(info.value) and "seat 100" not in str(info.value)
+    with pytest.raises(ReplayError) as replayed:
+        Match.replay(
+            example_game, example_game.make_config(2), 99, _match(example_game).seats, [(seat, "play 1")]
+        )
+    assert f"action 1 ('play 1') names seat {seat}, which does not exist" in str(replayed.value)
+
+
+def test_a_refused_action_names_its_seat_counting_from_one(example_game):
+    seats = _match(example_game).seats
+    with pytest.raises(ReplayError, match=r"action 1 \(seat 2: 'play 42'\) is illegal"):
+        Match.replay(example_game, example_game.make_config(2), 99, seats, [(1, "play 42")])
 
 
 def test_store_lists_bad_files_without_touching_good_ones(example_game, tmp_path):

@@ -198,6 +198,8 @@ class Match:
         """Rebuild a match from its log; raises ReplayError naming the first bad action."""
         match = cls(rules, config, seed, seats)
         for index, (seat, text) in enumerate(actions):
+            if not 0 <= seat < len(match.seats):
+                raise ReplayError(index, seat, text, no_such_seat(seat, len(match.seats)), len(match.seats))
             try:
                 match.submit_text(seat, text)
             except IllegalAction as exc:
@@ -207,11 +209,25 @@ class Match:
         return match
 
 
-class ReplayError(Exception):
-    """An action in a log that the rules refuse when the log is replayed."""
+def no_such_seat(seat: int, seats: int) -> str:
+    """Why a seat index read from a file names no seat, in words that stay true for -1 or 99
+    (it has no seat number to show: seats are shown counting from 1, files count from 0)."""
+    numbers = "0" if seats == 1 else "0 and 1" if seats == 2 else f"0 to {seats - 1}"
+    counted = f"{seats} seat{'s' if seats != 1 else ''}"
+    return f"seat {seat}, which does not exist (the game has {counted}, numbered {numbers} in the file)"
 
-    def __init__(self, index: int, seat: int, text: str, reason: str) -> None:
-        super().__init__(f"action {index + 1} (seat {seat + 1}: '{text}') is illegal: {reason}")
+
+class ReplayError(Exception):
+    """An action in a log that the rules refuse when the log is replayed. Seats are shown
+    counting from 1, as the table shows them; a seat index that names no seat is shown as it
+    stands in the file (``seats``: how many the game has, when known)."""
+
+    def __init__(self, index: int, seat: int, text: str, reason: str, seats: int | None = None) -> None:
+        if seats is not None and not 0 <= seat < seats:
+            message = f"action {index + 1} ('{text}') names {reason}"
+        else:
+            message = f"action {index + 1} (seat {seat + 1}: '{text}') is illegal: {reason}"
+        super().__init__(message)
         self.index = index
         self.seat = seat
         self.text = text

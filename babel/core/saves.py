@@ -18,7 +18,7 @@ from typing import Any
 from babel.core import registry
 from babel.core.in_progress import FOLDER, OLD_AUTOSAVE, KeptGame, Shelf
 from babel.core.jsonfile import JsonFileError, display_name, read_json, set_aside, write_json_atomic
-from babel.core.match import Match, ReplayError, Seat
+from babel.core.match import Match, ReplayError, Seat, no_such_seat
 from babel.core.names import clean_label, name_problem
 from babel.core.paths import data_dir
 from babel.core.protocol import ConfigError
@@ -167,9 +167,10 @@ def check_seats(record: SaveRecord, rules: Any) -> None:
                 f"this save gives seat {number} a bot level {rules.info.title} does not have "
                 f"('{shown}'; levels: {', '.join(roster.offered)})"
             )
-    for seat, _text in record.actions:
+    for index, (seat, _text) in enumerate(record.actions):
         if not 0 <= seat < record.players:
-            raise SaveError(f"this save is damaged (an action for seat {seat + 1} of {record.players})")
+            missing = no_such_seat(seat, record.players)
+            raise SaveError(f"this save is damaged: action {index + 1} names {missing}")
 
 
 def precheck(record: SaveRecord) -> tuple[Any, Any]:
