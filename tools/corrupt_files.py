@@ -1,13 +1,13 @@
 """The corruption matrix: damage every file the program reads, start it, and check it copes.
 
-For each file (the settings, the autosave, a named save of a game in progress, a finished named
-save, the solitaire statistics, the custom blueprints) and each kind of damage (empty, cut short,
-random bytes, deep nesting, a 5,000-digit integer, wrong types, NUL, bytes that are not UTF-8,
-invisible names, a huge label, a file too large, a folder or a named pipe or a broken link or a
-link loop in its place, a read-only folder, a full disk) the tool builds a fresh home folder,
-damages the one file, starts the program headless exactly as ``babel-towers`` does, checks that
-it reaches its main menu, opens the screen that uses the file (and makes it write where the
-screen writes), and then checks:
+For each file (the settings, a game in progress, an earlier version's single autosave, a named
+save of a game in progress, a finished named save, the solitaire statistics, the custom
+blueprints) and each kind of damage (empty, cut short, random bytes, deep nesting, a 5,000-digit
+integer, wrong types, NUL, bytes that are not UTF-8, invisible names, a huge label, a file too
+large, a folder or a named pipe or a broken link or a link loop in its place, a read-only
+folder, a full disk) the tool builds a fresh home folder, damages the one file, starts the
+program headless exactly as ``babel-towers`` does, checks that it reaches its main menu, opens
+the screen that uses the file (and makes it write where the screen writes), and then checks:
 
 - nothing raised, nothing blocked (each case runs under an alarm);
 - a message was shown, or the screen works;
@@ -15,8 +15,15 @@ screen writes), and then checks:
 - a damaged file was not lost: its bytes are still at its place or set aside beside it;
 - no temporary file was left behind.
 
+Saves also get crafted files that parse but do not replay (an unknown bot level, a seat out of
+range, an illegal action, a wrong digest, a wrong finished flag, a log that ends the game before
+its last action): for those the program must show a message and set the file aside as
+``NAME.bad`` byte for byte, and a new game played afterwards must not write over it. The old
+autosave is also given good (it must move, byte for byte, to the games in progress) and finished
+(it stays where it is, with the saved games).
+
 python tools/corrupt_files.py             # the whole matrix; a table of results, exit 1 on failure
-python tools/corrupt_files.py --only autosave --verbose
+python tools/corrupt_files.py --only "in progress" --verbose
 python tools/corrupt_files.py --list      # the cases, without running them
 
 Running as root, the read-only folder cannot be made real (root writes anyway): the failure of the
@@ -46,10 +53,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 from babel.core import registry  # noqa: E402
-from babel.core.jsonfile import is_temp_name  # noqa: E402
+from babel.core.jsonfile import is_temp_name, write_json_atomic  # noqa: E402
 from babel.core.match import Match, Seat  # noqa: E402
 from babel.core.paths import HOME_ENV  # noqa: E402
-from babel.core.saves import SaveStore  # noqa: E402
+from babel.core.protocol import ActionTextError  # noqa: E402
+from babel.core.saves import SaveStore, parse_record, precheck, record_of  # noqa: E402
 
 CASE_SECONDS = 60  # a case that takes longer has blocked (a pipe opened for reading would)
 SIZE = (1280, 800)
@@ -57,7 +65,8 @@ SIZE = (1280, 800)
 # -- the files ----------------------------------------------------------------------------------
 FILES = {
     "settings": "config/settings.json",
-    "autosave": "data/saves/autosave.json",
+    "in progress": "data/saves/in-progress/solitaire-1.json",
+    "old autosave": "data/saves/autosave.json",  # written by earlier versions, taken over at start
     "save": "data/saves/Evening duel.json",
     "finished": "data/saves/Finished solitaire.json",
     "stats": "data/solitaire_stats.json",
@@ -70,8 +79,13 @@ def _play(match: Match, moves: int) -> Match:
     return match
 
 
-def build_home(home: Path) -> None:
-    """A home folder with one healthy file of every kind the program reads."""
+SAVE_FILES = ("in progress", "old autosave", "save", "finished")
+ENDGAME_PLIES = 5_000  # a bot playout to the end of any of the box's games stops long before
+
+
+def build_home(home: Path, old_autosave: str = "") -> None:
+    """A home folder with one healthy file of every kind the program reads; an earlier version's
+    autosave only when asked ("unfinished" or "finished"): the start takes it over."""
     os.environ[HOME_ENV] = str(home)
     from babel.core.settings import Settings, save_settings
     from babel.games.builders.blueprints import save_custom
@@ -81,8 +95,15 @@ def build_home(home: Path) -> None:
     store = SaveStore()
     solitaire = registry.get("solitaire")
     duel = registry.get("duel")
-    # the autosave: a solitaire deal in progress (no bot will move and write while a case runs)
-    store.autosave(_play(Match(solitaire, solitaire.make_config(1), 11, [Seat("Anna")]), 6))
+    # a game in progress: a solitaire deal (no bot will move and write while a case runs)
+    slot = store.autosave(_play(Match(solitaire, solitaire.make_config(1), 11, [Seat("Anna")]), 6))
+    if slot != home / FILES["in progress"]:
+        raise RuntimeError(f"the game in progress was kept as {slot}, not {FILES['in progress']}")
+    if old_autosave:
+        old = _play(Match(solitaire, solitaire.make_config(1), 13, [Seat("Ben")]), 5)
+        if old_autosave == "finished":
+            old.play_bots(plies=ENDGAME_PLIES)
+        write_json_atomic(home / FILES["old autosave"], record_of(old, label="Solitaire").to_json())
     # a named pass-and-play duel (two humans: opening it shows the curtain, no bot writes)
     store.save(_play(Match(duel, duel.make_config(2), 5, [Seat("Anna"), Seat("Ben")]), 4), "Evening duel")
     store.save(
@@ -184,6 +205,55 @@ def _seat_out_of_range(data):
     return _text(data)
 
 
+def _replayed(data, actions=None) -> tuple:
+    """The save's rules and its match replayed over ``actions`` (its own log by default)."""
+    record = parse_record(data)
+    rules, config = precheck(record)
+    log = record.actions if actions is None else actions
+    return rules, Match.replay(rules, config, record.seed, record.seats, log)
+
+
+def _illegal_action(data):
+    """The last action replaced by one that reads as an action but is illegal where it stands
+    (taken from the log itself, else from a longer game of the same kind)."""
+    data = dict(data)
+    record = parse_record(data)
+    rules, before = _replayed(data, record.actions[:-1])
+    seat = record.actions[-1][0]
+    _, longer = _replayed(data, ())
+    longer.play_bots(plies=200)
+    for text in [t for _s, t in record.actions] + [e.text for e in longer.log]:
+        try:
+            action = rules.parse_action(text)
+        except ActionTextError:
+            continue
+        if rules.why_illegal(before.state, seat, action) is not None:
+            data["actions"] = [*data["actions"][:-1], [seat, text]]
+            return _text(data)
+    raise RuntimeError("no illegal action found to craft")
+
+
+def _wrong_digest(data):
+    digest = str(data.get("digest", ""))
+    return _text(dict(data, digest=("0" if digest[:1] != "0" else "1") * max(1, len(digest))))
+
+
+def _wrong_flag(data):
+    """An unfinished game marked finished (a finished one marked unfinished)."""
+    return _text(dict(data, over=data.get("over") is not True))
+
+
+def _ends_early(data):
+    """A log whose game ends before its last action: played on to the end, one more action
+    after it; the digest and the flag say what the finished game would (only the log is wrong)."""
+    rules, match = _replayed(data)
+    match.play_bots(plies=ENDGAME_PLIES)
+    if not match.over:
+        raise RuntimeError("the game did not end to craft a log past its end")
+    actions = [[e.seat, e.text] for e in match.log]
+    return _text(dict(data, actions=[*actions, actions[-1]], digest=rules.digest(match.state), over=True))
+
+
 CONTENT: dict[str, Callable[[Path], None]] = {
     "empty": _bytes(lambda b: b""),
     "truncated": _bytes(lambda b: b[: len(b) // 2]),
@@ -201,11 +271,19 @@ CONTENT: dict[str, Callable[[Path], None]] = {
     "huge label": _json(_huge_label),
     "too large": _bytes(lambda b: b + b" " * (9 * 1024 * 1024)),
 }
-SAVE_ONLY: dict[str, Callable[[Path], None]] = {
+# saves that parse but do not replay: each must be set aside as NAME.bad with a message
+CRAFTED: dict[str, Callable[[Path], None]] = {
     "unknown bot level": _json(_bot_level),
     "seat out of range": _json(_seat_out_of_range),
+    "illegal action": _json(_illegal_action),
+    "wrong digest": _json(_wrong_digest),
+    "wrong finished flag": _json(_wrong_flag),
+    "ends early": _json(_ends_early),
+}
+SAVE_ONLY: dict[str, Callable[[Path], None]] = {
     "name not UTF-8": _non_utf8_name,
 }
+OLD_AUTOSAVE = ("good, taken over", "finished, left in place")
 PLACE: dict[str, Callable[[Path], None]] = {
     "folder in place": _replace_with(lambda p: p.mkdir()),
     "named pipe": _replace_with(lambda p: os.mkfifo(p)),
@@ -249,8 +327,11 @@ def all_cases() -> list[Case]:
     for file in FILES:
         for damage in [*CONTENT, *PLACE, *WRITES]:
             out.append(Case(file, damage))
-        if file in ("save", "autosave", "finished"):
+        if file in SAVE_FILES:
+            out.extend(Case(file, d) for d in CRAFTED)
+        if file in SAVE_FILES and file != "old autosave":  # that one is found by its name only
             out.extend(Case(file, d) for d in SAVE_ONLY)
+    out.extend(Case("old autosave", d) for d in OLD_AUTOSAVE)
     out.append(Case("temp files", "left by a killed write"))
     out += [Case("folders", "data folder is a file"), Case("folders", "config folder is a file")]
     return out
@@ -359,13 +440,17 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
         pilot.click((stepper.rect.right - 20, stepper.rect.centery))
         pilot.frame()
         expect = SettingsScene
-    elif file == "autosave":
-        labels = [b.label for b in menu.buttons.widgets]
-        offered = menu.continue_record
-        result.outcome = f"Continue: {offered.label[:30]}" if offered is not None else "no Continue"
-        if "Continue" in labels:
-            menu.continue_game()
+    elif file == "in progress":  # Continue, and a move: the game is written to its file
+        _continue(menu, pilot, result, move=True)
+        expect = None
+    elif file == "old autosave":  # a finished one stays with the saved games; then Continue
+        app.push(SavedGames())
         pilot.frame()
+        listed = any(e.path.name == "autosave.json" for e in app.top.entries)
+        app.pop()
+        pilot.frame()
+        result.outcome = "listed; " if listed else ""
+        _continue(menu, pilot, result, move=False)
         expect = None
     elif file in ("save", "finished"):
         app.push(SavedGames())
@@ -444,6 +529,54 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
             result.fail(f"expected {expect.__name__} on top, found {type(app.top).__name__} and no message")
 
 
+def _continue(menu, pilot, result: Result, move: bool) -> None:
+    """The menu's Continue (what it offers goes in the outcome), and a move if asked."""
+    from scenes.table import TableScene
+
+    offered = menu.kept[0].name if menu.kept else None
+    result.outcome += f"Continue: {offered[:30]}" if offered is not None else "no Continue"
+    if offered is None:
+        return
+    menu.continue_game()
+    pilot.frame()
+    table = pilot.app.top
+    if move and isinstance(table, TableScene) and table.legal:
+        table.submit(table.legal[0])
+        pilot.frame()
+        result.outcome += ", moved"
+
+
+def _new_game_afterwards(pilot, result: Result, save_as: str = "") -> None:
+    """Back at the menu, a new game of the kind a game in progress is, and a move (and, for a
+    named save, the new game saved under the same name): the program writes its games in
+    progress now, and must not write over a file it set aside."""
+    from scenes.launcher.keeping import start_new
+    from scenes.tables import table_for
+
+    app = pilot.app
+    while len(app.stack) > 1:
+        app.pop()
+    pilot.frame()
+    rules = registry.get("solitaire")
+
+    def begin() -> None:
+        match = Match(rules, rules.make_config(1), 29, [Seat("Carla")])
+        app.push(table_for("solitaire")(match, SaveStore()))
+
+    start_new(app, begin)
+    pilot.frame()
+    table = app.top
+    if not getattr(table, "legal", None):
+        result.fail(f"the new game did not open ({type(table).__name__} on top)")
+        return
+    table.submit(table.legal[0])
+    pilot.frame()
+    result.outcome += "; new game"
+    if save_as:
+        SaveStore().save(table.match, save_as)
+        result.outcome += " saved as the same name"
+
+
 def run_case(case: Case, keep: bool = False) -> Result:
     from scenes.app import start
     from scenes.launcher.menu import MainMenu
@@ -453,8 +586,9 @@ def run_case(case: Case, keep: bool = False) -> Result:
     t0 = time.perf_counter()
     home = Path(tempfile.mkdtemp(prefix="babel-corrupt-"))
     try:
-        build_home(home)
-        target = home / FILES.get(case.file, "data/saves/autosave.json")
+        old_autosave = "" if case.file != "old autosave" else "unfinished"
+        build_home(home, "finished" if case.damage == OLD_AUTOSAVE[1] else old_autosave)
+        target = home / FILES.get(case.file, "no such file")
         litter = []
         if case.file == "temp files":
             old = time.time() - 3600
@@ -464,6 +598,10 @@ def run_case(case: Case, keep: bool = False) -> Result:
                     p.write_bytes(b"{ half a file")
                     os.utime(p, (old, old))
                     litter.append(p)
+            # a fresh one whose writer was killed: its process id names a process that is gone
+            p = home / "data" / "saves" / "in-progress" / f".solitaire-1.json.{_gone_pid()}.k3j_9x0a.tmp"
+            p.write_bytes(b"{ half a file")
+            litter.append(p)
             (home / "data" / "notes.tmp").write_bytes(b"the player's own")
         elif case.file == "folders":
             folder = home / ("data" if case.damage.startswith("data") else "config")
@@ -471,6 +609,8 @@ def run_case(case: Case, keep: bool = False) -> Result:
             folder.write_bytes(b"a file where a folder should be")
         elif case.damage in CONTENT:
             CONTENT[case.damage](target)
+        elif case.damage in CRAFTED:
+            CRAFTED[case.damage](target)
         elif case.damage in SAVE_ONLY:
             SAVE_ONLY[case.damage](target)
         elif case.damage in PLACE:
@@ -499,6 +639,9 @@ def run_case(case: Case, keep: bool = False) -> Result:
                     result.messages += [m for m, *_ in app.toasts]
                     outcome_before, result.outcome = result.outcome, ""
                     _open_screen(case, pilot, result)
+                    if os.path.lexists(target.with_name(target.name + ".bad")):
+                        save_as = target.stem if case.file in ("save", "finished") else ""
+                        _new_game_afterwards(pilot, result, save_as)
                     result.outcome = outcome_before + result.outcome
                     for _ in range(3):
                         t = time.perf_counter()
@@ -534,6 +677,15 @@ def run_case(case: Case, keep: bool = False) -> Result:
     return result
 
 
+def _gone_pid() -> int:
+    """The id of a process that has ended (a child started and reaped here)."""
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
 def _check_files(case, before, after, damaged_name, damaged, result) -> None:
     target_rel = FILES.get(case.file, "")
     for rel, content in before.items():
@@ -543,9 +695,6 @@ def _check_files(case, before, after, damaged_name, damaged, result) -> None:
             continue  # the folder put in the file's place
         if is_temp_name(Path(rel).name):
             continue  # litter the start must remove (checked below)
-        if case.file in ("save", "finished", "autosave") and rel.startswith("data/saves/autosave.json"):
-            if case.file != "autosave" and "opened" in result.outcome:
-                continue  # a game opened from a save autosaves as it is played
         if case.file == "stats" and rel.startswith("data/saves"):
             continue
         if case.damage == "name not UTF-8" and "caf" in rel:
@@ -562,6 +711,41 @@ def _check_files(case, before, after, damaged_name, damaged, result) -> None:
         kept = [c for r, c in after.items() if Path(r).parent == folder and Path(r).name.startswith(stem)]
         if damaged not in kept:
             result.fail("the damaged file was lost (neither kept nor set aside)")
+    if case.file in SAVE_FILES and (case.damage in CRAFTED or case.damage in DAMAGED):
+        _check_set_aside(target_rel, before, after, damaged, result)
+    if case.file == "old autosave":
+        _check_taken_over(case, target_rel, before, after, damaged, result)
+
+
+def _check_set_aside(target_rel, before, after, damaged, result) -> None:
+    """A save that cannot be used: a message, and its bytes kept as NAME.bad, exactly, after
+    everything the case did (a new game included); no copy left under its own name."""
+    if not result.messages:
+        result.fail("no message about the unusable save")
+    kept = after.get(target_rel + ".bad")
+    if kept is None:
+        result.fail(f"not set aside as {Path(target_rel).name}.bad")
+    elif kept != damaged:
+        result.fail(f"{Path(target_rel).name}.bad is not the damaged file byte for byte")
+    if after.get(target_rel) == damaged:
+        result.fail(f"{Path(target_rel).name} is still in place beside its .bad copy")
+
+
+def _check_taken_over(case, target_rel, before, after, damaged, result) -> None:
+    """An earlier version's autosave is kept exactly once: in place, set aside, or moved byte
+    for byte to the games in progress (never copied and left behind too)."""
+    if not isinstance(damaged, bytes):
+        return  # a folder, a pipe or a link in its place: the entry checks above cover it
+    places = [rel for rel, content in after.items() if content == damaged]
+    moved = [rel for rel in places if rel.startswith("data/saves/in-progress/") and rel not in before]
+    if len(places) != 1:
+        result.fail(f"the old autosave is kept {len(places)} times: {places}")
+    if case.damage == OLD_AUTOSAVE[0] and (target_rel in after or not moved):
+        result.fail("the old autosave was not moved to the games in progress")
+    if case.damage == OLD_AUTOSAVE[1] and places != [target_rel]:
+        result.fail("a finished old autosave was not left in place")
+    if moved:
+        result.outcome += f"; taken over as {Path(moved[0]).name}"
 
 
 def _remove(home: Path) -> None:

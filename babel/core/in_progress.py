@@ -163,8 +163,17 @@ class Shelf:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             os.link(old, slot)  # never replaces a file; the old name goes only once the new exists
+        except OSError as exc:
+            return [f"The autosave could not be moved to the games in progress ({exc.strerror or exc})"]
+        try:
             os.unlink(old)
         except OSError as exc:
+            # the game stays in one place only (the old one, taken over at a later start): two
+            # copies would be two games in progress that are one
+            try:
+                os.unlink(slot)
+            except OSError:
+                pass
             return [f"The autosave could not be moved to the games in progress ({exc.strerror or exc})"]
         return []
 
