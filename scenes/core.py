@@ -12,7 +12,9 @@ second, exactly as ``App.step`` runs them) while the top scene ``needs_frames`` 
 a drag) or a toast fades, and for SETTLE seconds after any input or change; otherwise it
 blocks (scenes.waiting) until input, a wake event (a bot's move arriving from its thread) or
 the top scene's next timer (``next_wake``: a bot's pause, a cursor blink), and draws frames for
-what that changed. Headless tests and the pilot keep driving ``App.step`` with simulated time.
+what that changed. A scene that ``keeps_running`` (a table: its bots and phone seats play on
+under the game menu or the curtain) is also served while covered (``update_covered``) and its
+timers (``covered_wake``) wake the loop too. Headless tests and the pilot keep driving ``App.step`` with simulated time.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ class Scene:
 
     opaque = True  # scenes below are not drawn
     modal = True  # input does not fall through to scenes below
+    keeps_running = False  # served by ``update_covered`` while another scene covers it
     rules_game: str | None = None  # the game whose rules F1 opens
     app: App
 
@@ -79,6 +82,14 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None: ...
+
+    def update_covered(self, dt: float) -> None:
+        """``update`` for a scene that ``keeps_running`` while another scene is on top of it."""
+
+    def covered_wake(self) -> float | None:
+        """``next_wake`` while covered (a scene that ``keeps_running``): seconds until its next
+        timer, or None."""
+        return None
 
     def draw(self, canvas: Canvas) -> None: ...
 
@@ -315,6 +326,9 @@ class App:
         self.time += dt
         if self._settle > 0:
             self._settle -= dt
+        for scene in self.stack[:-1]:
+            if scene.keeps_running:
+                scene.update_covered(dt)
         if self.top is not None:
             self.top.update(dt)
         if self.toasts:
@@ -381,7 +395,8 @@ class App:
     def needs_frames(self) -> bool:
         """True while something moves by itself: the loop updates and draws every frame.
 
-        Only the top scene is updated, so only it can move; toasts fade over everything."""
+        Only the top scene moves by itself (a covered scene that keeps running changes only in
+        steps, each asking for frames with ``redraw``); toasts fade over everything."""
         top = self.top
         return self._settle > 0 or bool(self.toasts) or (top is not None and top.needs_frames())
 
@@ -396,7 +411,9 @@ class App:
     def sleep_timeout(self) -> float | None:
         """How long the loop may wait for input before a scene's timer is due (None: forever)."""
         top = self.top
-        due = top.next_wake() if top is not None else None
+        dues = [top.next_wake()] if top is not None else []
+        dues += [s.covered_wake() for s in self.stack[:-1] if s.keeps_running]
+        due = min((d for d in dues if d is not None), default=None)
         if due is None:
             return None
         return max(0.0, min(due, MAX_IDLE_CATCH_UP))

@@ -3,7 +3,8 @@
 A ``SeatedScene`` shows the viewer's view and legal actions only, never the state. In
 pass-and-play it raises the privacy curtain before a secret step, hands the screen to a seat
 that acts in public without one, and while no seat owns the screen draws a copy of itself that
-has only ever seen the public view. ``TableScene`` (scenes.table) builds the table on top.
+has only ever seen the public view. Seats played on a device (a phone) never own the screen:
+with nobody at the screen it shows the public view, with one person it is theirs. ``TableScene`` (scenes.table) builds the table on top.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ class SeatedScene(Scene):
     def public_table(self) -> SeatedScene:
         """A copy of this table that has only ever seen the public view (view(state, None)):
         no sprite, selection, log line or seat rotation of the last player can be in it."""
-        key = (self.match.ply, len(self.match.events))
+        key = (self.match.ply, len(self.match.events), self.match.seats)
         if self._public is None or self._public[0] != key:
             copy = type(self)(self.match, None, threaded=False)
             copy.public_copy = True
@@ -117,12 +118,35 @@ class SeatedScene(Scene):
         if self._curtain_for is not None:
             self.public_act = False
             seat, self._curtain_for = self._curtain_for, None
+            if not self.match.seats[seat].at_screen or not self.controller.pass_and_play:
+                return  # the seats changed meanwhile: the next update hands over anew
             if result:
                 self.set_viewer(seat)
                 self._public = None
                 self.bind()
             else:
                 self.open_menu()
+
+    def reassign_seat(self, seat: int, place: str) -> None:
+        """Play ``seat`` at ``place`` from now on: SCREEN, DEVICE or a bot level (the host
+        hands a phone seat to a bot, to this screen or to another phone, and back). The screen
+        follows (``MatchController.reassign``); a curtain up for a seat that left the screen, or
+        on a screen nobody shares any more, comes down, and the next update hands the screen
+        over as the seats now say."""
+        before = self.viewer
+        self.controller.reassign(seat, place)
+        after = self.controller.viewer
+        waiting = self._curtain_for
+        stale = waiting is not None and not (self.match.seats[waiting].at_screen and self.controller.pass_and_play)
+        if stale and isinstance(self.app.top, PrivacyCurtain):
+            self.app.pop(None)  # resume sees the change and leaves the handover to the next update
+        if after != before:
+            self.controller.viewer = before  # set_viewer takes what was said to ``before`` away
+            self.public_act = False
+            self.set_viewer(after)
+        self._public = None
+        self.refresh()
+        self.bind()
 
     # -- acting ------------------------------------------------------------------------------
     def submit(self, action: Any) -> bool:

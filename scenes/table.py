@@ -19,6 +19,7 @@ from babel.core.saves import SaveStore
 from scenes import routes, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
+from scenes.match_controller import answer_remote
 from scenes.seated import SeatedScene
 from scenes.table_coach import Coach
 from scenes.table_lesson import draw_lesson, lesson_paragraphs
@@ -39,6 +40,7 @@ class TableScene(SeatedScene):
     LESSON_BOX = (60, 150, 440, 0)  # where a lesson's words sit: x, y, width (tables override)
     END_BUTTON_W, END_BUTTON_GAP = 230, 40  # the end panel's row of buttons
     END_SOUND = "win"
+    keeps_running = True  # bots and phone seats play on under the game menu and the curtain
 
     def __init__(self, match: Match, store: SaveStore | None = None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
@@ -197,23 +199,52 @@ class TableScene(SeatedScene):
         return self.busy()
 
     def next_wake(self) -> float | None:
-        return self.controller.bot_due()
+        return _soonest(self.controller.bot_due(), self.controller.inbox_due())
+
+    def covered_wake(self) -> float | None:
+        return self.next_wake()
 
     def update(self, dt: float) -> None:
         self._collect_hint()
         self.animator.update(dt)
         self.update_table(dt)
-        move = self.controller.poll_bot(dt, self.busy(), theme.BOT_PAUSE * self.app.anim_speed)
-        if move is not None:
-            seat, action = move
-            step = self.controller.submit(seat, action)
-            self._after_step(seat, action, step.events)
+        if self._serve(dt, covered=False):
             return
         if not self.busy() and self._hand_over():
             return
         if self.match.over and not self.busy() and not self._end_shown:
             self._end_shown = True
             self.on_game_over()
+
+    def update_covered(self, dt: float) -> None:
+        """Under the game menu, the rules or the curtain, bots and phone seats play on. Nobody
+        watches the table, so each move lands at once (its animation is finished); the screen's
+        own flow (a handover, the end panel, a queued click) waits until the table is on top."""
+        self._serve(dt, covered=True)
+
+    def _serve(self, dt: float, covered: bool) -> bool:
+        """Apply one move of a bot or of a phone seat if one is due; True when one was."""
+        busy = self.busy() and not covered
+        move = self.controller.poll_bot(dt, busy, theme.BOT_PAUSE * self.app.anim_speed)
+        if move is not None:
+            self._apply_move(*move, covered)
+            return True
+        remote = None if busy else self.controller.take_remote()
+        if remote is None:
+            return False
+        item, action = remote
+        self._apply_move(item.seat, action, covered)
+        answer_remote(item, None)
+        return True
+
+    def _apply_move(self, seat: int, action: Any, covered: bool) -> None:
+        """A move that did not come from this screen's input, the way a click's move goes."""
+        if covered:
+            self.animator.finish_all()
+        step = self.controller.submit(seat, action)
+        self._after_step(seat, action, step.events)
+        if covered:
+            self.animator.finish_all()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -346,6 +377,7 @@ class TableScene(SeatedScene):
     def rematch(self) -> None:
         old = self.match
         new = Match(old.rules, old.config, (old.seed * 7919 + 1) % (2**31), old.seats)
+        old.replaced_by(new)  # whoever follows the old match (a phone seat's server) follows this one
         self.app.replace(type(self)(new, self.controller.store, threaded=self.controller.threaded))
 
     def to_menu(self) -> None:
@@ -365,6 +397,11 @@ class TableScene(SeatedScene):
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         return False
+
+
+def _soonest(*dues: float | None) -> float | None:
+    """The first of some timers (None: not set)."""
+    return min((d for d in dues if d is not None), default=None)
 
 
 def _in_row(buttons: list[Button], row: tuple[float, float, float, float], gap: float) -> list[Button]:

@@ -1,5 +1,6 @@
 """The coach's note on a table: advice from the seat's own view, asked on the bot thread and
-shown until the position it was made for changes."""
+shown until the position it was made for changes. Hints share the bots' one worker, so at most
+one waits there at a time (``submit_hint``): asking again replaces a hint not yet begun."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pygame
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import wake
-from scenes.match_controller import bot_executor
+from scenes.match_controller import submit_hint
 from scenes.widgets.basic import paper
 
 COACH_TEXT, COACH_LINES = 16, 7  # the note: text size and most lines
@@ -30,7 +31,7 @@ class Coach:
         self.key = key
         self.note = ("Coach", "Thinking…")
         if threaded:
-            self.job = bot_executor().submit(advise, view, legal)
+            self.job = submit_hint(advise, view, legal)
             self.job.add_done_callback(lambda _f: wake())  # the waiting loop shows it
         else:
             job: Future = Future()
@@ -47,6 +48,9 @@ class Coach:
         if job is None or not job.done():
             return False
         self.job = None
+        if job.cancelled():  # a newer hint took its place in the worker's queue
+            self.note = self.key = None
+            return True
         _, reason = job.result()
         for seat, name in enumerate(names):
             reason = reason.replace(f"<P{seat}>", name)
@@ -54,6 +58,8 @@ class Coach:
         return True
 
     def drop(self) -> None:
+        if self.job is not None:
+            self.job.cancel()  # not begun yet: the bots need not wait for it
         self.note = None
         self.key = None
         self.job = None

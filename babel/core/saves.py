@@ -54,7 +54,12 @@ class SaveRecord:
             "config": {"players": self.players, "options": dict(self.options)},
             "seed": self.seed,
             "seats": [
-                {"name": s.name, "bot": s.bot, **({} if s.colour is None else {"colour": s.colour})}
+                {
+                    "name": s.name,
+                    "bot": s.bot,
+                    **({} if s.colour is None else {"colour": s.colour}),
+                    **({"device": True} if s.device else {}),  # absent: played at the screen
+                }
                 for s in self.seats
             ],
             "actions": [[seat, text] for seat, text in self.actions],
@@ -139,9 +144,10 @@ def _seat(entry: Any) -> Seat:
     if not isinstance(entry, dict):
         raise TypeError("seats")
     name, bot = entry["name"], entry.get("bot")
-    if not isinstance(name, str) or not (bot is None or isinstance(bot, str)):
+    device = entry.get("device", False)  # older saves: every person at the screen
+    if not isinstance(name, str) or not (bot is None or isinstance(bot, str)) or not isinstance(device, bool):
         raise TypeError("seats")
-    return Seat(name, bot, _colour(entry.get("colour")))
+    return Seat(name, bot, _colour(entry.get("colour")), device and bot is None)
 
 
 def _action(entry: Any) -> tuple[int, str]:
