@@ -1,0 +1,137 @@
+"""Pictures of public piece faces for the phone page, drawn by the tables' own art code.
+
+A phone seat should see the same cards, dice and discs as the shared table, not a second design
+that drifts away from it. So before the server starts, the loop thread paints every face a game
+can show with the painters in ``scenes/tables/<game>/art.py`` and encodes each as PNG bytes; the
+server only hands those bytes out. Every picture is a face printed in the box (a card, a die
+face, a disc): public knowledge, named by what it shows, never by anything a seat keeps secret.
+
+Names (the page builds the same names from the view it receives):
+
+- every game: ``card-back``
+- duel: ``duel-card-{seat}-{card}`` (the seat's suit, card 2..15), ``die-{1..6}``
+- turmbau: ``turmbau-kind-{k}``, ``turmbau-action-{name}``, ``turmbau-trade-{palette index}``,
+  ``turmbau-disc-{kind}-{value}[-{kind}-{value}]``, ``turmbau-disc-back``
+- builders: ``builders-card-{id}``, ``builders-role-{role}``, ``builders-role-back``
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+
+import pygame
+
+from babel.core.protocol import Config
+
+CARD_PX = (144, 204)  # card pictures: twice the page's largest card (72 x 102 CSS px)
+DIE_PX = 112
+DISC_PX = 120
+NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")  # what a picture name may look like
+
+Painter = Callable[[], pygame.Surface]
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    """``surface`` as PNG bytes (works under the dummy video driver: no display needed)."""
+    out = io.BytesIO()
+    pygame.image.save(surface, out, "picture.png")
+    return out.getvalue()
+
+
+def _duel() -> dict[str, Painter]:
+    from babel.games.duel.model import DIE_MAX, SUIT
+    from scenes.tables.duel.art import SUITS, painter
+    from scenes.widgets.dice import paint_die
+
+    w, h = CARD_PX
+    out: dict[str, Painter] = {}
+    for seat in range(len(SUITS)):
+        paint = painter(seat)
+        for card in SUIT:
+            out[f"duel-card-{seat}-{card}"] = lambda p=paint, c=card: p(c, w, h)
+    for value in range(1, DIE_MAX + 1):
+        out[f"die-{value}"] = lambda v=value: paint_die(v, DIE_PX)
+    return out
+
+
+def disc_name(kinds: tuple[int, ...] | list[int], values: tuple[int, ...] | list[int]) -> str:
+    """The picture name of a Der Turmbau disc: ``turmbau-disc-3-4`` (kind 3 needing 4)."""
+    return "turmbau-disc-" + "-".join(f"{int(k)}-{int(v)}" for k, v in zip(kinds, values))
+
+
+def _turmbau() -> dict[str, Painter]:
+    from babel.games.turmbau import data
+    from scenes import theme
+    from scenes.tables.turmbau.art import (
+        paint_action_card,
+        paint_building_card,
+        paint_disc,
+        paint_disc_back,
+        paint_trading_card,
+    )
+
+    w, h = CARD_PX
+    out: dict[str, Painter] = {}
+    for kind in range(data.NKINDS):
+        out[f"turmbau-kind-{kind}"] = lambda k=kind: paint_building_card(k, w, h)
+    for name in data.ACTION_KINDS:
+        out[f"turmbau-action-{name.replace('_', '-')}"] = lambda n=name: paint_action_card(n, w, h)
+    for index in range(len(theme.SEAT_COLOURS)):
+        out[f"turmbau-trade-{index}"] = lambda i=index: paint_trading_card(i, w, h)
+    discs: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    for kind in range(data.NKINDS):
+        for value in set(data.DISC_VALUES):
+            discs.add(((kind,), (value,)))
+    for pair in data.TWO_KIND_DISCS:
+        discs.add((tuple(k for k, _ in pair), tuple(v for _, v in pair)))
+    for kinds, values in sorted(discs):
+        out[disc_name(kinds, values)] = lambda k=kinds, v=values: paint_disc((k, v), DISC_PX)
+    out["turmbau-disc-back"] = lambda: paint_disc_back(DISC_PX)
+    return out
+
+
+def _builders() -> dict[str, Painter]:
+    from babel.games.builders import cards as C
+    from scenes.tables.builders.art import ROLE_STYLE, paint_card_face, paint_role_back, paint_role_card
+
+    w, h = CARD_PX
+    out: dict[str, Painter] = {}
+    for card in C.CARDS:
+        out[f"builders-card-{card.id}"] = lambda c=card.id: paint_card_face(c, w, h)
+    for role in ROLE_STYLE:
+        out[f"builders-role-{role}"] = lambda r=role: paint_role_card(r, w, h)
+    out["builders-role-back"] = lambda: paint_role_back(w, h)
+    return out
+
+
+GAMES: dict[str, Callable[[], dict[str, Painter]]] = {
+    "duel": _duel,
+    "turmbau": _turmbau,
+    "builders": _builders,
+}
+
+
+def pictures_for(game_id: str, config: Config | None = None) -> dict[str, bytes]:
+    """Every public face the phone page may show for ``game_id``, as PNG bytes by name.
+
+    Runs on the loop thread before the server starts (pygame is not thread-safe). ``config`` is
+    accepted so a game whose faces depend on its options can narrow the set; today every face
+    of the box is painted, which costs a fraction of a second and keeps the names fixed.
+    A game without pictures (Babel On!, the solitaire) gets only the card back.
+    """
+    del config
+    from scenes.widgets.cards import paint_back
+
+    if not pygame.font.get_init():
+        pygame.font.init()
+    w, h = CARD_PX
+    painters: dict[str, Painter] = {"card-back": lambda: paint_back(w, h)}
+    painters.update(GAMES.get(game_id, dict)())
+    out: dict[str, bytes] = {}
+    for name, paint in painters.items():
+        if not NAME_RE.match(name):
+            raise ValueError(f"bad picture name {name!r}")
+        out[name] = png_bytes(paint())
+    return out

@@ -1,0 +1,1102 @@
+/* The phone page of a Babel Towers seat: one socket to the table, one view, the seat's choices.
+ *
+ * Why it is written this way:
+ * - The page runs under a strict Content-Security-Policy (no inline code or style, no eval), so
+ *   every element is built with DOM calls and every text goes in through textContent: nothing the
+ *   server or another player sends is ever parsed as HTML.
+ * - The desktop Match is the only truth. The page keeps no game state of its own beyond the last
+ *   snapshot; a tap sends the action's text and the ply it was made at, and waits for the answer.
+ * - Phones sleep, lock and change networks. The token stays in the address, so the page simply
+ *   reconnects (with backoff) and the next snapshot puts the seat back exactly where it was.
+ */
+"use strict";
+
+(function () {
+  const TOKEN_RE = /^\/s\/([A-Za-z0-9_-]{8,200})\/?$/;
+  const WATCH_RE = /^\/watch\/?$/;
+  const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
+  const PING_AFTER_MS = 15000; // quiet this long: ask the table whether it is still there
+  const DEAD_AFTER_MS = 40000; // quiet this long: the socket is gone (a sleeping phone, a lost Wi-Fi)
+  const ANSWER_WAIT_MS = 12000; // a tap with no answer this long is given up
+  const MAX_EVENTS = 12;
+  const PALETTE = [
+    ["#0072b2", "Blue"], ["#e69f00", "Orange"], ["#009e73", "Green"], ["#cc79a7", "Pink"],
+    ["#f0e442", "Yellow"], ["#d55e00", "Vermilion"], ["#56b4e9", "Sky"], ["#787878", "Grey"],
+    ["#965ac8", "Purple"], ["#fafafa", "White"],
+  ];
+  const GAME_TITLES = { duel: "Tower of Babel", turmbau: "Der Turmbau zu Babel", builders: "Babel Builders" };
+
+  const S = {
+    token: null,
+    watching: false,
+    ws: null,
+    welcomed: false,
+    state: null,
+    seat: null,
+    pending: null,
+    nextId: 1,
+    attempt: 0,
+    retryTimer: null,
+    retryAt: 0,
+    lastHeard: 0,
+    bye: null,
+    fatal: null,
+    notice: null,
+    ui: { ply: -1 },
+  };
+
+  // -- small DOM helpers ---------------------------------------------------------------------
+  function h(tag, cls, ...kids) {
+    const el = document.createElement(tag);
+    if (cls) el.className = cls;
+    for (const kid of kids) {
+      if (kid === null || kid === undefined || kid === false) continue;
+      el.append(typeof kid === "string" || typeof kid === "number" ? String(kid) : kid);
+    }
+    return el;
+  }
+  function picture(name, alt, cls) {
+    const img = document.createElement("img");
+    img.src = "/art/" + name + ".png";
+    img.alt = alt || "";
+    img.className = cls || "pic";
+    img.draggable = false;
+    return img;
+  }
+  function byId(id) {
+    return document.getElementById(id);
+  }
+  function isInt(x) {
+    return typeof x === "number" && Number.isInteger(x);
+  }
+
+  // -- seats ----------------------------------------------------------------------------------
+  function seats() {
+    return (S.state && Array.isArray(S.state.seats)) ? S.state.seats : [];
+  }
+  function seatName(i) {
+    const s = seats()[i];
+    if (s && typeof s.name === "string" && s.name) return s.name;
+    return isInt(i) ? "Seat " + (i + 1) : "nobody";
+  }
+  // Each seat's palette index exactly as the table picks it (scenes/seat_colours.chosen_indices):
+  // its own valid, unshared choice, else the first look no earlier seat has.
+  function paletteIndices() {
+    const out = [];
+    const size = PALETTE.length;
+    seats().forEach(function (s, seat) {
+      let c = s ? s.colour : null;
+      if (!(isInt(c) && c >= 0 && c < size && !out.includes(c))) {
+        c = seat % size;
+        for (let i = seat; i < seat + size; i++) {
+          if (!out.includes(i % size)) {
+            c = i % size;
+            break;
+          }
+        }
+      }
+      out.push(c);
+    });
+    return out;
+  }
+  function paletteIndex(i) {
+    const found = paletteIndices()[i];
+    return isInt(found) ? found : (isInt(i) ? i : 0) % PALETTE.length;
+  }
+  function seatColour(i) {
+    return PALETTE[paletteIndex(i)][0];
+  }
+  function dot(i) {
+    const el = h("span", "dot");
+    el.style.setProperty("--seat", seatColour(i));
+    return el;
+  }
+  function seatTag(i) {
+    return h("span", "seat-tag" + (i === S.seat ? " me" : ""), dot(i), i === S.seat ? "You" : seatName(i));
+  }
+  function namesOf(list) {
+    const names = list.map((i) => (i === S.seat ? "you" : seatName(i)));
+    if (names.length <= 1) return names.join("");
+    return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  }
+
+  // -- the connection -------------------------------------------------------------------------
+  function wsUrl() {
+    return (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws";
+  }
+
+  function connect() {
+    if (S.bye || S.fatal || !(S.token || S.watching)) return;
+    clearTimeout(S.retryTimer);
+    S.retryTimer = null;
+    if (S.ws && S.ws.readyState <= 1) return;
+    let ws;
+    try {
+      ws = new WebSocket(wsUrl());
+    } catch (e) {
+      retryLater();
+      return;
+    }
+    S.ws = ws;
+    S.welcomed = false;
+    setConn("connecting", S.attempt ? "Reconnecting…" : "Connecting…");
+    ws.onopen = function () {
+      if (ws !== S.ws) return;
+      S.lastHeard = Date.now();
+      ws.send(JSON.stringify(S.watching ? { type: "watch" } : { type: "hello", token: S.token }));
+    };
+    ws.onmessage = function (ev) {
+      if (ws !== S.ws || typeof ev.data !== "string") return;
+      S.lastHeard = Date.now();
+      let msg = null;
+      try {
+        msg = JSON.parse(ev.data);
+      } catch (e) {
+        return;
+      }
+      if (msg && typeof msg === "object") receive(msg);
+    };
+    ws.onclose = function () {
+      if (ws !== S.ws) return;
+      dropped();
+    };
+    ws.onerror = function () {
+      /* a close event follows */
+    };
+  }
+
+  function dropped() {
+    const ws = S.ws;
+    S.ws = null;
+    S.welcomed = false;
+    if (ws && ws.readyState <= 1) {
+      try {
+        ws.close();
+      } catch (e) {
+        /* already gone */
+      }
+    }
+    if (S.pending) S.pending = null;
+    if (S.bye || S.fatal) {
+      render();
+      return;
+    }
+    retryLater();
+    render();
+  }
+
+  function retryLater() {
+    if (S.retryTimer || S.bye || S.fatal) return;
+    const base = BACKOFF_MS[Math.min(S.attempt, BACKOFF_MS.length - 1)];
+    const wait = Math.round(base * (0.8 + Math.random() * 0.4));
+    S.attempt += 1;
+    S.retryAt = Date.now() + wait;
+    S.retryTimer = setTimeout(function () {
+      S.retryTimer = null;
+      connect();
+    }, wait);
+    setConn("offline", "Reconnecting in " + Math.max(1, Math.round(wait / 1000)) + " s");
+  }
+
+  function reconnectNow() {
+    if (S.bye || S.fatal) return;
+    if (S.ws && S.ws.readyState <= 1) {
+      // maybe a socket that died while the phone slept: ask, and let the watchdog judge
+      if (S.ws.readyState === 1) send({ type: "ping" });
+      return;
+    }
+    clearTimeout(S.retryTimer);
+    S.retryTimer = null;
+    S.attempt = 0;
+    connect();
+  }
+
+  function watchdog() {
+    if (!S.ws || S.ws.readyState !== 1) return;
+    const quiet = Date.now() - S.lastHeard;
+    if (quiet > DEAD_AFTER_MS) {
+      dropped();
+    } else if (quiet > PING_AFTER_MS) {
+      send({ type: "ping" });
+    }
+    if (S.pending && Date.now() - S.pending.at > ANSWER_WAIT_MS) {
+      S.pending = null;
+      showNotice("The table did not answer. Try again.", "refused");
+      render();
+    }
+  }
+
+  function send(msg) {
+    if (!S.ws || S.ws.readyState !== 1) return false;
+    try {
+      S.ws.send(JSON.stringify(msg));
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        S.welcomed = true;
+        S.attempt = 0;
+        if (isInt(msg.seat)) S.seat = msg.seat;
+        setConn("ok", "Connected");
+        break;
+      case "state":
+        if (S.watching) setConn("ok", "Watching");
+        S.state = msg;
+        if (S.pending && S.pending.accepted && msg.ply !== S.pending.ply) S.pending = null;
+        document.body.dataset.ply = String(msg.ply);
+        if (isInt(msg.seat)) S.seat = msg.seat;
+        if (msg.ply !== S.ui.ply) S.ui = { ply: msg.ply };
+        break;
+      case "accepted":
+        // keep the buttons off until the state after the move arrives (it follows at once)
+        if (S.pending && S.pending.id === msg.id) {
+          S.pending.accepted = true;
+          if (S.state && S.state.ply !== S.pending.ply) S.pending = null;
+        }
+        hideNotice();
+        break;
+      case "refused":
+        if (S.pending && S.pending.id === msg.id) S.pending = null;
+        showNotice(String(msg.reason || "That move is not allowed now."), "refused");
+        break;
+      case "error":
+        if (!S.welcomed) {
+          S.fatal = String(msg.reason || "The table did not accept this seat link.");
+        } else {
+          if (S.pending) S.pending = null;
+          showNotice(String(msg.reason || "The table could not read that."), "refused");
+        }
+        break;
+      case "bye":
+        S.bye = String(msg.reason || "The table closed this seat.");
+        S.pending = null;
+        break;
+      default:
+        return;
+    }
+    if (S.bye || S.fatal) {
+      setConn("offline", S.bye ? "Closed" : "Not a seat");
+      const ws = S.ws;
+      S.ws = null;
+      if (ws) {
+        try {
+          ws.close();
+        } catch (e) {
+          /* already gone */
+        }
+      }
+      clearTimeout(S.retryTimer);
+      S.retryTimer = null;
+    }
+    render();
+  }
+
+  function setConn(kind, text) {
+    const el = byId("conn");
+    el.className = "conn " + kind;
+    el.textContent = text;
+  }
+
+  function showNotice(text, kind) {
+    S.notice = { text: text, kind: kind || "info" };
+  }
+  function hideNotice() {
+    S.notice = null;
+  }
+
+  // -- acting ---------------------------------------------------------------------------------
+  function legalMap() {
+    const out = new Map();
+    const st = S.state;
+    if (!st || !Array.isArray(st.legal)) return out;
+    for (const a of st.legal) {
+      if (a && typeof a.text === "string") out.set(a.text, typeof a.label === "string" ? a.label : a.text);
+    }
+    return out;
+  }
+  function canAct() {
+    return !S.pending && !S.bye && !S.fatal && S.welcomed && S.ws && S.ws.readyState === 1;
+  }
+  function act(text) {
+    if (!canAct() || !legalMap().has(text)) return;
+    const id = S.nextId++;
+    if (!send({ type: "act", ply: S.state.ply, action: text, id: id })) return;
+    S.pending = { id: id, text: text, ply: S.state.ply, accepted: false, at: Date.now() };
+    hideNotice();
+    render();
+  }
+  function actButton(text, content, cls) {
+    const legal = legalMap();
+    const b = h("button", cls || "btn");
+    b.type = "button";
+    if (Array.isArray(content)) b.append(...content);
+    else b.append(content === undefined ? legal.get(text) || text : content);
+    b.disabled = !legal.has(text) || !canAct();
+    if (S.pending && S.pending.text === text) b.classList.add("sent");
+    b.dataset.action = text;
+    b.addEventListener("click", function () {
+      act(text);
+    });
+    return b;
+  }
+  function uiButton(content, onClick, cls, disabled) {
+    const b = h("button", cls || "btn");
+    b.type = "button";
+    if (Array.isArray(content)) b.append(...content);
+    else b.append(content);
+    b.disabled = !!disabled;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  // -- rendering ------------------------------------------------------------------------------
+  function render() {
+    renderHeader();
+    renderNotice();
+    const game = byId("game");
+    const choices = byId("choices");
+    const events = byId("events");
+    game.replaceChildren();
+    if (S.bye || S.fatal) {
+      game.append(
+        h("div", "panel ended", h("h2", null, S.bye ? "This seat is closed" : "This seat link does not work"),
+          h("p", "big", S.bye || S.fatal),
+          h("p", "soft", "You can close this page."))
+      );
+      choices.replaceChildren();
+      choices.hidden = true;
+      events.hidden = true;
+      return;
+    }
+    const st = S.state;
+    if (!st) {
+      game.append(h("div", "panel", h("p", "soft", "Waiting for the table…")));
+      choices.hidden = true;
+      events.hidden = true;
+      return;
+    }
+    if (st.over && st.outcome) game.append(renderOutcome(st.outcome));
+    const v = st.view && typeof st.view === "object" ? st.view : null;
+    const draw = RENDERERS[st.game];
+    S.composed = new Set();
+    if (v && draw) {
+      try {
+        draw(game, v, st);
+      } catch (e) {
+        game.append(h("div", "panel", h("p", "soft", "This view could not be drawn; the choices below still work.")));
+      }
+    }
+    renderChoices(choices, game);
+    renderEvents(events, st);
+  }
+
+  function renderHeader() {
+    const st = S.state;
+    byId("title").textContent = st ? String(st.title || GAME_TITLES[st.game] || "Babel Towers") : "Babel Towers";
+    if (st && typeof st.title === "string") document.title = st.title + " – your seat";
+    const who = byId("who");
+    const turn = byId("turn");
+    who.replaceChildren();
+    turn.replaceChildren();
+    turn.className = "turn";
+    if (!st || !isInt(S.seat)) return;
+    const me = seats()[S.seat] || {};
+    const colourName = PALETTE[paletteIndex(S.seat)][1];
+    who.append(dot(S.seat), h("strong", null, seatName(S.seat)), h("span", "soft", " · " + colourName + " · seat " + (S.seat + 1)));
+    if (me.bot) who.append(h("span", "soft", " · played by a bot"));
+    const toAct = Array.isArray(st.to_act) ? st.to_act.filter(isInt) : [];
+    if (st.over) {
+      turn.append("The game is over");
+    } else if (toAct.includes(S.seat)) {
+      turn.classList.add("mine");
+      turn.append(S.pending ? "Sent… waiting for the table" : "Your turn");
+      const others = toAct.filter((i) => i !== S.seat);
+      if (others.length) turn.append(h("span", "soft", " (also " + namesOf(others) + ")"));
+    } else if (toAct.length) {
+      turn.append("Waiting for " + namesOf(toAct));
+    }
+  }
+
+  function renderNotice() {
+    const el = byId("notice");
+    if (!S.notice || S.bye || S.fatal) {
+      el.hidden = true;
+      el.textContent = "";
+      return;
+    }
+    el.hidden = false;
+    el.className = "notice " + S.notice.kind;
+    el.textContent = S.notice.text;
+  }
+
+  function renderOutcome(outcome) {
+    const winners = Array.isArray(outcome.winners) ? outcome.winners.filter(isInt) : [];
+    const won = winners.includes(S.seat);
+    const box = h("div", "panel outcome" + (won ? " won" : ""));
+    box.append(h("h2", null, won ? "You won!" : winners.length ? namesOf(winners) + (winners.length > 1 ? " win" : " wins") : "Game over"));
+    if (typeof outcome.summary === "string" && outcome.summary) box.append(h("p", null, outcome.summary));
+    if (Array.isArray(outcome.scores)) {
+      const list = h("ul", "scores");
+      outcome.scores.forEach(function (sc, i) {
+        list.append(h("li", winners.includes(i) ? "win" : null, seatTag(i), h("span", "num", fmtScore(sc))));
+      });
+      box.append(list);
+    }
+    return box;
+  }
+  function fmtScore(x) {
+    return typeof x === "number" ? (Number.isInteger(x) ? String(x) : x.toFixed(1)) : "";
+  }
+
+  // Every legal action stays reachable: the ones the game's picture offers no button or composer
+  // for are listed as buttons, and the full list is always one tap away below them.
+  function renderChoices(box, game) {
+    const legal = legalMap();
+    box.replaceChildren();
+    if (!legal.size) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    const shown = new Set();
+    for (const el of game.querySelectorAll("[data-action]")) shown.add(el.dataset.action);
+    const composed = S.composed || new Set();
+    const open = [];
+    for (const text of legal.keys()) {
+      if (!shown.has(text) && !composed.has(text.split(" ")[0])) open.push(text);
+    }
+    if (open.length) {
+      const list = h("div", "choice-list");
+      for (const text of open) list.append(actButton(text, legal.get(text), "btn choice"));
+      box.append(h("h2", null, "Your choices"), list);
+    }
+    if (open.length < legal.size) {
+      const all = h("div", "choice-list");
+      for (const [text, label] of legal) all.append(actButton(text, label, "btn choice"));
+      const det = h("details", "all-choices");
+      det.open = !!S.ui.allOpen;
+      det.addEventListener("toggle", function () {
+        S.ui.allOpen = det.open;
+      });
+      det.append(h("summary", null, "All your choices as a list (" + legal.size + ")"), all);
+      box.append(det);
+    }
+  }
+
+  function renderEvents(box, st) {
+    box.replaceChildren();
+    const events = Array.isArray(st.events) ? st.events : [];
+    const describe = DESCRIBERS[st.game] || function () {
+      return null;
+    };
+    const lines = [];
+    for (let i = events.length - 1; i >= 0 && lines.length < MAX_EVENTS; i--) {
+      const ev = events[i];
+      if (!ev || typeof ev.kind !== "string") continue;
+      const data = ev.data && typeof ev.data === "object" ? ev.data : {};
+      let line = null;
+      try {
+        line = describe(ev.kind, data);
+      } catch (e) {
+        line = null;
+      }
+      if (line === undefined) continue; // a kind that says nothing new to a person
+      if (line === null) line = typeof data.text === "string" ? data.text : words(ev.kind);
+      lines.push(h("li", null, h("span", "ply", isInt(ev.ply) ? String(ev.ply) : ""), line));
+    }
+    if (!lines.length) {
+      box.hidden = true;
+      return;
+    }
+    box.hidden = false;
+    box.append(h("h2", null, "What happened"), h("ol", "events", ...lines));
+  }
+  function words(kind) {
+    const s = kind.replace(/_/g, " ");
+    return s.charAt(0).toUpperCase() + s.slice(1);
+  }
+  function frag(...parts) {
+    const span = h("span", "line");
+    for (const p of parts) if (p !== null && p !== undefined) span.append(p);
+    return span;
+  }
+
+  // -- the duel -------------------------------------------------------------------------------
+  const DUEL_TEXT = { 11: "J", 12: "Q", 13: "K", 14: "A", 15: "JK" };
+  const DUEL_NAME = { 11: "Jack", 12: "Queen", 13: "King", 14: "Ace", 15: "Joker" };
+  const DUEL_KIND = {
+    joker: "a single Joker: nobody is Builder, the die goes back to 1",
+    jokers_tie: "Jokers tie",
+    builder_wins: "the Builder wins the round",
+    new_builder: "a new Builder",
+    tie_above_builder: "a tie above the Builder: the die goes back to the centre",
+    centre_tie: "a tie with the die in the centre: nobody wins",
+  };
+  function duelText(c) {
+    return DUEL_TEXT[c] || String(c);
+  }
+  function duelCard(seat, c, cls) {
+    return picture("duel-card-" + seat + "-" + c, DUEL_NAME[c] || String(c), cls || "card");
+  }
+
+  function drawDuel(root, v) {
+    const me = S.seat;
+    const n = isInt(v.players) ? v.players : 0;
+    const hands = Array.isArray(v.hands) ? v.hands : [];
+    const scores = Array.isArray(v.scores) ? v.scores : [];
+    const committed = Array.isArray(v.committed) ? v.committed : [];
+    // the table: who is Builder, the die, the scores
+    const table = h("div", "panel table");
+    table.append(h("h2", null, "Round " + v.round + " of " + v.rounds));
+    const row = h("div", "seats");
+    for (let i = 0; i < n; i++) {
+      const chip = h("div", "seat" + (i === me ? " me" : "") + (v.builder === i ? " builder" : ""));
+      chip.append(seatTag(i), h("span", "num", (scores[i] || 0) + " pts"));
+      if (v.builder === i) chip.append(h("span", "badge", "Builder"));
+      if (committed[i]) chip.append(h("span", "badge ok", "played"));
+      row.append(chip);
+    }
+    table.append(row);
+    const die = h("div", "die-line", picture("die-" + v.die, "die showing " + v.die, "die"));
+    die.append(
+      h("span", null, v.builder === null || v.builder === undefined
+        ? "The die is in the centre, showing " + v.die + "."
+        : (v.builder === me ? "You are the Builder" : seatName(v.builder) + " is the Builder") + ", the die shows " + v.die + ".")
+    );
+    table.append(die);
+    const hist = Array.isArray(v.history) ? v.history : [];
+    if (hist.length) {
+      const last = hist[hist.length - 1];
+      const cards = h("div", "played");
+      (last.cards || []).forEach(function (c, i) {
+        cards.append(h("figure", "mini", duelCard(i, c, "card small"), h("figcaption", null, i === me ? "you" : seatName(i))));
+      });
+      table.append(h("h3", null, "Last round"), cards, h("p", "soft", DUEL_KIND[last.kind] || words(String(last.kind))));
+    }
+    root.append(table);
+    // the hand
+    const hand = h("div", "panel hand");
+    const mine = Array.isArray(hands[me]) ? hands[me] : [];
+    if (v.my_choice !== null && v.my_choice !== undefined) {
+      hand.append(h("h2", null, "Your card, face down"),
+        h("div", "chosen", duelCard(me, v.my_choice, "card"), h("p", null, "You played the " + (DUEL_NAME[v.my_choice] || v.my_choice) + ". Waiting for the reveal.")));
+    }
+    hand.append(h("h2", null, v.my_choice !== null && v.my_choice !== undefined ? "Still in your hand" : "Your hand: tap a card to play it"));
+    const grid = h("div", "cards");
+    for (const c of mine) {
+      if (c === v.my_choice) continue;
+      const text = "play " + duelText(c);
+      grid.append(actButton(text, [duelCard(me, c, "card")], "card-btn"));
+    }
+    hand.append(grid);
+    root.append(hand);
+    // the others' cards: public in the duel (every card not yet revealed)
+    const others = h("div", "panel others");
+    others.append(h("h2", null, "Cards the others still hold"));
+    for (let i = 0; i < n; i++) {
+      if (i === me) continue;
+      const list = h("div", "chips");
+      for (const c of hands[i] || []) list.append(h("span", "chip", duelText(c)));
+      others.append(h("div", "other", seatTag(i), list));
+    }
+    root.append(others);
+  }
+
+  function describeDuel(kind, d) {
+    switch (kind) {
+      case "commit":
+        return d.seat === S.seat ? undefined : frag(seatName(d.seat), " played a card face down");
+      case "commit_card":
+        return frag("You played the ", DUEL_NAME[d.card] || String(d.card), " face down");
+      case "reveal":
+        return undefined; // the round line that follows says it all
+      case "builder":
+      case "die_move":
+      case "die_turn":
+        return undefined;
+      case "score":
+        return frag(d.seat === S.seat ? "You score " : seatName(d.seat) + " scores ", String(d.points));
+      default:
+        return null;
+    }
+  }
+
+  // -- Der Turmbau zu Babel -------------------------------------------------------------------
+  const TB_KINDS = ["camel", "crane", "ship", "mason"];
+  const TB_KIND_NAMES = ["Camel", "Crane", "Ship", "Stone mason"];
+  const TB_WONDERS = ["pyramids", "colossus", "zeus", "gardens", "mausoleum", "lighthouse", "artemis", "babel"];
+  const TB_WONDER_NAMES = [
+    "Pyramids of Giza", "Colossus of Rhodes", "Statue of Zeus", "Hanging Gardens",
+    "Mausoleum of Halicarnassus", "Lighthouse of Alexandria", "Temple of Artemis", "Tower of Babel",
+  ];
+  const TB_ACTIONS = ["redraw", "joker", "disc_bonus", "draw3", "triple", "double", "five_points"];
+  const TB_ACTION_TITLES = ["Card trade", "Joker", "Disc bonus", "Card draw", "Triple bonus", "Double turn", "5 victory points"];
+
+  function tbKindIndex(k) {
+    return isInt(k) ? k : TB_KINDS.indexOf(String(k));
+  }
+  function tbDisc(disc, cls) {
+    if (!disc || !Array.isArray(disc.kinds) || !Array.isArray(disc.values)) return picture("turmbau-disc-back", "taken", cls || "disc");
+    const parts = disc.kinds.map(function (k, i) {
+      return tbKindIndex(k) + "-" + disc.values[i];
+    });
+    const alt = disc.kinds.map(function (k, i) {
+      return TB_KIND_NAMES[tbKindIndex(k)] + " " + disc.values[i];
+    }).join(" + ");
+    return picture("turmbau-disc-" + parts.join("-"), alt, cls || "disc");
+  }
+  function tbCards(counts, extra) {
+    const row = h("div", "stacks");
+    (counts || []).forEach(function (n, k) {
+      if (!n) return;
+      row.append(h("figure", "stack", picture("turmbau-kind-" + k, TB_KIND_NAMES[k], "card"), h("figcaption", "count", "×" + n)));
+    });
+    if (extra) for (const x of extra) row.append(x);
+    return row;
+  }
+  function tbCountsText(c) {
+    return TB_KINDS.map(function (k, i) {
+      return c[i] ? k + ":" + c[i] : "";
+    }).filter(Boolean).join(" ");
+  }
+  function tbOfferText(cards, trade, triple) {
+    const tokens = [];
+    const counts = tbCountsText(cards);
+    if (counts) tokens.push(counts);
+    if (trade) tokens.push("trade");
+    if (triple) tokens.push("triple");
+    return "offer " + (tokens.length ? tokens.join(" ") : "none");
+  }
+
+  function drawTurmbau(root, v) {
+    const me = S.seat;
+    const n = isInt(v.players) ? v.players : 0;
+    const table = h("div", "panel table");
+    const row = h("div", "seats");
+    for (let i = 0; i < n; i++) {
+      const chip = h("div", "seat" + (i === me ? " me" : "") + (v.active === i ? " builder" : ""));
+      chip.append(seatTag(i), h("span", "num", (v.scores ? v.scores[i] : 0) + " pts"));
+      chip.append(h("span", "soft small", (v.hand_sizes ? v.hand_sizes[i] : 0) + " cards · " + (v.disc_counts ? v.disc_counts[i] : 0) + " discs"));
+      if (v.active === i) chip.append(h("span", "badge", "builder"));
+      if (v.committed && v.committed[i]) chip.append(h("span", "badge ok", "offered"));
+      row.append(chip);
+    }
+    table.append(row);
+    if (Array.isArray(v.target) && v.wonders) {
+      const w = v.target[0];
+      const slot = v.target[1];
+      const wonder = v.wonders[w] || {};
+      const disc = (wonder.discs || [])[slot];
+      table.append(h("div", "target", tbDisc(disc, "disc big"),
+        h("p", null, (v.active === me ? "You build" : seatName(v.active) + " builds") + " on the " + (TB_WONDER_NAMES[w] || "wonder") + " (disc " + (slot + 1) + ").")));
+    }
+    root.append(table);
+    // what the seat holds
+    const hand = h("div", "panel hand");
+    hand.append(h("h2", null, "Your hand"));
+    const extras = [h("figure", "stack", picture("turmbau-trade-" + paletteIndex(me), "your trading card", "card"), h("figcaption", "count", "trade"))];
+    for (const a of v.my_actions || []) {
+      const name = TB_ACTIONS[a] || String(a);
+      extras.push(h("figure", "stack", picture("turmbau-action-" + name.replace(/_/g, "-"), TB_ACTION_TITLES[a] || name, "card"), h("figcaption", "count", TB_ACTION_TITLES[a] || name)));
+    }
+    hand.append(tbCards(v.hand, extras));
+    if (Array.isArray(v.my_discs) && v.my_discs.length) {
+      const discs = h("div", "discs");
+      for (const d of v.my_discs) discs.append(tbDisc(d, "disc"));
+      hand.append(h("h3", null, "Your discs"), discs);
+    }
+    root.append(hand);
+    const legal = legalMap();
+    const offers = Array.from(legal.keys()).filter((t) => t.startsWith("offer "));
+    if (offers.length) {
+      root.append(tbOfferComposer(v, legal));
+      S.composed.add("offer");
+    }
+    else if (v.my_offer && v.phase === "offer") {
+      const o = v.my_offer;
+      root.append(h("div", "panel", h("h2", null, "Your offer, face down"),
+        (o.cards || []).some((x) => x) || o.trade ? tbCards(o.cards, o.trade ? [picture("turmbau-trade-" + paletteIndex(me), "trading card", "card")] : []) : h("p", null, "No offer."),
+        h("p", "soft", "Waiting for the others.")));
+    }
+    const builds = Array.from(legal.keys()).filter((t) => t.startsWith("build "));
+    if (builds.length) {
+      const box = h("div", "panel");
+      box.append(h("h2", null, "Build on a disc"));
+      const grid = h("div", "build-grid");
+      for (const t of builds) {
+        const parts = t.split(" ");
+        const w = TB_WONDERS.indexOf(parts[1]);
+        const slot = parseInt(parts[2], 10) - 1;
+        const disc = w >= 0 && v.wonders && v.wonders[w] ? (v.wonders[w].discs || [])[slot] : null;
+        grid.append(actButton(t, [tbDisc(disc, "disc"), h("span", null, (TB_WONDER_NAMES[w] || parts[1]) + " · " + (slot + 1))], "btn build"));
+      }
+      box.append(grid);
+      const rest = Array.from(legal.keys()).filter((t) => !t.startsWith("build ") && !t.startsWith("offer "));
+      for (const t of rest) box.append(actButton(t, undefined, "btn choice"));
+      root.append(box);
+    }
+    if (v.phase === "select" && Array.isArray(v.offers)) {
+      const box = h("div", "panel");
+      box.append(h("h2", null, "The offers"));
+      v.offers.forEach(function (o, i) {
+        if (i === v.active) return;
+        const line = h("div", "other", seatTag(i));
+        if (!o) line.append(h("span", "soft", " no offer"));
+        else if (!(o.cards || []).some((x) => x) && !o.trade) line.append(h("span", "soft", " no offer"));
+        else line.append(tbCards(o.cards, o.trade ? [picture("turmbau-trade-" + paletteIndex(i), "trading card", "card")] : []));
+        box.append(line);
+      });
+      const picks = Array.from(legal.keys()).filter((t) => t.startsWith("accept ") || t === "decline");
+      for (const t of picks) box.append(actButton(t, undefined, "btn choice"));
+      root.append(box);
+    }
+  }
+
+  function tbOfferComposer(v, legal) {
+    const ui = S.ui;
+    if (!ui.offer) ui.offer = { cards: [0, 0, 0, 0], trade: false, triple: false };
+    const o = ui.offer;
+    const hand = v.hand || [0, 0, 0, 0];
+    const texts = Array.from(legal.keys());
+    const box = h("div", "panel composer");
+    const target = Array.isArray(v.target) ? TB_WONDER_NAMES[v.target[0]] : "the disc";
+    box.append(h("h2", null, "Your secret offer"), h("p", "soft", "Choose the cards you offer for the " + target + ". Nobody sees it until all have chosen."));
+    TB_KINDS.forEach(function (k, i) {
+      if (!hand[i] && !o.cards[i]) return;
+      const line = h("div", "stepper");
+      line.append(picture("turmbau-kind-" + i, TB_KIND_NAMES[i], "card tiny"), h("span", "what", TB_KIND_NAMES[i]));
+      line.append(uiButton("−", function () {
+        o.cards[i] = Math.max(0, o.cards[i] - 1);
+        render();
+      }, "btn step", o.cards[i] <= 0 || !!S.pending));
+      line.append(h("span", "num big", String(o.cards[i])));
+      line.append(uiButton("+", function () {
+        o.cards[i] = Math.min(hand[i], o.cards[i] + 1);
+        render();
+      }, "btn step", o.cards[i] >= hand[i] || !!S.pending));
+      line.append(h("span", "soft small", "of " + hand[i]));
+      box.append(line);
+    });
+    const toggles = h("div", "toggles");
+    if (texts.some((t) => / trade\b/.test(t))) {
+      toggles.append(uiButton([picture("turmbau-trade-" + paletteIndex(S.seat), "", "card tiny"), o.trade ? "With the trading card" : "Add the trading card"], function () {
+        o.trade = !o.trade;
+        render();
+      }, "btn toggle" + (o.trade ? " on" : ""), !!S.pending));
+    }
+    if (texts.some((t) => / triple\b/.test(t))) {
+      toggles.append(uiButton([picture("turmbau-action-triple", "", "card tiny"), o.triple ? "With the Triple bonus" : "Add the Triple bonus"], function () {
+        o.triple = !o.triple;
+        render();
+      }, "btn toggle" + (o.triple ? " on" : ""), !!S.pending));
+    }
+    box.append(toggles);
+    const text = tbOfferText(o.cards, o.trade, o.triple);
+    const ok = legal.has(text);
+    const send = actButton(text, ok ? legal.get(text) : "This offer is not possible", "btn primary");
+    box.append(send);
+    if (legal.has("offer none") && text !== "offer none") box.append(actButton("offer none", "Make no offer", "btn"));
+    return box;
+  }
+
+  function describeTurmbau(kind, d) {
+    const who = function (s) {
+      return s === S.seat ? "You" : seatName(s);
+    };
+    switch (kind) {
+      case "turn":
+        return frag(who(d.seat), d.seat === S.seat ? " have the turn" : " has the turn");
+      case "pass":
+        return frag(who(d.seat), " passed");
+      case "build":
+        return frag(who(d.seat), " builds on the ", TB_WONDER_NAMES[d.wonder] || "wonder", " ", tbDisc(d.disc, "disc inline"));
+      case "offer_committed":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " made an offer");
+      case "my_offer":
+        return frag("Your offer: ", tbCountsText(d.cards || []) || "nothing", d.trade ? " with the trading card" : "");
+      case "rejected":
+        return frag(who(d.seat), "'s offer was refused: ", String(d.points), " points");
+      case "accepted":
+        return frag(who(d.seat), " completes the disc on the ", TB_WONDER_NAMES[d.wonder] || "wonder");
+      case "unfulfilled":
+        return frag(who(d.seat), " left the disc unfulfilled");
+      case "draw":
+        return undefined;
+      case "drew":
+        return frag("You drew ", tbCountsText(d.cards || []) || "nothing");
+      case "disc_taken":
+        return frag(who(d.seat), " takes the disc ", tbDisc(d.disc, "disc inline"));
+      case "wonder_scored":
+        return frag("The ", TB_WONDER_NAMES[d.wonder] || "wonder", " is complete and scored");
+      case "action_card":
+        return frag("You drew the action card ", TB_ACTION_TITLES[TB_ACTIONS.indexOf(d.card)] || String(d.card));
+      case "action_drawn":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " drew an action card");
+      case "action_played":
+        return frag(who(d.seat), " played ", TB_ACTION_TITLES[TB_ACTIONS.indexOf(d.card)] || String(d.card));
+      case "parts_placed":
+      case "marker_moved":
+      case "reveal":
+        return kind === "reveal" ? frag("The offers are revealed") : undefined;
+      default:
+        return null;
+    }
+  }
+
+  // -- Babel Builders -------------------------------------------------------------------------
+  const CELLS = ["A1", "B1", "C1", "A2", "B2", "C2", "A3", "B3", "C3"];
+  const ROLE_NAMES = { architect: "Architect", messenger: "Messenger of God", zealot: "Zealot" };
+
+  function bCard(id, cls) {
+    return picture("builders-card-" + id, "card", cls || "card");
+  }
+
+  function roleCard(role) {
+    const box = h("div", "role");
+    const face = picture("builders-role-back", "your role card, face down", "card role-card");
+    const label = h("p", "soft", "Press and hold to see your role");
+    const holder = h("button", "role-holder");
+    holder.type = "button";
+    holder.append(face);
+    let shown = false;
+    function show(on) {
+      if (on === shown) return;
+      shown = on;
+      face.src = "/art/" + (on ? "builders-role-" + role : "builders-role-back") + ".png";
+      face.alt = on ? "your role: " + (ROLE_NAMES[role] || role) : "your role card, face down";
+      label.textContent = on ? "You are " + (role === "architect" ? "an " : "the ") + (ROLE_NAMES[role] || role) : "Press and hold to see your role";
+      holder.classList.toggle("held", on);
+    }
+    holder.addEventListener("pointerdown", function (e) {
+      e.preventDefault();
+      show(true);
+    });
+    for (const ev of ["pointerup", "pointerleave", "pointercancel", "blur"]) holder.addEventListener(ev, function () {
+      show(false);
+    });
+    holder.addEventListener("keydown", function (e) {
+      if (e.key === " " || e.key === "Enter") show(true);
+    });
+    holder.addEventListener("keyup", function () {
+      show(false);
+    });
+    holder.addEventListener("contextmenu", function (e) {
+      e.preventDefault();
+    });
+    box.append(holder, label);
+    return box;
+  }
+
+  // A two-part choice ("play 27 discard 33", "take 10 give 1"): pick the first card, then the
+  // second among those the rules allow with it, then confirm.
+  function pairComposer(legal, verbs, titles, cardsFor) {
+    const opts = [];
+    for (const t of legal.keys()) {
+      const m = /^(\w+) (\S+)(?: (\w+) (\S+))?$/.exec(t);
+      if (m && m[1] === verbs[0]) opts.push({ text: t, a: m[2], b: m[3] === verbs[1] ? m[4] : null });
+    }
+    if (!opts.length) return null;
+    S.composed.add(verbs[0]);
+    const ui = S.ui;
+    const box = h("div", "panel composer");
+    box.append(h("h2", null, titles[0]));
+    const firsts = Array.from(new Set(opts.map((o) => o.a)));
+    const rowA = h("div", "cards");
+    for (const a of firsts) {
+      rowA.append(uiButton([bCard(a, "card")], function () {
+        ui.pairA = ui.pairA === a ? null : a;
+        ui.pairB = undefined;
+        render();
+      }, "card-btn" + (ui.pairA === a ? " picked" : ""), !canAct()));
+    }
+    box.append(rowA);
+    if (ui.pairA !== undefined && ui.pairA !== null && firsts.includes(ui.pairA)) {
+      const withA = opts.filter((o) => o.a === ui.pairA);
+      const seconds = withA.filter((o) => o.b !== null);
+      if (seconds.length) {
+        box.append(h("h2", null, titles[1]));
+        const rowB = h("div", "cards");
+        for (const o of seconds) {
+          rowB.append(uiButton([bCard(o.b, "card")], function () {
+            ui.pairB = ui.pairB === o.b ? undefined : o.b;
+            render();
+          }, "card-btn" + (ui.pairB === o.b ? " picked" : ""), !canAct()));
+        }
+        box.append(rowB);
+      }
+      const chosen = withA.find((o) => (seconds.length ? o.b === ui.pairB : o.b === null));
+      if (chosen) box.append(actButton(chosen.text, legal.get(chosen.text), "btn primary"));
+      else box.append(h("p", "soft", cardsFor));
+    }
+    return box;
+  }
+
+  function towerGrid(v, legal) {
+    const grid = h("div", "tower");
+    const cells = v.blueprint && Array.isArray(v.blueprint.cells) ? v.blueprint.cells : [];
+    const base = Array.isArray(v.base) ? v.base : [];
+    for (let i = 0; i < 9; i++) {
+      const need = cells[i] || 0;
+      const have = base[i] || 0;
+      const content = [h("span", "cell-name", CELLS[i]), h("span", "cell-h", have + " / " + need)];
+      const cls = "cell" + (have >= need && need ? " done" : "") + (have > need ? " over" : "");
+      const place = ["place ", "strike "].map((p) => p + CELLS[i]).find((t) => legal.has(t));
+      if (place) grid.append(actButton(place, content, cls + " target"));
+      else grid.append(h("div", cls, ...content));
+    }
+    return grid;
+  }
+
+  function drawBuilders(root, v) {
+    const me = S.seat;
+    const n = isInt(v.players) ? v.players : 0;
+    const legal = legalMap();
+    // who is who at the table
+    const table = h("div", "panel table");
+    table.append(h("h2", null, "Round " + v.round + (v.blueprint && v.blueprint.name ? " · " + v.blueprint.name : "")));
+    const row = h("div", "seats");
+    const appointed = Array.isArray(v.appointed) ? v.appointed : [];
+    const zealots = Array.isArray(v.zealots) ? v.zealots : [];
+    for (let i = 0; i < n; i++) {
+      const chip = h("div", "seat" + (i === me ? " me" : "") + (v.master === i ? " builder" : ""));
+      chip.append(seatTag(i), h("span", "soft small", (v.hand_sizes ? v.hand_sizes[i] : 0) + " cards"));
+      if (v.master === i) chip.append(h("span", "badge", "Master"));
+      if (appointed.includes(i)) chip.append(h("span", "badge soft-badge", "appointed"));
+      if (v.committed && v.committed[i]) chip.append(h("span", "badge ok", "chose"));
+      if (zealots.includes(i)) chip.append(h("span", "badge bad", "Zealot"));
+      row.append(chip);
+    }
+    table.append(row);
+    table.append(h("div", "tower-line", towerGrid(v, legal),
+      h("p", "soft small", "Blocks built / the blueprint's height. Supply " + v.supply + ", deck " + v.deck_size + ".")));
+    root.append(table);
+    // the seat's secrets: role and hand
+    const mine = h("div", "panel hand");
+    const top = h("div", "role-row");
+    if (typeof v.role === "string") top.append(roleCard(v.role));
+    const handBox = h("div", "hand-box", h("h2", null, "Your hand"));
+    const cards = h("div", "cards");
+    for (const c of v.hand || []) cards.append(bCard(c, "card"));
+    if (!(v.hand || []).length) cards.append(h("p", "soft", "No cards."));
+    handBox.append(cards);
+    top.append(handBox);
+    mine.append(top);
+    if (v.my_commit && isInt(v.my_commit.play)) {
+      mine.append(h("h3", null, "Your choice this round"), h("div", "cards",
+        h("figure", "mini", bCard(v.my_commit.play, "card small"), h("figcaption", null, "played")),
+        v.my_commit.discard >= 0 ? h("figure", "mini", bCard(v.my_commit.discard, "card small"), h("figcaption", null, "discarded")) : null));
+    }
+    root.append(mine);
+    // the Master's check: the cards handed in, and the swap
+    if (v.phase === "swap" && v.master === me && Array.isArray(v.received) && v.received.length) {
+      const check = h("div", "panel check");
+      check.append(h("h2", null, "The Master's check"), h("p", "soft", "The cards handed to you, shuffled: nobody knows who gave which."));
+      const got = h("div", "cards");
+      for (const c of v.received) got.append(bCard(c, "card"));
+      check.append(got);
+      root.append(check);
+      const swap = pairComposer(legal, ["take", "give"], ["Take one of them into your hand", "Give one of yours in its place"], "Choose the card you give.");
+      if (swap) root.append(swap);
+    } else if (v.phase === "select") {
+      const pick = pairComposer(legal, ["play", "discard"], ["Play a card to the Master", "Discard a card face down"], "Choose the card you discard.");
+      if (pick) root.append(pick);
+    }
+    const reveals = Array.from(legal.keys()).filter((t) => t.startsWith("reveal "));
+    if (reveals.length) {
+      const box = h("div", "panel");
+      box.append(h("h2", null, "Reveal the next card"));
+      const row2 = h("div", "cards");
+      for (const t of reveals) row2.append(actButton(t, [bCard(t.split(" ")[1], "card")], "card-btn"));
+      box.append(row2);
+      root.append(box);
+    }
+    if (Array.isArray(v.effects) && v.effects.length) {
+      const box = h("div", "panel");
+      box.append(h("h3", null, "Revealed this round"));
+      const row3 = h("div", "cards");
+      for (const e of v.effects) row3.append(h("figure", "mini" + (e.void ? " void" : ""), bCard(e.card, "card small"), h("figcaption", null, e.void ? "void" : e.cells && e.cells.length ? e.cells.map((c) => CELLS[c]).join(" ") : "")));
+      box.append(row3);
+      root.append(box);
+    }
+  }
+
+  function describeBuilders(kind, d) {
+    const who = function (s) {
+      return s === S.seat ? "You" : seatName(s);
+    };
+    switch (kind) {
+      case "appoint":
+        return frag(who(d.master), " appointed ", namesOf(d.seats || []));
+      case "choose":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " chose");
+      case "choose_cards":
+        return frag("You played ", bCard(d.play, "card inline"), d.discard >= 0 ? " and discarded " : "", d.discard >= 0 ? bCard(d.discard, "card inline") : null);
+      case "handed":
+        return frag(String(d.count), " cards went to the Master");
+      case "received":
+        return frag("You received ", ...(d.cards || []).map((c) => bCard(c, "card inline")));
+      case "swap":
+        return frag(who(d.master), d.gave ? " swapped a card" : " kept the cards");
+      case "swap_cards":
+        return frag("You took ", bCard(d.take, "card inline"), " and gave ", bCard(d.give, "card inline"));
+      case "reveal":
+        return frag(who(d.master), " revealed ", bCard(d.card, "card inline"), d.void ? " (void)" : "");
+      case "place":
+        return frag(String(d.blocks), " block" + (d.blocks === 1 ? "" : "s") + " on ", CELLS[d.cell] || "?");
+      case "strike":
+        return frag("Lightning strikes ", CELLS[d.cell] || "?");
+      case "deliberate":
+        return frag("The discard of ", who(d.seat), " is turned up: ", bCard(d.shown, "card inline"));
+      case "draw":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " drew ", String(d.count));
+      case "draw_cards":
+        return frag("You drew ", ...(d.cards || []).map((c) => bCard(c, "card inline")));
+      case "pass_master":
+        return frag("The Master token goes to ", who(d.new_master));
+      case "storm":
+        return frag("A Storm: no building this round");
+      case "convert":
+        return frag("You became a Zealot");
+      case "timeline":
+      case "setup":
+        return undefined;
+      default:
+        return null;
+    }
+  }
+
+  const RENDERERS = { duel: drawDuel, turmbau: drawTurmbau, builders: drawBuilders };
+  const DESCRIBERS = { duel: describeDuel, turmbau: describeTurmbau, builders: describeBuilders };
+
+  // -- start ----------------------------------------------------------------------------------
+  function start() {
+    const m = TOKEN_RE.exec(location.pathname);
+    if (m) {
+      S.token = m[1];
+    } else if (WATCH_RE.test(location.pathname)) {
+      S.watching = true;
+    } else {
+      S.fatal = "This page needs the seat link the table shows (it ends in /s/ and a long code).";
+      setConn("offline", "No seat");
+      render();
+      return;
+    }
+    document.addEventListener("visibilitychange", function () {
+      if (document.visibilityState === "visible") reconnectNow();
+    });
+    window.addEventListener("online", reconnectNow);
+    window.addEventListener("pageshow", reconnectNow);
+    window.addEventListener("focus", reconnectNow);
+    setInterval(watchdog, 2500);
+    render();
+    connect();
+  }
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
+})();

@@ -1,0 +1,273 @@
+"""The phone page in a real browser: headless Chromium plays a whole duel from seat 0's page.
+
+The page is JavaScript under a strict Content-Security-Policy; only a browser shows that it loads,
+connects, draws the seat's hand with the table's card pictures, sends taps the server accepts,
+and finds its seat again after a reload. The test's own thread plays the desktop loop's part:
+between browser commands it drains the phone's moves into the ``Match`` (checking ``why_illegal``
+first, as the table does), lets the bot move and publishes new snapshots.
+
+Needs Debian's ``chromium`` and ``chromium-driver`` and the ``selenium`` package; without them the
+test is skipped with a message saying how to install them (``.ci/run`` installs them on CI).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from babel.core import registry
+from babel.core.match import Match, Seat
+from babel.core.protocol import ActionTextError
+from babel.games.duel.model import card_text
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+INSTALL_HINT = "needs a browser: apt-get install chromium chromium-driver; pip install selenium"
+WINDOW = (360, 780)
+WAIT_SECONDS = 20.0  # the longest any one step of the page may take
+POLL_SECONDS = 0.03
+RELOAD_AFTER_ROUND = 5
+GAME_TEXT = "return document.querySelector('#game').textContent"
+CHROMIUM_FLAGS = (
+    "--headless=new",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+    "--hide-scrollbars",
+)
+
+
+def browser_missing() -> str | None:
+    """Why the browser test cannot run here, or None."""
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        return INSTALL_HINT + " (selenium is missing)"
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            return INSTALL_HINT + f" ({path} is missing)"
+    return None
+
+
+def open_chromium(profile: Path, size: tuple[int, int] = WINDOW, scale: float = 1.0) -> Any:
+    """Headless Chromium through Debian's chromedriver, with a window of ``size`` CSS pixels
+    (``scale`` > 1 emulates a phone's denser screen for sharper pictures)."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROMIUM_FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--window-size={size[0]},{size[1]}")
+    if scale != 1.0:
+        options.add_experimental_option(
+            "mobileEmulation",
+            {"deviceMetrics": {"width": size[0], "height": size[1], "pixelRatio": scale, "touch": True}},
+        )
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(WAIT_SECONDS)
+    driver.set_script_timeout(WAIT_SECONDS)
+    return driver
+
+
+class LocalTable:
+    """A Match, its phone server and the loop thread's duties, on the caller's thread.
+
+    ``pump`` is one turn of the desktop loop as the phone sees it: drain the phones' moves into
+    the match (through ``why_illegal``, so a refusal carries the rules' reason), let bots move,
+    publish what changed."""
+
+    def __init__(self, game: str, seats: list[Seat], seed: int, config: Any = None) -> None:
+        from scenes.remote.art import pictures_for
+        from scenes.remote.host import RemoteHost
+
+        self.rules = registry.get(game)
+        self.match = Match(self.rules, config or self.rules.make_config(len(seats)), seed, seats)
+        self.host = RemoteHost(game, self.rules.info.title, self.match.seats, pictures=pictures_for(game))
+        self.published = -1
+
+    def __enter__(self) -> LocalTable:
+        self.host.start()
+        self.publish()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.host.stop()
+
+    def url(self, seat: int) -> str:
+        self.host.issue(seat)
+        url = self.host.url_for(seat)
+        assert url is not None
+        return url
+
+    def publish(self) -> None:
+        from scenes.remote.snapshot import public_snapshot, snapshot_for
+
+        snaps: dict[int | None, dict] = {None: public_snapshot(self.match)}
+        for seat in range(len(self.match.seats)):
+            snaps[seat] = snapshot_for(self.match, seat)
+        self.host.publish(snaps)
+        self.published = self.match.ply
+
+    def apply(self, seat: int, text: str) -> str | None:
+        try:
+            action = self.rules.parse_action(text)
+        except ActionTextError as exc:
+            return str(exc)
+        reason = self.rules.why_illegal(self.match.state, seat, action)
+        if reason is None:
+            self.match.submit(seat, action)
+        return reason
+
+    def play_bots(self, until: Callable[[Match], bool] | None = None) -> None:
+        while not self.match.over and not (until and until(self.match)):
+            bots = [s for s in self.match.to_act() if self.match.seats[s].bot is not None]
+            if not bots:
+                return
+            self.match.submit(bots[0], self.match.bot_action(bots[0]))
+
+    def pump(self) -> None:
+        self.host.drain(self.apply)
+        self.play_bots()
+        if self.match.ply != self.published:
+            self.publish()
+
+
+def wait_for(table: LocalTable, what: str, cond: Callable[[], Any]) -> Any:
+    """Pump the table until ``cond()`` is truthy (its value is returned); fail after a bound."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        table.pump()
+        value = cond()
+        if value:
+            return value
+        time.sleep(POLL_SECONDS)
+    raise AssertionError(f"the page did not get there in {WAIT_SECONDS:.0f} s: {what}")
+
+
+@pytest.fixture
+def browser():
+    missing = browser_missing()
+    if missing:
+        pytest.skip(missing)
+    profile = Path(tempfile.mkdtemp(prefix="babel-phone-"))
+    driver = open_chromium(profile)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _js(driver: Any, script: str) -> Any:
+    return driver.execute_script(script)
+
+
+def _page(driver: Any) -> dict:
+    """What the page shows, read from its DOM (never from the server)."""
+    return _js(
+        driver,
+        """
+        const q = (s) => document.querySelector(s);
+        const all = (s) => Array.from(document.querySelectorAll(s));
+        return {
+          conn: q('#conn').textContent,
+          who: q('#who').textContent,
+          turn: q('#turn').textContent,
+          title: q('#title').textContent,
+          notice: q('#notice').hidden ? '' : q('#notice').textContent,
+          ply: document.body.dataset.ply === undefined ? -1 : Number(document.body.dataset.ply),
+          round: (q('.table h2') || {}).textContent || '',
+          hand: all('.hand .cards .card-btn').map((b) => b.dataset.action),
+          playable: all('.hand .cards .card-btn:not(:disabled)').map((b) => b.dataset.action),
+          pictures: all('.hand img.card').map((i) => [i.complete && i.naturalWidth > 0, i.src]),
+          outcome: (q('.outcome') || {}).textContent || '',
+        };
+        """,
+    )
+
+
+def _hand_texts(table: LocalTable, seat: int) -> list[str]:
+    """The play actions of the cards ``seat`` still holds, in hand order."""
+    view = table.match.view(seat)
+    return [f"play {card_text(card)}" for card in view.hands[seat] if card != view.my_choice]
+
+
+def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser) -> None:
+    seats = [Seat("Ada"), Seat("Brick", bot="novice")]
+    with LocalTable("duel", seats, seed=11) as table:
+        browser.get(table.url(0))
+        page = wait_for(
+            table, "connected", lambda: (p := _page(browser))["conn"] == "Connected" and p["playable"] and p
+        )
+        assert "Ada" in page["who"] and page["title"] == table.rules.info.title
+        wait_for(
+            table, "every card picture loads", lambda: all(ok for ok, _src in _page(browser)["pictures"])
+        )
+        assert table.host.status() == {0: "connected"}
+        reloaded = False
+        rounds = 0
+        while not table.match.over:
+            page = wait_for(
+                table,
+                "a card to play",
+                lambda: (p := _page(browser))["ply"] == table.match.ply and p["playable"] and p,
+            )
+            assert page["notice"] == "", page["notice"]
+            assert page["hand"] == _hand_texts(table, 0), "the page shows exactly the seat's hand"
+            ply = table.match.ply
+            browser.find_element("css selector", ".hand .cards .card-btn:not(:disabled)").click()
+            wait_for(table, "the tap reaches the match", lambda ply=ply: table.match.ply > ply)
+            rounds += 1
+            if rounds == RELOAD_AFTER_ROUND and not reloaded:
+                before = table.match.view(0)
+                browser.refresh()
+                page = wait_for(
+                    table,
+                    "back in the seat after a reload",
+                    lambda: (
+                        (p := _page(browser))["conn"] == "Connected" and (p["playable"] or p["outcome"]) and p
+                    ),
+                )
+                assert "Ada" in page["who"]
+                assert table.match.view(0) == before, "a reload changes nothing at the table"
+                assert page["hand"] == _hand_texts(table, 0), "the hand is all there after the reload"
+                reloaded = True
+            assert rounds <= 14, "a duel has 14 rounds at most"
+        assert reloaded
+        outcome = table.match.outcome()
+        assert outcome is not None
+        page = wait_for(table, "the outcome", lambda: (p := _page(browser))["outcome"] and p)
+        assert outcome.summary in page["outcome"]
+        assert page["playable"] == []
+        assert page["turn"] == "The game is over"
+        # every move of seat 0 came from the page: the log holds one per round played
+        assert sum(1 for a in table.match.log if a.seat == 0) == rounds
+
+
+def test_a_revoked_seat_says_why_and_offers_nothing(browser) -> None:
+    seats = [Seat("Ada"), Seat("Brick", bot="novice")]
+    with LocalTable("duel", seats, seed=3) as table:
+        browser.get(table.url(0))
+        wait_for(table, "connected", lambda: _page(browser)["playable"])
+        table.host.revoke(0, "This seat was handed to a bot")
+        text = wait_for(table, "the bye", lambda: "handed to a bot" in (t := _js(browser, GAME_TEXT)) and t)
+        assert "This seat is closed" in text
+        assert _js(browser, "return document.querySelectorAll('button:not(:disabled)').length") == 0
+        time.sleep(1.0)  # a page that got bye does not come back
+        assert _page(browser)["conn"] != "Connected"
+        assert table.host.status() == {}
