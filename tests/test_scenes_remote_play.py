@@ -11,12 +11,13 @@ what the seat cannot know.
 from __future__ import annotations
 
 import asyncio
+import json
 
 import aiohttp
 import pytest
 
 from scenes.remote.limits import Limits
-from tests.remote_harness import Received, Table, check_frames, play_seat, replayed
+from tests.remote_harness import Received, Table, check_frames, play_seat, recv, replayed
 
 # Bots answer at once here, so a phone sees a new state every few milliseconds and acts on most of
 # them: far above a person's pace and the flood limit (the hostile battery tests that limit).
@@ -70,3 +71,54 @@ def test_phones_play_whole_games_against_bots(game, players, seed, devices, bot,
         states = [m for m in received.parsed() if m["type"] == "state"]
         assert states[-1]["over"] and states[-1]["outcome"] is not None
         assert check_frames(match, seat, received, resample) == len(states)
+
+
+def test_a_phone_that_drops_comes_back_to_its_seat_with_nothing_lost() -> None:
+    table = Table("duel", 2, 8, {0}, "random").start()
+    host = table.host
+
+    async def scenario() -> tuple[Received, Received, Received]:
+        first, second, watcher = Received(), Received(), Received()
+        assert host.status() == {0: "awaited"}
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(table.ws_url) as ws:
+                await ws.send_str(json.dumps({"type": "hello", "token": table.tokens[0]}))
+                assert (await recv(ws, first))["type"] == "welcome"
+                state = await recv(ws, first)
+                assert host.status() == {0: "connected"}
+                text = state["legal"][0]["text"]
+                await ws.send_str(json.dumps({"type": "act", "ply": state["ply"], "action": text, "id": 1}))
+                while (msg := await recv(ws, first)) is not None and msg["type"] != "accepted":
+                    pass
+            for _ in range(100):  # the server notices the phone left
+                if host.status() == {0: "dropped"}:
+                    break
+                await asyncio.sleep(0.02)
+            assert host.status() == {0: "dropped"}
+            async with session.ws_connect(table.ws_url) as ws:
+                await ws.send_str(json.dumps({"type": "hello", "token": table.tokens[0]}))
+                assert (await recv(ws, second))["type"] == "welcome"
+                state = await recv(ws, second)
+                assert host.status() == {0: "connected"}
+                with table.lock:
+                    assert state["ply"] == table.match.ply and state["view"] == table.match.rules.view_to_json(
+                        table.match.view(0)
+                    )
+                    assert [e.text for e in table.match.log if e.seat == 0] == [text]
+            async with session.ws_connect(table.ws_url) as ws:
+                await ws.send_str(json.dumps({"type": "watch"}))
+                assert (await recv(ws, watcher))["seat"] is None
+                await ws.send_str(json.dumps({"type": "act", "ply": 0, "action": text, "id": 2}))
+                assert (await recv(ws, watcher))["reason"] == "a watching page cannot act"
+        return first, second, watcher
+
+    try:
+        first, second, watcher = asyncio.run(asyncio.wait_for(scenario(), 60))
+        with table.lock:
+            host.revoke_all("the game is over")
+            assert host.status() == {}
+    finally:
+        table.stop()
+    for got in (first, second):
+        check_frames(table.match, 0, got)
+    check_frames(table.match, None, watcher)
