@@ -430,9 +430,13 @@ def test_the_server_stops_promptly_and_tells_every_socket() -> None:
 
     async def scenario(b: Battery) -> None:
         ws, got, _ = await b.login(0)
+        lurker, lurked = await b.open()  # still in its handshake when the server stops
         await asyncio.to_thread(lambda: (table.stop(), stopped.set()))
         assert await recv(ws, got) == {"type": "bye", "reason": "the table has closed"}
         assert await recv(ws, got, 3) is None
+        while await recv(lurker, lurked, 3) is not None:
+            pass
+        assert lurked.parsed() in ([], [{"type": "error", "reason": "no hello in time"}])  # never a bye
 
     try:
         _run(table, scenario)

@@ -299,10 +299,13 @@ class RemoteHost:
 
     async def _shutdown(self, reason: str) -> None:
         self._closing = True
-        for client in list(self._clients):
+        # Logged-in sockets are told why; one still in its handshake has no writer and is told
+        # nothing (the runner's cleanup closes it).
+        told = [c for c in self._clients if c.player or (c.watcher and not c.closing)]
+        for client in told:
             _close(client, wire.bye(reason), 1001)
-        if self._clients:
-            await asyncio.wait([asyncio.ensure_future(_drained(c)) for c in list(self._clients)], timeout=1.0)
+        if told:
+            await asyncio.wait([asyncio.ensure_future(_drained(c)) for c in told], timeout=1.0)
         if self._runner is not None:
             await self._runner.cleanup()
 
