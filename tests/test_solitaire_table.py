@@ -8,7 +8,7 @@ import pytest
 
 from babel.core import registry
 from babel.core.match import Match, Seat
-from babel.games.solitaire import hints
+from babel.games.solitaire import hints, solver
 from babel.games.solitaire.actions import Draw, Move
 from babel.games.solitaire.stats import StatsStore
 from scenes.tables.solitaire import SolitaireTable
@@ -197,3 +197,81 @@ def test_practice_game_is_counted_apart(rules, pilot):
     pilot.start(StatisticsScene("tiles", "standard", practice=True))
     assert pilot.top.store.get("tiles", "standard", practice=True).played == 1
     assert any("Practice games" in line for line in _drawn_text(pilot))
+
+
+# -- Finish asks first ------------------------------------------------------------------------------
+def _drawn_out(rules, seed=1, **options):
+    """A table after the last draw (Finish is offered), no move made."""
+    match = Match(rules, rules.make_config(1, **options), seed, [Seat("Anna")])
+    while any(isinstance(a, Draw) for a in match.legal(0)):
+        match.submit(0, next(a for a in match.legal(0) if isinstance(a, Draw)))
+    return SolitaireTable(match, None, threaded=False)
+
+
+def test_finish_on_a_deal_that_can_still_be_won_asks_first(rules, pilot):
+    """Issue: Finish ended a deal the hint called winnable with one click and counted a loss."""
+    from scenes.widgets.confirm import ConfirmDialog
+
+    table = _drawn_out(rules)
+    pilot.start(table)
+    assert table.finish_button.visible and "full win" in hints.hint(table.view).text
+    stacks = len(table.view.line)
+    pilot.click(table.finish_button.rect.center)
+    dialog = pilot.top
+    assert isinstance(dialog, ConfirmDialog) and not table.match.over
+    assert dialog.detail == (
+        f"This deal can still be won in full (one tower). Finishing now ends it with {stacks} stacks, "
+        "a loss in your statistics."
+    )
+    pilot.press(pygame.K_ESCAPE)  # Play on: nothing happened
+    assert pilot.top is table and not table.match.over
+    assert StatsStore.load().get("tiles", "standard").played == 0
+    pilot.press(pygame.K_f)
+    assert isinstance(pilot.top, ConfirmDialog)
+    pilot.press(pygame.K_RETURN)
+    assert table.match.over and len(table.view.line) == stacks
+    assert StatsStore.load().get("tiles", "standard").losses == 1
+
+
+def test_finish_names_a_partial_win_and_practice_statistics(rules, pilot):
+    table = _drawn_out(rules, practice=True)
+    pilot.start(table)
+    while len(table.view.line) > 3:  # down to a partial win by the solver's own line
+        best = solver.solve_position(table.view.tops, (), table.view.variant, table.view.difficulty)
+        table.submit(best.actions[0])
+    if table.match.over or not table.finish_button.visible:
+        pytest.skip("this deal's line ends by itself")
+    pilot.press(pygame.K_f)
+    detail = pilot.top.detail
+    assert f"ends it with {len(table.view.line)} stacks, a partial win in your practice statistics" in detail
+
+
+def test_a_long_search_answers_at_once_and_sharpens_when_done(rules, pilot):
+    """52 cards: the dialog opens with a short search's answer, the full one replaces it."""
+    from scenes.tables.solitaire.finishing import FinishQuestion
+
+    table = _drawn_out(rules, variant="cards")
+    pilot.start(table)
+    pilot.press(pygame.K_f)
+    dialog = pilot.top
+    assert isinstance(dialog, FinishQuestion)
+    assert "perhaps fewer (still searching)" in dialog.detail and "52 stacks, a loss" in dialog.detail
+    dialog.search.result(timeout=120)  # the search runs on a worker thread, in real time
+    pilot.frame()
+    assert dialog.search is None
+    assert dialog.detail.startswith("This deal can still be won in full (one tower).")
+    pilot.press(pygame.K_ESCAPE)
+    assert not table.match.over
+
+
+def test_finish_words_claim_only_what_the_search_found():
+    from scenes.tables.solitaire.finishing import finish_words
+
+    capped = solver.Solution(5, False, (), 0)
+    assert (
+        finish_words(9, capped, "")
+        == "This deal can still end with 5 stacks, perhaps fewer. Finishing now ends it with 9 stacks."
+    )
+    assert finish_words(9, solver.Solution(9, True, (), 0), "in your statistics") is None
+    unsettled = finish_words(9, solver.Solution(9, False, (), 0), "in your statistics")
+    assert unsettled.startswith("Moves remain, and the search could not settle")

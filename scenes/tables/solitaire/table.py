@@ -34,6 +34,7 @@ from scenes.tables.solitaire import draw, layout
 from scenes.tables.solitaire.analysis import AnalysisScene
 from scenes.tables.solitaire.animate import Motion
 from scenes.tables.solitaire.draw import SolitaireUi
+from scenes.tables.solitaire.finishing import ask_before_finishing
 from scenes.tables.solitaire.layout import Geometry
 from scenes.tables.solitaire.statistics import StatisticsScene
 from scenes.widgets.basic import Button, WidgetGroup
@@ -121,9 +122,12 @@ class SolitaireTable(TableScene):
         self._act(action)
 
     def finish(self) -> None:
+        """Finish asks first when fewer stacks may still be reached, saying how the result counts."""
         action = next((a for a in self.legal if isinstance(a, Finish)), None)
-        if action is not None:
-            self._act(action)
+        if action is None:
+            return
+        counted = "" if self.lesson is not None else f"in your {'practice ' * self.practice}statistics"
+        ask_before_finishing(self.app, self.view, counted, lambda: self._act(action))
 
     def undo(self) -> None:
         if not self.match.log:
