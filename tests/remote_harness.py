@@ -17,13 +17,13 @@ from typing import Any
 
 import aiohttp
 
-from babel.core import registry
+from babel.core import registry, serial
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng, seed_state
 from scenes.remote.acts import apply_to
 from scenes.remote.host import RemoteHost
 from scenes.remote.limits import Limits
-from scenes.remote.snapshot import public_snapshot, seat_snapshot, snapshot_for
+from scenes.remote.snapshot import EVENT_WINDOW, public_snapshot, seat_snapshot, snapshot_for
 
 RECV_SECONDS = 10.0  # the longest a client waits for one message
 GAME_SECONDS = 60.0  # the longest one game may take before the table gives up
@@ -198,6 +198,11 @@ def check_frames(match: Match, seat: int | None, got: Received, resample: int = 
     states = _states_by_ply(match)
     checked = 0
     rng = Rng(seed_state(7, "leak", -1 if seat is None else seat))
+    allowed = [  # the events addressed to everyone or to this seat, read apart from the snapshot code
+        (p, str(ev.kind), json.loads(json.dumps(serial.encode(dict(ev.data)))))
+        for p, ev in match.events
+        if ev.to is None or (seat is not None and seat in ev.to)
+    ]
     for text in got.frames:
         msg = json.loads(text)
         kind = msg["type"]
@@ -211,6 +216,10 @@ def check_frames(match: Match, seat: int | None, got: Received, resample: int = 
         state, events = states[ply], [(p, ev) for p, ev in match.events if p <= ply]
         expect = {"type": "state", **seat_snapshot(rules, state, seat, seats=match.seats, ply=ply, events=events)}
         assert msg == json.loads(json.dumps(expect)), f"seat {seat}: the state at ply {ply} is not its snapshot"
+        _check_parts(rules, state, seat, msg)
+        upto = [e for e in allowed if e[0] <= ply]
+        shown = [(e["ply"], e["kind"], e["data"]) for e in msg["events"]]
+        assert shown == upto[-EVENT_WINDOW:], f"seat {seat}: an event it may not see at ply {ply}"
         if checked % resample == 0:
             other = rules.resample_hidden(state, seat, Rng(rng.next64()))
             again = {"type": "state", **seat_snapshot(rules, other, seat, seats=match.seats, ply=ply, events=events)}
@@ -219,6 +228,15 @@ def check_frames(match: Match, seat: int | None, got: Received, resample: int = 
             )
         checked += 1
     return checked
+
+
+def _check_parts(rules: Any, state: Any, seat: int | None, msg: dict) -> None:
+    """The view and the legal actions of a state message against the protocol directly (not
+    through the snapshot code): the seat's own view, its own legal actions only when it acts."""
+    assert msg["view"] == json.loads(json.dumps(rules.view_to_json(rules.view(state, seat))))
+    acting = seat is not None and seat in rules.to_act(state)
+    own = [rules.action_text(a) for a in rules.legal_actions(state, seat)] if acting else []
+    assert [item["text"] for item in msg["legal"]] == own
 
 
 def _states_by_ply(match: Match) -> list[Any]:
