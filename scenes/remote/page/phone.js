@@ -404,6 +404,9 @@
     who.replaceChildren();
     turn.replaceChildren();
     turn.className = "turn";
+    if (st && S.watching) {
+      who.append(h("span", "soft", "Watching the table: the public view, nothing to play"));
+    }
     if (!st || !isInt(S.seat)) return;
     const me = seats()[S.seat] || {};
     const colourName = PALETTE[paletteIndex(S.seat)][1];
@@ -550,13 +553,32 @@
     const hands = Array.isArray(v.hands) ? v.hands : [];
     const scores = Array.isArray(v.scores) ? v.scores : [];
     const committed = Array.isArray(v.committed) ? v.committed : [];
+    // the hand
+    if (isInt(me)) {
+      const hand = h("div", "panel hand");
+      const mine = Array.isArray(hands[me]) ? hands[me] : [];
+      if (v.my_choice !== null && v.my_choice !== undefined) {
+        hand.append(h("h2", null, "Your card, face down"),
+          h("div", "chosen", duelCard(me, v.my_choice, "card"), h("p", null, "You played the " + (DUEL_NAME[v.my_choice] || v.my_choice) + ". Waiting for the reveal.")));
+      }
+      const lead = "Round " + v.round + " of " + v.rounds + " · ";
+      hand.append(h("h2", null, lead + (v.my_choice !== null && v.my_choice !== undefined ? "still in your hand" : "tap a card to play it")));
+      const grid = h("div", "cards");
+      for (const c of mine) {
+        if (c === v.my_choice) continue;
+        const text = "play " + duelText(c);
+        grid.append(actButton(text, [duelCard(me, c, "card")], "card-btn"));
+      }
+      hand.append(grid);
+      root.append(hand);
+    }
     // the table: who is Builder, the die, the scores
     const table = h("div", "panel table");
-    table.append(h("h2", null, "Round " + v.round + " of " + v.rounds));
+    table.append(h("h2", null, "The table"));
     const row = h("div", "seats");
     for (let i = 0; i < n; i++) {
       const chip = h("div", "seat" + (i === me ? " me" : "") + (v.builder === i ? " builder" : ""));
-      chip.append(seatTag(i), h("span", "num", (scores[i] || 0) + " pts"));
+      chip.append(seatTag(i), h("span", "num", (scores[i] || 0) + (scores[i] === 1 ? " pt" : " pts")));
       if (v.builder === i) chip.append(h("span", "badge", "Builder"));
       if (committed[i]) chip.append(h("span", "badge ok", "played"));
       row.append(chip);
@@ -579,22 +601,6 @@
       table.append(h("h3", null, "Last round"), cards, h("p", "soft", DUEL_KIND[last.kind] || words(String(last.kind))));
     }
     root.append(table);
-    // the hand
-    const hand = h("div", "panel hand");
-    const mine = Array.isArray(hands[me]) ? hands[me] : [];
-    if (v.my_choice !== null && v.my_choice !== undefined) {
-      hand.append(h("h2", null, "Your card, face down"),
-        h("div", "chosen", duelCard(me, v.my_choice, "card"), h("p", null, "You played the " + (DUEL_NAME[v.my_choice] || v.my_choice) + ". Waiting for the reveal.")));
-    }
-    hand.append(h("h2", null, v.my_choice !== null && v.my_choice !== undefined ? "Still in your hand" : "Your hand: tap a card to play it"));
-    const grid = h("div", "cards");
-    for (const c of mine) {
-      if (c === v.my_choice) continue;
-      const text = "play " + duelText(c);
-      grid.append(actButton(text, [duelCard(me, c, "card")], "card-btn"));
-    }
-    hand.append(grid);
-    root.append(hand);
     // the others' cards: public in the duel (every card not yet revealed)
     const others = h("div", "panel others");
     others.append(h("h2", null, "Cards the others still hold"));
@@ -664,6 +670,11 @@
       return c[i] ? k + ":" + c[i] : "";
     }).filter(Boolean).join(" ");
   }
+  function tbCountsWords(c) {
+    return TB_KIND_NAMES.map(function (k, i) {
+      return c[i] ? c[i] + " " + (c[i] === 1 ? k : k + "s") : "";
+    }).filter(Boolean).join(", ");
+  }
   function tbOfferText(cards, trade, triple) {
     const tokens = [];
     const counts = tbCountsText(cards);
@@ -695,22 +706,24 @@
       table.append(h("div", "target", tbDisc(disc, "disc big"),
         h("p", null, (v.active === me ? "You build" : seatName(v.active) + " builds") + " on the " + (TB_WONDER_NAMES[w] || "wonder") + " (disc " + (slot + 1) + ").")));
     }
-    root.append(table);
-    // what the seat holds
-    const hand = h("div", "panel hand");
-    hand.append(h("h2", null, "Your hand"));
-    const extras = [h("figure", "stack", picture("turmbau-trade-" + paletteIndex(me), "your trading card", "card"), h("figcaption", "count", "trade"))];
-    for (const a of v.my_actions || []) {
-      const name = TB_ACTIONS[a] || String(a);
-      extras.push(h("figure", "stack", picture("turmbau-action-" + name.replace(/_/g, "-"), TB_ACTION_TITLES[a] || name, "card"), h("figcaption", "count", TB_ACTION_TITLES[a] || name)));
+    // the public table comes after the seat's own cards and choices
+    if (isInt(me)) {
+      // what the seat holds
+      const hand = h("div", "panel hand");
+      hand.append(h("h2", null, "Your hand"));
+      const extras = [h("figure", "stack", picture("turmbau-trade-" + paletteIndex(me), "your trading card", "card"), h("figcaption", "count", "trade"))];
+      for (const a of v.my_actions || []) {
+        const name = TB_ACTIONS[a] || String(a);
+        extras.push(h("figure", "stack", picture("turmbau-action-" + name.replace(/_/g, "-"), TB_ACTION_TITLES[a] || name, "card"), h("figcaption", "count", TB_ACTION_TITLES[a] || name)));
+      }
+      hand.append(tbCards(v.hand, extras));
+      if (Array.isArray(v.my_discs) && v.my_discs.length) {
+        const discs = h("div", "discs");
+        for (const d of v.my_discs) discs.append(tbDisc(d, "disc"));
+        hand.append(h("h3", null, "Your discs"), discs);
+      }
+      root.append(hand);
     }
-    hand.append(tbCards(v.hand, extras));
-    if (Array.isArray(v.my_discs) && v.my_discs.length) {
-      const discs = h("div", "discs");
-      for (const d of v.my_discs) discs.append(tbDisc(d, "disc"));
-      hand.append(h("h3", null, "Your discs"), discs);
-    }
-    root.append(hand);
     const legal = legalMap();
     const offers = Array.from(legal.keys()).filter((t) => t.startsWith("offer "));
     if (offers.length) {
@@ -755,6 +768,7 @@
       for (const t of picks) box.append(actButton(t, undefined, "btn choice"));
       root.append(box);
     }
+    root.append(table);
   }
 
   function tbOfferComposer(v, legal) {
@@ -765,7 +779,10 @@
     const texts = Array.from(legal.keys());
     const box = h("div", "panel composer");
     const target = Array.isArray(v.target) ? TB_WONDER_NAMES[v.target[0]] : "the disc";
-    box.append(h("h2", null, "Your secret offer"), h("p", "soft", "Choose the cards you offer for the " + target + ". Nobody sees it until all have chosen."));
+    box.append(h("h2", null, "Your secret offer"));
+    const intro = h("div", "target", h("p", "soft", seatName(v.active) + " builds on the " + target + ". Choose the cards you offer; nobody sees them until all have chosen."));
+    if (Array.isArray(v.target) && v.wonders && v.wonders[v.target[0]]) intro.prepend(tbDisc((v.wonders[v.target[0]].discs || [])[v.target[1]], "disc big"));
+    box.append(intro);
     TB_KINDS.forEach(function (k, i) {
       if (!hand[i] && !o.cards[i]) return;
       const line = h("div", "stepper");
@@ -808,29 +825,32 @@
     const who = function (s) {
       return s === S.seat ? "You" : seatName(s);
     };
+    const does = function (s, verb, plural) {
+      return s === S.seat ? "You " + (plural || verb.replace(/s$/, "")) : seatName(s) + " " + verb;
+    };
     switch (kind) {
       case "turn":
-        return frag(who(d.seat), d.seat === S.seat ? " have the turn" : " has the turn");
+        return frag(does(d.seat, "has the turn", "have the turn"));
       case "pass":
         return frag(who(d.seat), " passed");
       case "build":
-        return frag(who(d.seat), " builds on the ", TB_WONDER_NAMES[d.wonder] || "wonder", " ", tbDisc(d.disc, "disc inline"));
+        return frag(does(d.seat, "builds"), " on the ", TB_WONDER_NAMES[d.wonder] || "wonder", " ", tbDisc(d.disc, "disc inline"));
       case "offer_committed":
         return d.seat === S.seat ? undefined : frag(who(d.seat), " made an offer");
       case "my_offer":
-        return frag("Your offer: ", tbCountsText(d.cards || []) || "nothing", d.trade ? " with the trading card" : "");
+        return frag("Your offer: ", tbCountsWords(d.cards || []) || "nothing", d.trade ? " with the trading card" : "");
       case "rejected":
         return frag(who(d.seat), "'s offer was refused: ", String(d.points), " points");
       case "accepted":
-        return frag(who(d.seat), " completes the disc on the ", TB_WONDER_NAMES[d.wonder] || "wonder");
+        return frag(does(d.seat, "completes"), " the disc on the ", TB_WONDER_NAMES[d.wonder] || "wonder");
       case "unfulfilled":
         return frag(who(d.seat), " left the disc unfulfilled");
       case "draw":
         return undefined;
       case "drew":
-        return frag("You drew ", tbCountsText(d.cards || []) || "nothing");
+        return frag("You drew ", tbCountsWords(d.cards || []) || "nothing");
       case "disc_taken":
-        return frag(who(d.seat), " takes the disc ", tbDisc(d.disc, "disc inline"));
+        return frag(does(d.seat, "takes"), " the disc ", tbDisc(d.disc, "disc inline"));
       case "wonder_scored":
         return frag("The ", TB_WONDER_NAMES[d.wonder] || "wonder", " is complete and scored");
       case "action_card":
@@ -838,7 +858,7 @@
       case "action_drawn":
         return d.seat === S.seat ? undefined : frag(who(d.seat), " drew an action card");
       case "action_played":
-        return frag(who(d.seat), " played ", TB_ACTION_TITLES[TB_ACTIONS.indexOf(d.card)] || String(d.card));
+        return frag(who(d.seat), " played the ", TB_ACTION_TITLES[TB_ACTIONS.indexOf(d.card)] || String(d.card));
       case "parts_placed":
       case "marker_moved":
       case "reveal":
@@ -894,7 +914,7 @@
 
   // A two-part choice ("play 27 discard 33", "take 10 give 1"): pick the first card, then the
   // second among those the rules allow with it, then confirm.
-  function pairComposer(legal, verbs, titles, cardsFor) {
+  function pairComposer(legal, verbs, titles, cardsFor, intro) {
     const opts = [];
     for (const t of legal.keys()) {
       const m = /^(\w+) (\S+)(?: (\w+) (\S+))?$/.exec(t);
@@ -904,7 +924,8 @@
     S.composed.add(verbs[0]);
     const ui = S.ui;
     const box = h("div", "panel composer");
-    box.append(h("h2", null, titles[0]));
+    if (intro) box.append(...intro);
+    box.append(h(intro ? "h3" : "h2", null, titles[0]));
     const firsts = Array.from(new Set(opts.map((o) => o.a)));
     const rowA = h("div", "cards");
     for (const a of firsts) {
@@ -919,7 +940,7 @@
       const withA = opts.filter((o) => o.a === ui.pairA);
       const seconds = withA.filter((o) => o.b !== null);
       if (seconds.length) {
-        box.append(h("h2", null, titles[1]));
+        box.append(h(intro ? "h3" : "h2", null, titles[1]));
         const rowB = h("div", "cards");
         for (const o of seconds) {
           rowB.append(uiButton([bCard(o.b, "card")], function () {
@@ -964,7 +985,8 @@
     const zealots = Array.isArray(v.zealots) ? v.zealots : [];
     for (let i = 0; i < n; i++) {
       const chip = h("div", "seat" + (i === me ? " me" : "") + (v.master === i ? " builder" : ""));
-      chip.append(seatTag(i), h("span", "soft small", (v.hand_sizes ? v.hand_sizes[i] : 0) + " cards"));
+      const held = v.hand_sizes ? v.hand_sizes[i] : 0;
+      chip.append(seatTag(i), h("span", "soft small", held + (held === 1 ? " card" : " cards")));
       if (v.master === i) chip.append(h("span", "badge", "Master"));
       if (appointed.includes(i)) chip.append(h("span", "badge soft-badge", "appointed"));
       if (v.committed && v.committed[i]) chip.append(h("span", "badge ok", "chose"));
@@ -974,34 +996,40 @@
     table.append(row);
     table.append(h("div", "tower-line", towerGrid(v, legal),
       h("p", "soft small", "Blocks built / the blueprint's height. Supply " + v.supply + ", deck " + v.deck_size + ".")));
-    root.append(table);
-    // the seat's secrets: role and hand
-    const mine = h("div", "panel hand");
-    const top = h("div", "role-row");
-    if (typeof v.role === "string") top.append(roleCard(v.role));
-    const handBox = h("div", "hand-box", h("h2", null, "Your hand"));
-    const cards = h("div", "cards");
-    for (const c of v.hand || []) cards.append(bCard(c, "card"));
-    if (!(v.hand || []).length) cards.append(h("p", "soft", "No cards."));
-    handBox.append(cards);
-    top.append(handBox);
-    mine.append(top);
-    if (v.my_commit && isInt(v.my_commit.play)) {
-      mine.append(h("h3", null, "Your choice this round"), h("div", "cards",
-        h("figure", "mini", bCard(v.my_commit.play, "card small"), h("figcaption", null, "played")),
-        v.my_commit.discard >= 0 ? h("figure", "mini", bCard(v.my_commit.discard, "card small"), h("figcaption", null, "discarded")) : null));
+    // the public table comes after the seat's own cards and choices, unless a cell is the choice
+    if (isInt(me)) {
+      // the seat's secrets: role and hand
+      const mine = h("div", "panel hand");
+      const top = h("div", "role-row");
+      if (typeof v.role === "string") top.append(roleCard(v.role));
+      const handBox = h("div", "hand-box", h("h2", null, "Your hand"));
+      const cards = h("div", "cards");
+      for (const c of v.hand || []) cards.append(bCard(c, "card"));
+      if (!(v.hand || []).length) cards.append(h("p", "soft", "No cards."));
+      handBox.append(cards);
+      top.append(handBox);
+      mine.append(top);
+      if (v.my_commit && isInt(v.my_commit.play)) {
+        mine.append(h("h3", null, "Your choice this round"), h("div", "cards",
+          h("figure", "mini", bCard(v.my_commit.play, "card small"), h("figcaption", null, "played")),
+          v.my_commit.discard >= 0 ? h("figure", "mini", bCard(v.my_commit.discard, "card small"), h("figcaption", null, "discarded")) : null));
+      }
+      root.append(mine);
     }
-    root.append(mine);
     // the Master's check: the cards handed in, and the swap
     if (v.phase === "swap" && v.master === me && Array.isArray(v.received) && v.received.length) {
-      const check = h("div", "panel check");
-      check.append(h("h2", null, "The Master's check"), h("p", "soft", "The cards handed to you, shuffled: nobody knows who gave which."));
-      const got = h("div", "cards");
-      for (const c of v.received) got.append(bCard(c, "card"));
-      check.append(got);
-      root.append(check);
-      const swap = pairComposer(legal, ["take", "give"], ["Take one of them into your hand", "Give one of yours in its place"], "Choose the card you give.");
-      if (swap) root.append(swap);
+      const intro = [h("h2", null, "The Master's check"), h("p", "soft", "The cards handed to you, shuffled: nobody knows who gave which.")];
+      const swap = pairComposer(legal, ["take", "give"], ["Take one into your hand", "Give one of yours in its place"], "Choose the card you give.", intro);
+      if (swap) {
+        swap.classList.add("check");
+        root.append(swap);
+      } else {
+        const check = h("div", "panel check", ...intro);
+        const got = h("div", "cards");
+        for (const c of v.received) got.append(bCard(c, "card"));
+        check.append(got);
+        root.append(check);
+      }
     } else if (v.phase === "select") {
       const pick = pairComposer(legal, ["play", "discard"], ["Play a card to the Master", "Discard a card face down"], "Choose the card you discard.");
       if (pick) root.append(pick);
@@ -1023,6 +1051,8 @@
       box.append(row3);
       root.append(box);
     }
+    if (Array.from(legal.keys()).some((t) => t.startsWith("place ") || t.startsWith("strike "))) root.prepend(table);
+    else root.append(table);
   }
 
   function describeBuilders(kind, d) {
@@ -1051,13 +1081,13 @@
       case "strike":
         return frag("Lightning strikes ", CELLS[d.cell] || "?");
       case "deliberate":
-        return frag("The discard of ", who(d.seat), " is turned up: ", bCard(d.shown, "card inline"));
+        return frag(d.seat === S.seat ? "Your discard" : "The discard of " + seatName(d.seat), " is turned up: ", bCard(d.shown, "card inline"));
       case "draw":
         return d.seat === S.seat ? undefined : frag(who(d.seat), " drew ", String(d.count));
       case "draw_cards":
         return frag("You drew ", ...(d.cards || []).map((c) => bCard(c, "card inline")));
       case "pass_master":
-        return frag("The Master token goes to ", who(d.new_master));
+        return frag("The Master token goes to ", d.new_master === S.seat ? "you" : seatName(d.new_master));
       case "storm":
         return frag("A Storm: no building this round");
       case "convert":
