@@ -23,7 +23,7 @@ import pytest
 
 import scenes.remote.host as host_module
 from scenes.remote.acts import apply_to
-from scenes.remote.host import NOT_A_SEAT, SECURITY_HEADERS, STALE, RemoteHost
+from scenes.remote.host import NOT_A_SEAT, SECURITY_HEADERS, STALE
 from scenes.remote.limits import Limits
 from scenes.remote.snapshot import snapshot_for
 from tests.remote_harness import Received, Table, check_frames, recv
@@ -447,14 +447,25 @@ def test_the_server_stops_promptly_and_tells_every_socket() -> None:
     assert not any(t.name == "remote-host" and t.is_alive() for t in threading.enumerate())
 
 
-def test_host_binds_only_the_given_address() -> None:
-    host = RemoteHost("duel", "duel", ["A", "B"], bind_host="127.0.0.1", port=0)
+def test_host_binds_only_the_given_address_and_keeps_what_it_was_given_before_start() -> None:
+    table = Table("duel", 2, SEED, {0, 1}, "random", LIMITS)
+    host = table.host
+    early = host.issue(0)  # issued and published before the server listens
+    table.tokens[0] = early
+    table.publish()
     host.start()
     try:
         assert host.port > 0 and host.base_url() == f"http://127.0.0.1:{host.port}"
-        assert host.url_for(0) is None
-        token = host.issue(0)
-        assert host.url_for(0) == f"http://127.0.0.1:{host.port}/s/{token}" and len(token) >= 32
-        assert host.issue(0) != token
+        assert host.url_for(0) == f"http://127.0.0.1:{host.port}/s/{early}" and len(early) >= 32
+        assert host.url_for(1) is None
+
+        async def scenario(b: Battery) -> None:
+            ws, got, state = await b.login(0)
+            assert state["ply"] == 0 and state["legal"]
+            await ws.close()
+
+        _run(table, scenario)
+        again = host.issue(0)
+        assert again != early and host.url_for(0).endswith(again)
     finally:
         host.stop()

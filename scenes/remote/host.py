@@ -131,7 +131,7 @@ class RemoteHost:
         self._inbox: collections.deque[_Queued] = collections.deque()
         self._status_lock = threading.Lock()
         self._status: dict[int, str] = {}
-        self._urls: dict[int, str] = {}
+        self._links: dict[int, str] = {}  # seat -> its live token, for the address the table shows
         self._published_ply: dict[int | None, int] = {}  # loop thread: what the seats were last shown
         self._stop_lock = threading.Lock()
         self._stopped = False
@@ -163,7 +163,8 @@ class RemoteHost:
 
     def url_for(self, seat: int) -> str | None:
         """The address a phone opens for ``seat`` (holds its token), or None if none is issued."""
-        return self._urls.get(seat)
+        token = self._links.get(seat)
+        return None if token is None else f"{self.base_url()}/s/{token}"
 
     def base_url(self) -> str:
         host = f"[{self.bind_host}]" if ":" in self.bind_host else self.bind_host
@@ -172,7 +173,7 @@ class RemoteHost:
     def issue(self, seat: int) -> str:
         """A new token for ``seat``; the old one dies and its sockets are told ``bye``."""
         token, _generation = self.tokens.issue(seat)
-        self._urls[seat] = f"{self.base_url()}/s/{token}"
+        self._links[seat] = token
         with self._status_lock:
             self._status[seat] = "awaited"
         self._call(self._close_seat, seat, "this seat was handed to someone else")
@@ -181,7 +182,7 @@ class RemoteHost:
     def revoke(self, seat: int, reason: str = "this seat link was revoked") -> None:
         """Kill ``seat``'s token; its sockets are told ``bye`` and closed."""
         self.tokens.revoke(seat)
-        self._urls.pop(seat, None)
+        self._links.pop(seat, None)
         with self._status_lock:
             self._status.pop(seat, None)
         self._call(self._close_seat, seat, reason)
@@ -196,7 +197,11 @@ class RemoteHost:
         texts = {seat: wire.dump({"type": "state", **snap}) for seat, snap in snapshots.items()}
         plies = {seat: int(snap["ply"]) for seat, snap in snapshots.items()}
         self._published_ply.update(plies)
-        self._call(self._push, texts, plies)
+        if self._thread is None:  # not started yet: no server thread to race with
+            self._states.update(texts)
+            self._plies.update(plies)
+        else:
+            self._call(self._push, texts, plies)
 
     def drain(self, apply: Apply) -> int:
         """Apply the queued moves in order with ``apply(seat, text) -> reason | None``; each reply
@@ -232,7 +237,7 @@ class RemoteHost:
                 return
             self._stopped = True
         self.tokens.revoke_all()
-        self._urls.clear()
+        self._links.clear()
         with self._status_lock:
             self._status.clear()
         loop, thread = self._loop, self._thread
