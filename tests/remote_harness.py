@@ -33,14 +33,15 @@ class Table:
     """The loop thread's role: owns the match, runs the bots, drains and publishes."""
 
     def __init__(self, game: str, players: int, seed: int, devices: set[int], bot: str,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None, pictures: dict[str, bytes] | None = None) -> None:
         rules = registry.get(game)
         seats = [Seat(f"P{i + 1}", bot=None if i in devices else bot) for i in range(players)]
         self.match = Match(rules, rules.make_config(players), seed, seats)
         self.devices = sorted(devices)
         self.lock = threading.Lock()
         self.woke = threading.Event()
-        self.host = RemoteHost(game, rules.info.title, seats, wake=self.woke.set, limits=limits)
+        self.host = RemoteHost(game, rules.info.title, seats, wake=self.woke.set, limits=limits,
+                               pictures=pictures)
         self.apply = apply_to(self.match)
         self.tokens: dict[int, str] = {}
         self._halt = threading.Event()

@@ -109,9 +109,12 @@ def _run(table: Table, scenario) -> Battery:
     return battery
 
 
+PICTURES = {"card-back": b"\x89PNG the back of a card"}
+
+
 @pytest.fixture
 def table():
-    t = Table("duel", 2, SEED, {0, 1}, "random", LIMITS).start()
+    t = Table("duel", 2, SEED, {0, 1}, "random", LIMITS, PICTURES).start()
     yield t
     t.stop()
 
@@ -386,6 +389,11 @@ TRICKS = [
     "/etc/passwd",
     "/page/index.html",
     "/scenes/remote/host.py",
+    "/art/card-back.png.png",
+    "/art/.png",
+    "/art/card-back",
+    "/",
+    "/s/",
 ]
 
 
@@ -415,6 +423,10 @@ def test_path_tricks_reach_nothing_and_every_answer_carries_the_policy(table) ->
                 assert headers.get(name) == value, (path, name)
         status, headers, body = await _raw_get(port, f"/s/{secrets.token_urlsafe(24)}")
         assert status == 404 and body.decode() == NOT_A_SEAT
+        status, headers, body = await _raw_get(port, "/art/card-back.png")
+        assert status == 200 and body == PICTURES["card-back"] and headers["Content-Type"] == "image/png"
+        status, headers, body = await _raw_get(port, "/ws")  # no upgrade: refused, with the policy too
+        assert status == 400 and headers.get("X-Content-Type-Options") == "nosniff"
         for path in (f"/s/{table.tokens[0]}", "/watch"):
             status, headers, body = await _raw_get(port, path)
             assert status == 200 and b"<html" in body.lower()
