@@ -151,8 +151,50 @@ def test_delete_on_a_folder_is_a_message(pilot):
     scene = pilot.top
     delete = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Delete")
     pilot.click(delete.rect.center)
+    assert "'odd' cannot be opened; deleting it removes the file for good." == pilot.top.detail
+    pilot.press(pygame.K_RETURN)  # yes: delete
     assert folder.is_dir() and pilot.top is scene
     assert any("folder" in m for m in _messages(pilot))
+
+
+def _delete_button(scene, title):
+    index = next(i for i, e in enumerate(scene.entries) if e.title == title)
+    deletes = [w for w in scene.widgets.widgets if getattr(w, "label", "") == "Delete"]
+    return deletes[index]
+
+
+def test_delete_in_saved_games_asks_first_naming_the_save(pilot):
+    """Issue: Delete in Saved games removed a save with one click."""
+    from scenes.launcher.saved_games import SavedGames
+    from scenes.widgets.confirm import ConfirmDialog
+
+    rules = registry.get("duel")
+    match = Match(rules, rules.make_config(2), 3, [Seat("Anna"), Seat("Ben", "random")])
+    match.play_bots(plies=3)
+    store = saves.SaveStore()
+    unfinished = store.save(match, "Friday night")
+    match.play_bots()
+    finished = store.save(match, "Saturday")
+    pilot.start(SavedGames())
+    scene = pilot.top
+    pilot.click(_delete_button(scene, "Friday night").rect.center)
+    dialog = pilot.top
+    assert isinstance(dialog, ConfirmDialog) and dialog.question == "Delete this saved game?"
+    assert dialog.detail == (
+        "'Friday night' is an unfinished game (Tower of Babel: the card duel, 3 moves in). Once deleted, "
+        "it cannot be continued from this save."
+    )
+    pilot.press(pygame.K_ESCAPE)  # Keep
+    assert pilot.top is scene and unfinished.exists()
+    pilot.click(_delete_button(scene, "Saturday").rect.center)
+    moves = len(match.log)
+    assert pilot.top.detail == (
+        f"'Saturday' is a finished game (Tower of Babel: the card duel, {moves} moves). Deleting it "
+        "removes it for good."
+    )
+    pilot.press(pygame.K_RETURN)
+    assert pilot.top is scene and not finished.exists() and unfinished.exists()
+    assert [e.title for e in scene.entries] == ["Friday night"]
 
 
 def test_a_failed_autosave_is_told_once(example_playable, pilot, tmp_path):

@@ -467,6 +467,9 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
             # the screen's one write: Delete (a folder, a loop, a read-only folder: a message)
             screen._delete(entry)
             pilot.frame()
+            if app.top is not screen and hasattr(app.top, "confirm"):
+                app.top.confirm()  # Delete asks first, naming the save; the player says yes
+                pilot.frame()
             result.outcome = "deleted" if not os.path.lexists(entry.path) else "delete refused"
         elif entry.record is not None:
             screen._open(entry)

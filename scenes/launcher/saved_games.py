@@ -42,6 +42,22 @@ def _when(mtime: float) -> str:
         return "–"
 
 
+def delete_words(entry: saves.SaveEntry) -> str:
+    """What deleting a saved game loses, for the question Delete asks first."""
+    shown = entry.title if len(entry.title) <= 40 else entry.title[:39] + "…"
+    rec = entry.record
+    if rec is None:
+        return f"'{shown}' cannot be opened; deleting it removes the file for good."
+    from scenes.launcher.keeping import title_of
+
+    moves = f"{len(rec.actions)} move{'s' if len(rec.actions) != 1 else ''}"
+    game = title_of(rec.game)
+    if rec.over:
+        return f"'{shown}' is a finished game ({game}, {moves}). Deleting it removes it for good."
+    unfinished = f"'{shown}' is an unfinished game ({game}, {moves} in)."
+    return f"{unfinished} Once deleted, it cannot be continued from this save."
+
+
 class SavedGames(Screen):
     TITLE = "Saved games"
     EMPTY = (
@@ -101,6 +117,17 @@ class SavedGames(Screen):
         self._reload()
 
     def _delete(self, entry: saves.SaveEntry) -> None:
+        """Delete asks first, naming the save and what goes with it."""
+        from scenes.widgets.confirm import ConfirmDialog
+
+        words = delete_words(entry)
+        self.app.push(
+            ConfirmDialog(
+                "Delete this saved game?", words, "Delete", lambda: self._delete_now(entry), no="Keep"
+            )
+        )
+
+    def _delete_now(self, entry: saves.SaveEntry) -> None:
         try:
             self.store.delete(entry.path)
         except saves.SaveError as exc:
