@@ -574,7 +574,7 @@ def _new_game_afterwards(pilot, result: Result, save_as: str = "") -> None:
         return
     table.submit(table.legal[0])
     pilot.frame()
-    result.outcome += "; new game"
+    result.outcome += ("; " if result.outcome else "set aside; ") + "new game"
     if save_as:
         SaveStore().save(table.match, save_as)
         result.outcome += " saved as the same name"
