@@ -34,6 +34,7 @@ WINDOW = (360, 780)
 WAIT_SECONDS = 20.0  # the longest any one step of the page may take
 POLL_SECONDS = 0.03
 RELOAD_AFTER_ROUND = 5
+DECISIONS = 25  # taps per game in the reachability test: every phase of a round, in bounded time
 GAME_TEXT = "return document.querySelector('#game').textContent"
 CHROMIUM_FLAGS = (
     "--headless=new",
@@ -271,3 +272,65 @@ def test_a_revoked_seat_says_why_and_offers_nothing(browser) -> None:
         time.sleep(1.0)  # a page that got bye does not come back
         assert _page(browser)["conn"] != "Connected"
         assert table.host.status() == {}
+
+
+def _reachable(driver: Any) -> dict:
+    return _js(
+        driver,
+        """
+        return {
+          ply: document.body.dataset.ply === undefined ? -1 : Number(document.body.dataset.ply),
+          actions: Array.from(document.querySelectorAll('[data-action]')).map((b) => b.dataset.action),
+          broken: document.querySelector('#game').textContent.includes('could not be drawn'),
+          notice: document.querySelector('#notice').hidden ? '' : document.querySelector('#notice').textContent,
+          pictures: Array.from(document.images).every((i) => !i.complete || i.naturalWidth > 0),
+        };
+        """,
+    )
+
+
+def _tap(driver: Any, text: str) -> None:
+    """Tap the choice ``text`` as a person would: a visible button for it, else from the list."""
+    from selenium.webdriver.common.by import By
+
+    found = [
+        el for el in driver.find_elements(By.CSS_SELECTOR, f'[data-action="{text}"]') if el.is_displayed()
+    ]
+    if not found:
+        driver.find_element(By.CSS_SELECTOR, "details.all-choices summary").click()
+        found = [
+            el for el in driver.find_elements(By.CSS_SELECTOR, f'[data-action="{text}"]') if el.is_displayed()
+        ]
+    assert found, f"no button for {text!r}"
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});", found[0])
+    found[0].click()
+
+
+@pytest.mark.parametrize(("game", "players", "seed"), [("turmbau", 4, 2), ("builders", 7, 5)])
+def test_every_choice_is_on_the_page_and_a_tap_plays_it(browser, game: str, players: int, seed: int) -> None:
+    seats = [Seat("Ada")] + [Seat(f"Bot {i}", bot="random") for i in range(1, players)]
+    with LocalTable(game, seats, seed) as table:
+        browser.get(table.url(0))
+        decisions = 0
+        while not table.match.over and decisions < DECISIONS:
+            table.play_bots()
+            table.publish()
+            if 0 not in table.match.to_act():
+                continue
+            legal = {table.rules.action_text(a) for a in table.match.legal(0)}
+            page = wait_for(
+                table,
+                "the seat's choices",
+                lambda: (p := _reachable(browser))["ply"] == table.match.ply and p,
+            )
+            assert not page["broken"], f"the {game} view failed to draw at ply {table.match.ply}"
+            assert legal <= set(page["actions"]), f"unreachable: {sorted(legal - set(page['actions']))[:5]}"
+            assert set(page["actions"]) <= legal, "a button for something the seat may not do"
+            choice = table.rules.action_text(table.match.bot_action(0))
+            ply = table.match.ply
+            _tap(browser, choice)
+            wait_for(table, f"the tap on {choice!r} is played", lambda ply=ply: table.match.ply > ply)
+            assert table.match.log[ply].text == choice and table.match.log[ply].seat == 0
+            decisions += 1
+        assert decisions >= min(DECISIONS, 5)
+        assert _reachable(browser)["pictures"], "every picture on the page loaded"

@@ -330,12 +330,20 @@
     hideNotice();
     render();
   }
+  // The rules describe seats by number ("seat 3", "player 3"); on a phone the names read better.
+  function named(label) {
+    return String(label).replace(/\b(seat|player) (\d{1,2})\b/g, function (whole, _w, n) {
+      const seat = parseInt(n, 10) - 1;
+      if (seat < 0 || seat >= seats().length) return whole;
+      return seat === S.seat ? "yourself" : seatName(seat);
+    });
+  }
   function actButton(text, content, cls) {
     const legal = legalMap();
     const b = h("button", cls || "btn");
     b.type = "button";
     if (Array.isArray(content)) b.append(...content);
-    else b.append(content === undefined ? legal.get(text) || text : content);
+    else b.append(content === undefined ? named(legal.get(text) || text) : typeof content === "string" ? named(content) : content);
     b.disabled = !legal.has(text) || !canAct();
     if (S.pending && S.pending.text === text) b.classList.add("sent");
     b.dataset.action = text;
@@ -741,12 +749,18 @@
       const box = h("div", "panel");
       box.append(h("h2", null, "Build on a disc"));
       const grid = h("div", "build-grid");
+      const rows = new Map(); // wonder -> its row of disc buttons, in the order of the choices
       for (const t of builds) {
         const parts = t.split(" ");
         const w = TB_WONDERS.indexOf(parts[1]);
         const slot = parseInt(parts[2], 10) - 1;
         const disc = w >= 0 && v.wonders && v.wonders[w] ? (v.wonders[w].discs || [])[slot] : null;
-        grid.append(actButton(t, [tbDisc(disc, "disc"), h("span", null, (TB_WONDER_NAMES[w] || parts[1]) + " · " + (slot + 1))], "btn build"));
+        if (!rows.has(w)) {
+          const discs = h("div", "wonder-discs");
+          rows.set(w, discs);
+          grid.append(h("div", "wonder-row", h("span", "wonder-name", TB_WONDER_NAMES[w] || parts[1]), discs));
+        }
+        rows.get(w).append(actButton(t, [tbDisc(disc, "disc")], "card-btn disc-btn"));
       }
       box.append(grid);
       const rest = Array.from(legal.keys()).filter((t) => !t.startsWith("build ") && !t.startsWith("offer "));
@@ -840,7 +854,7 @@
       case "my_offer":
         return frag("Your offer: ", tbCountsWords(d.cards || []) || "nothing", d.trade ? " with the trading card" : "");
       case "rejected":
-        return frag(who(d.seat), "'s offer was refused: ", String(d.points), " points");
+        return frag(d.seat === S.seat ? "Your" : seatName(d.seat) + "'s", " offer was refused: ", String(d.points), d.points === 1 ? " point" : " points");
       case "accepted":
         return frag(does(d.seat, "completes"), " the disc on the ", TB_WONDER_NAMES[d.wonder] || "wonder");
       case "unfulfilled":
@@ -957,6 +971,59 @@
     return box;
   }
 
+  // Choices of a seat by its number ("master 3", "seal 2", "punish 5", "deliberate 4"): buttons
+  // with the seat's name and colour, under a heading that says what the choice does.
+  const SEAT_VERBS = {
+    seal: ["Use your Seal on", "Use no Seal"],
+    punish: ["Give your Divine Punishment to", null],
+    master: ["Pass the Master token to", null],
+    deliberate: ["Turn up the discard of", null],
+  };
+  function seatPicker(legal, verb) {
+    const texts = Array.from(legal.keys()).filter((t) => t.startsWith(verb + " "));
+    if (!texts.length) return null;
+    S.composed.add(verb);
+    const box = h("div", "panel");
+    box.append(h("h2", null, texts.some((t) => !t.endsWith(" none")) ? SEAT_VERBS[verb][0] + "…" : "Your turn in the Seal phase"));
+    const grid = h("div", "seat-grid");
+    for (const t of texts) {
+      const arg = t.split(" ")[1];
+      if (arg === "none") continue;
+      const seat = parseInt(arg, 10) - 1;
+      grid.append(actButton(t, [dot(seat), seat === S.seat ? "yourself" : seatName(seat)], "btn seat-btn"));
+    }
+    box.append(grid);
+    if (legal.has(verb + " none")) box.append(actButton(verb + " none", SEAT_VERBS[verb][1] || legal.get(verb + " none"), "btn"));
+    return box;
+  }
+
+  // The Master appoints several players at once: toggle them, then confirm the set.
+  function appointComposer(v, legal) {
+    const sets = Array.from(legal.keys()).filter((t) => t.startsWith("appoint "));
+    if (!sets.length) return null;
+    S.composed.add("appoint");
+    const ui = S.ui;
+    if (!ui.appoint) ui.appoint = [];
+    const candidates = new Set();
+    for (const t of sets) for (const x of t.split(" ").slice(1)) candidates.add(parseInt(x, 10) - 1);
+    const need = isInt(v.appoint_count) ? v.appoint_count : sets[0].split(" ").length - 1;
+    const box = h("div", "panel composer");
+    box.append(h("h2", null, "Appoint " + need + " players"), h("p", "soft", "They each play a card to you and discard one."));
+    const grid = h("div", "seat-grid");
+    for (const seat of Array.from(candidates).sort((a, b) => a - b)) {
+      const on = ui.appoint.includes(seat);
+      grid.append(uiButton([dot(seat), seatName(seat), h("span", "soft small", (v.hand_sizes ? v.hand_sizes[seat] : "?") + " cards")], function () {
+        ui.appoint = on ? ui.appoint.filter((x) => x !== seat) : ui.appoint.concat([seat]);
+        render();
+      }, "btn toggle seat-btn" + (on ? " on" : ""), !canAct()));
+    }
+    box.append(grid);
+    const text = "appoint " + ui.appoint.slice().sort((a, b) => a - b).map((x) => x + 1).join(" ");
+    if (legal.has(text)) box.append(actButton(text, legal.get(text), "btn primary"));
+    else box.append(h("p", "soft", "Choose " + need + " players (" + ui.appoint.length + " chosen)."));
+    return box;
+  }
+
   function towerGrid(v, legal) {
     const grid = h("div", "tower");
     const cells = v.blueprint && Array.isArray(v.blueprint.cells) ? v.blueprint.cells : [];
@@ -1034,6 +1101,12 @@
       const pick = pairComposer(legal, ["play", "discard"], ["Play a card to the Master", "Discard a card face down"], "Choose the card you discard.");
       if (pick) root.append(pick);
     }
+    const appoint = appointComposer(v, legal);
+    if (appoint) root.append(appoint);
+    for (const verb of Object.keys(SEAT_VERBS)) {
+      const picker = seatPicker(legal, verb);
+      if (picker) root.append(picker);
+    }
     const reveals = Array.from(legal.keys()).filter((t) => t.startsWith("reveal "));
     if (reveals.length) {
       const box = h("div", "panel");
@@ -1092,6 +1165,24 @@
         return frag("A Storm: no building this round");
       case "convert":
         return frag("You became a Zealot");
+      case "seal_phase":
+        return frag(d.skipped ? "The Seal phase is skipped" : "The tower stands: the Seal phase begins");
+      case "seal_chosen":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " took a turn with the Seals");
+      case "seal_choice":
+        return frag(d.target >= 0 ? "You sealed " + seatName(d.target) : "You used no Seal");
+      case "punish_chosen":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " chose where Divine Punishment goes");
+      case "punish_choice":
+        return frag("You gave Divine Punishment to ", seatName(d.target));
+      case "zealots":
+        return frag("The Zealots are ", namesOf(d.zealots || []));
+      case "messenger":
+        return frag(d.seat === S.seat ? "You are" : seatName(d.seat) + " is", " the Messenger of God");
+      case "complete":
+        return frag("The tower is complete");
+      case "result":
+        return frag(d.team === "architects" ? "The Architects win" : "The Messenger's team wins", " (", words(String(d.reason || "")), ")");
       case "timeline":
       case "setup":
         return undefined;
