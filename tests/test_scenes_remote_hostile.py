@@ -23,7 +23,7 @@ import pytest
 
 import scenes.remote.host as host_module
 from scenes.remote.acts import apply_to
-from scenes.remote.host import NOT_A_SEAT, SECURITY_HEADERS, STALE
+from scenes.remote.host import NOT_A_SEAT, SECURITY_HEADERS, STALE, RemoteHost
 from scenes.remote.limits import Limits
 from scenes.remote.snapshot import snapshot_for
 from tests.remote_harness import Received, Table, check_frames, recv
@@ -481,3 +481,17 @@ def test_host_binds_only_the_given_address_and_keeps_what_it_was_given_before_st
         assert again != early and host.url_for(0).endswith(again)
     finally:
         host.stop()
+
+
+def test_a_port_in_use_is_reported_and_leaves_no_thread() -> None:
+    first = RemoteHost("duel", "duel", ["A", "B"])
+    first.start()
+    try:
+        second = RemoteHost("duel", "duel", ["A", "B"], port=first.port)
+        with pytest.raises(RuntimeError, match="could not start"):
+            second.start()
+        second.stop()
+        assert second.url_for(0) is None
+    finally:
+        first.stop()
+    assert not any(t.name == "remote-host" and t.is_alive() for t in threading.enumerate())

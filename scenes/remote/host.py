@@ -272,8 +272,11 @@ class RemoteHost:
             loop.run_until_complete(self._listen())
         except BaseException as exc:  # noqa: BLE001 - reported to start()
             self._failure = exc
-            self._ready.set()
+            if self._runner is not None:
+                loop.run_until_complete(self._runner.cleanup())
             loop.close()
+            self._loop = None  # nothing to call on any more; start() reports the failure
+            self._ready.set()
             return
         self._ready.set()
         try:
