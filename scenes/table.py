@@ -75,6 +75,8 @@ class TableScene(SeatedScene):
             self.app.toast("Nothing to undo: the last move revealed something or used chance")
             return
         self.controller.autosave()
+        if self.lesson is not None:
+            self.lesson.after_undo(self.match)
         self.animator.finish_all()
         ply = self.match.ply
         if ply in self._log_marks:  # the log forgets the lines of the moves taken back
@@ -314,9 +316,25 @@ class TableScene(SeatedScene):
         draw_lesson(canvas, lesson_paragraphs(self.lesson, prompt), self.LESSON_BOX, target)
 
     def leave_detail(self) -> str:
+        """The question before leaving (or quitting): first what would be lost, then what is kept."""
         if self.lesson is not None:
-            return "The lesson is kept: Learn to play picks it up where you left it."
-        return "It is kept with your games in progress: Continue on the main menu picks it up where you left it."
+            kept = "The lesson is kept: Learn to play picks it up where you left it."
+        elif self.controller.autosave_failed:
+            kept = ""  # what the file holds is not where the game stands
+        else:
+            kept = (
+                "It is kept with your games in progress: Continue on the main menu picks it up where you "
+                "left it."
+            )
+        return " ".join(part for part in (*self.leave_losses(), kept) if part)
+
+    def leave_losses(self) -> list[str]:
+        """What leaving now would lose, a sentence each (none: nothing). Undo is not lost: a kept
+        game is replayed in full when it is picked up, so every move that can be taken back here
+        still can be then (tables that keep more, like the solitaire's Redo, add theirs)."""
+        if self.lesson is None and self.controller.autosave_failed and self.game_in_progress:
+            return ["Your latest moves could not be saved (the autosave failed), so leaving loses them."]
+        return []
 
     # -- menus and the end -------------------------------------------------------------------
     def open_menu(self) -> None:

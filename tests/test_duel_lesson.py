@@ -93,3 +93,21 @@ def test_the_lesson_can_be_left_and_resumed(pilot):
     pilot.press(pygame.K_ESCAPE)  # Start over
     fresh = pilot.top
     assert isinstance(fresh, TableScene) and all(e.seat != 0 for e in fresh.match.log)
+
+
+def test_a_move_taken_back_stays_taken_back_when_the_lesson_is_resumed():
+    """Undo keeps the lesson's progress too: resuming never brings back a move taken back."""
+    from scenes.tutorials import lesson_for, resume_match, saved_actions
+
+    lesson = lesson_for("duel")
+    match = lesson.new_match()
+    for _ in range(8):
+        seat = match.to_act()[0]
+        step = match.submit(seat, match.bot_action(seat))
+        lesson.after_move(match, seat, step.events)
+        if match.undo_point(0) is not None:
+            break
+    assert match.undo(0)
+    lesson.after_undo(match)
+    assert saved_actions("duel") == [(e.seat, e.text) for e in match.log]
+    assert resume_match(lesson_for("duel")).state == match.state

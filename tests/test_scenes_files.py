@@ -217,6 +217,49 @@ def test_a_failed_autosave_is_told_once(example_playable, pilot, tmp_path):
     assert len(told) == 1
 
 
+def _leave_question(pilot, table):
+    """Main menu in the game menu; the question it asks (None: it left at once)."""
+    from scenes.launcher.pause import PauseMenu
+    from scenes.widgets.confirm import ConfirmDialog
+
+    pilot.app.push(PauseMenu(table))
+    pilot.frame()
+    pilot.press(pygame.K_m)
+    return pilot.top if isinstance(pilot.top, ConfirmDialog) else None
+
+
+def test_leaving_says_that_moves_the_autosave_could_not_keep_are_lost(example_playable, pilot, tmp_path):
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("a file where the save folder should be")
+    rules = example_playable
+    match = Match(rules, rules.make_config(2), 5, [Seat("Ann"), Seat("Bot", "random")])
+    table = ExampleTable(match, saves.SaveStore(blocked), threaded=False)
+    pilot.start(table)
+    pilot.click(table.cards[0].pos)
+    pilot.advance(1.0)
+    assert match.ply >= 1 and table.controller.autosave_failed
+    question = _leave_question(pilot, table)
+    assert question.detail == "Your latest moves could not be saved (the autosave failed), so leaving loses them."
+    pilot.press(pygame.K_ESCAPE)
+    from scenes.widgets.confirm import quit_dialog
+
+    assert quit_dialog(pilot.app).detail.startswith("Your latest moves could not be saved")
+
+
+def test_leaving_a_kept_game_says_it_is_kept_and_undo_survives(example_playable, pilot):
+    """Leaving loses no undo: the kept game is replayed in full, undo points and all."""
+    rules = example_playable
+    match = Match(rules, rules.make_config(2), 5, [Seat("Ann"), Seat("Bot", "random")])
+    table = ExampleTable(match, saves.SaveStore(), threaded=False)
+    pilot.start(table)
+    pilot.click(table.cards[0].pos)
+    pilot.advance(1.0)
+    question = _leave_question(pilot, table)
+    assert question.detail.startswith("It is kept with your games in progress")
+    kept = saves.SaveStore().in_progress()[0].record
+    assert saves.restore(kept).undo_point(0) == match.undo_point(0)
+
+
 def test_a_menu_offers_no_continue_for_an_autosave_that_does_not_replay(example_playable, pilot):
     rules = example_playable
     match = Match(rules, rules.make_config(2), 5, [Seat("Ann"), Seat("Bot", "random")])

@@ -275,3 +275,27 @@ def test_finish_words_claim_only_what_the_search_found():
     assert finish_words(9, solver.Solution(9, True, (), 0), "in your statistics") is None
     unsettled = finish_words(9, solver.Solution(9, False, (), 0), "in your statistics")
     assert unsettled.startswith("Moves remain, and the search could not settle")
+
+
+def test_leaving_with_moves_to_redo_says_they_are_lost(rules, pilot):
+    """Redo lives only at the table: the question before leaving names what it would forget."""
+    from scenes.launcher.pause import PauseMenu
+    from scenes.widgets.confirm import ConfirmDialog
+
+    table = _table(rules, practice=True)
+    pilot.start(table)
+    moves = _draw_until_a_move(pilot, table, 40)
+    _do(pilot, table, moves[0])
+    pilot.press(pygame.K_u)
+    pilot.press(pygame.K_u)
+    assert len(table.redo) == 2
+    pilot.app.push(PauseMenu(table))
+    pilot.frame()
+    pilot.press(pygame.K_m)
+    assert isinstance(pilot.top, ConfirmDialog)
+    assert pilot.top.detail.startswith("Redo cannot bring back the 2 moves you took back once you leave.")
+    pilot.press(pygame.K_ESCAPE)
+    pilot.press(pygame.K_ESCAPE)  # back at the table
+    while table.redo:
+        table.redo_action()
+    assert table.leave_losses() == []

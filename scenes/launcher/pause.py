@@ -62,7 +62,7 @@ class PauseMenu(Scene):
         def leave() -> None:
             self.app.reset(MainMenu())
 
-        if not self.table.game_in_progress:
+        if not self.table.game_in_progress and not self.table.leave_losses():
             leave()
             return
         self.app.push(

@@ -83,6 +83,10 @@ class Lesson:
         self.observe([ev for ev in events if ev.visible_to(0)])
         save_progress(self.game_id, None if match.over else match)
 
+    def after_undo(self, match: Match) -> None:
+        """Keep the progress after a move was taken back, so Learn to play resumes without it."""
+        save_progress(self.game_id, match)
+
     def learner_moved(self) -> None:
         self.notes.clear()
 

@@ -94,12 +94,13 @@ class ConfirmDialog(Scene):
 
 
 def quit_dialog(app) -> ConfirmDialog:
-    return ConfirmDialog(
-        "Quit Babel Towers?",
-        "Every game in progress is kept: Continue on the main menu picks it up.",
-        "Quit",
-        app.quit,
-    )
+    """The question before quitting; it names what a table in the stack would lose (its moves
+    since an autosave that failed, the solitaire's moves to redo) before what is kept."""
+    lost = [words for scene in app.stack for words in getattr(scene, "leave_losses", list)()]
+    kept = "Every game in progress is kept: Continue on the main menu picks it up."
+    if lost:
+        kept = "Every other game in progress is kept."
+    return ConfirmDialog("Quit Babel Towers?", " ".join([*lost, kept]), "Quit", app.quit)
 
 
 def ask_quit(app) -> None:

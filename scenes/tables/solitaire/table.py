@@ -140,6 +140,8 @@ class SolitaireTable(TableScene):
         if self.match.undo(0, cross_irreversible=self.practice):
             self.redo.append(last)
             self.controller.autosave()
+            if self.lesson is not None:
+                self.lesson.after_undo(self.match)
             self.animator.finish_all()
             self.refresh()
             self.bind()
@@ -147,6 +149,14 @@ class SolitaireTable(TableScene):
             self.app.toast("A draw cannot be taken back (only in practice games, set up with Practice on)")
         else:
             self.app.toast("Nothing to undo")
+
+    def leave_losses(self) -> list[str]:
+        """Redo lives only at this table: the moves taken back cannot be redone after leaving."""
+        n = len(self.redo)
+        if not n or self.match.over:
+            return super().leave_losses()
+        moves = "move you took back" if n == 1 else f"{n} moves you took back"
+        return [*super().leave_losses(), f"Redo cannot bring back the {moves} once you leave."]
 
     @property
     def practice(self) -> bool:
