@@ -207,7 +207,9 @@ def test_one_bad_setting_is_reported_kept_aside_and_the_rest_used(private_home, 
     path.write_bytes(content)
     notices: list[str] = []
     s = load_settings(notices)
-    assert len(notices) == 1 and words in notices[0] and "kept as settings.json.bad" in notices[0]
+    assert len(notices) == 2 and words in notices[0]  # each notice fits one line over the menu
+    assert notices[1] == "The settings file as it was is kept as settings.json.bad"
+    assert all(len(n) <= 110 for n in notices)
     for k, v in good.items():
         assert getattr(s, k) == v  # every good value is used
     assert getattr(s, key) == getattr(Settings(), key) or key == "last_names"
@@ -230,8 +232,19 @@ def test_several_bad_settings_are_named_in_one_notice(private_home):
     (config_dir() / "settings.json").write_text('{"volume": 1e400, "last_names": "Anna", "anim_speed": "slow"}')
     notices: list[str] = []
     assert load_settings(notices).anim_speed == "slow"
-    assert len(notices) == 1
+    assert len(notices) == 2
     assert "sound volume (infinite)" in notices[0] and "remembered names ('Anna'" in notices[0]
+
+
+def test_many_bad_settings_are_named_without_reasons_to_keep_the_notice_short(private_home):
+    bad = {"volume": "x", "coach": "x", "fullscreen": "x", "window_w": "x", "window_h": "x", "last_names": 1}
+    (config_dir() / "settings.json").write_text(json.dumps(bad))
+    notices: list[str] = []
+    load_settings(notices)
+    assert notices[0] == (
+        "Unusable settings set back to default: window width, window height, full screen, sound volume, "
+        "remembered names, coach"
+    )
 
 
 def test_a_kept_file_is_never_overwritten(private_home):
@@ -239,7 +252,7 @@ def test_a_kept_file_is_never_overwritten(private_home):
     (config_dir() / "settings.json").write_bytes(b'{"volume": "loud"}')
     notices: list[str] = []
     load_settings(notices)
-    assert "kept as settings.json.bad1" in notices[0]
+    assert notices[1].endswith("kept as settings.json.bad1")
     assert (config_dir() / "settings.json.bad").read_bytes() == b"older"
     assert (config_dir() / "settings.json.bad1").read_bytes() == b'{"volume": "loud"}'
 
@@ -252,7 +265,7 @@ def test_a_file_that_cannot_be_copied_aside_is_left_as_it_is_and_the_notice_says
     path.write_bytes(b'{"volume": "loud", "anim_speed": "fast"}')
     notices: list[str] = []
     assert load_settings(notices).anim_speed == "fast"
-    assert "could not be copied aside: the next change of settings replaces it" in notices[0]
+    assert notices[1] == "The settings file could not be copied aside: a change of settings will replace it"
     assert path.read_bytes() == b'{"volume": "loud", "anim_speed": "fast"}'
 
 

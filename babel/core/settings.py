@@ -44,6 +44,7 @@ RANGES = {  # whole-number fields: the values a file may hold (anything else is 
     "keep_games": (1, 500),
 }
 CHOICES = {"anim_speed": ANIM_SPEEDS}
+NOTICE_CHARS = 110  # a notice is one line over the menu; a longer list of fields drops the reasons
 LABELS = {  # how a notice names a field
     "window_w": "window width",
     "window_h": "window height",
@@ -90,22 +91,23 @@ def settings_from(data: object) -> Settings:
     return checked_settings(data)[0]
 
 
-def checked_settings(data: object) -> tuple[Settings, tuple[str, ...]]:
+def checked_settings(data: object) -> tuple[Settings, tuple[tuple[str, str], ...]]:
     """Settings from parsed JSON, field by field: every usable value is kept, every bad one
-    gives way to its default and is described in words ("sound volume (infinite)"). Keys this
-    version does not know are no settings of its own and are not reported (see ``save_settings``)."""
+    gives way to its default and is described as (field, what was wrong): ("sound volume",
+    "infinite"). Keys this version does not know are no settings of its own and are not
+    reported (see ``save_settings``)."""
     if not isinstance(data, dict):
         return Settings(), ()
     defaults = Settings()
     values: dict[str, object] = {}
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     for f in fields(Settings):
         if f.name not in data:
             continue
         value, problem = _check_field(f.name, data[f.name], getattr(defaults, f.name))
         values[f.name] = value
         if problem:
-            problems.append(f"{_label(f.name)} ({problem})")
+            problems.append((_label(f.name), problem))
     return Settings(**values), tuple(problems)
 
 
@@ -213,7 +215,8 @@ def load_settings(notices: list[str] | None = None) -> Settings:
         return Settings()
     settings, problems = checked_settings(data)
     if problems:
-        _note(notices, _bad_values_notice(problems, _keep_and_rewrite(path, raw, settings)))
+        for notice in _bad_values_notices(problems, _keep_and_rewrite(path, raw, settings)):
+            _note(notices, notice)
     return settings
 
 
@@ -229,13 +232,15 @@ def _keep_and_rewrite(path: Path, raw: bytes, settings: Settings) -> Path | None
     return kept
 
 
-def _bad_values_notice(problems: tuple[str, ...], kept: Path | None) -> str:
-    listed = ", ".join(problems)
+def _bad_values_notices(problems: tuple[tuple[str, str], ...], kept: Path | None) -> list[str]:
+    """Two messages, each short enough for one line: the fields set back (with what was wrong,
+    when that fits) and where the file as it was went."""
+    listed = "Settings set back to default: " + ", ".join(f"{label} ({why})" for label, why in problems)
+    if len(listed) > NOTICE_CHARS:
+        listed = "Unusable settings set back to default: " + ", ".join(label for label, _ in problems)
     if kept is None:
-        where = "the file could not be copied aside: the next change of settings replaces it"
-    else:
-        where = f"the file as it was is kept as {display_name(kept)}"
-    return f"Settings set back to default: {listed} ({where})"
+        return [listed, "The settings file could not be copied aside: a change of settings will replace it"]
+    return [listed, f"The settings file as it was is kept as {display_name(kept)}"]
 
 
 def _note(notices: list[str] | None, message: str) -> None:
