@@ -101,6 +101,11 @@ class MatchController:
         """Two or more people share this screen (seats on devices do not count)."""
         return len(self.humans) > 1
 
+    @property
+    def watching_bots(self) -> bool:
+        """Only bots play (nobody at the screen or on a device): the screen just watches them."""
+        return all(s.bot is not None for s in self.match.seats)
+
     def reassign(self, seat: int, place: str) -> bool:
         """Play ``seat`` at ``place`` (SCREEN, DEVICE or a bot level) from now on: the match's
         seat is replaced (its subscribers are told) and the screen's owner follows: a seat that

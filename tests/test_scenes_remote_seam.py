@@ -95,6 +95,9 @@ def test_a_device_seat_plays_from_another_thread(pilot):
     table = table_for("duel")(match, None, threaded=False)
     pilot.start(table)
     assert table.viewer == 0 and not table.controller.pass_and_play  # the screen is Anna's
+    shown_events = []
+    on_step = table.on_step
+    table.on_step = lambda seat, action, events: (shown_events.extend(events), on_step(seat, action, events))
     server = StandInServer(table, 1)
     server.thread.start()
     views = []
@@ -108,6 +111,8 @@ def test_a_device_seat_plays_from_another_thread(pilot):
     server.thread.join(SERVER_WAIT + 1)
     assert not server.thread.is_alive()
     assert all(v == (0, True) for v in views)  # only ever Anna's view on the screen
+    assert shown_events and all(ev.visible_to(0) for ev in shown_events)  # log, animations: Anna's only
+    assert any(not ev.visible_to(0) for _, ev in match.events)  # Ben had secrets to keep
     for _ in range(60):  # what was sent as the game ended is answered too
         pilot.app.step(FRAME, [], draw=False)
     assert sum(1 for e in match.log if e.seat == 1) == server.sent > 3
@@ -171,6 +176,7 @@ def test_a_public_screen_never_draws_a_device_seats_secrets(pilot, tmp_path):
     match = _duel([Seat("Bot", "novice"), Seat("Ben", device=True)], seed=3)
     table = table_for("duel")(match, None, threaded=False)
     pilot.start(table)
+    assert not table.controller.watching_bots  # a person plays on a phone: not "Watching the bots"
     server = StandInServer(table, 1)
     server.thread.start()
     checked = 0

@@ -53,6 +53,7 @@ class BuildersUi:
     busy: bool = False
     viewer: int | None = None
     pass_and_play: bool = False
+    watching_bots: bool = False  # only bots play: nobody at the screen or on a device
     public_act: bool = False
     hover: tuple[str, int] | None = None
     disc_hover: int | None = None

@@ -306,7 +306,7 @@ def prompt_text(v: BuildersView, ui: BuildersUi) -> str:
 
 def _waiting(v: BuildersView, ui: BuildersUi) -> str:
     if v.seat is None:
-        return "" if ui.pass_and_play else "Watching the bots"
+        return "Watching the bots" if ui.watching_bots else ""
     names = ", ".join(ui.name(s) for s in sorted(acting_seats(v, ui.busy)))
     mine = ""
     if v.phase is Phase.SEAL and v.my_seal >= -1:

@@ -350,6 +350,7 @@ class BuildersTable(TableScene):
             busy=self.busy(),
             viewer=self.viewer,
             pass_and_play=self.controller.pass_and_play,
+            watching_bots=self.controller.watching_bots,
             public_act=self.public_act,
             hover=self.hover,
             disc_hover=self.disc_hover,

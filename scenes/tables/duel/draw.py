@@ -34,7 +34,7 @@ class DuelUi:
     hover: int | None = None
     queued: int | None = None
     log_lines: tuple[str, ...] = ()
-    watching_bots: bool = False  # no seat owns the screen and it is not pass-and-play
+    watching_bots: bool = False  # only bots play: nobody at the screen or on a device
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.names[seat]

@@ -153,7 +153,7 @@ class DuelTable(TableScene):
             hover=self.hover,
             queued=self.queued,
             log_lines=tuple(self.log_lines),
-            watching_bots=not self.controller.pass_and_play,
+            watching_bots=self.controller.watching_bots,
         )
 
     def draw_table(self, canvas: Canvas) -> None:

@@ -270,7 +270,7 @@ class TurmbauTable(TableScene):
 
     # -- words --------------------------------------------------------------------------------------
     def prompt(self) -> str:
-        watching = self.viewer is None and not self.controller.pass_and_play
+        watching = self.viewer is None and self.controller.watching_bots
         return words.prompt(self.view, self.mode(), self.viewer, watching, self._name)
 
     def help_line(self) -> str:
