@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +36,7 @@ WINDOW = (360, 780)
 WAIT_SECONDS = 20.0  # the longest any one step of the page may take
 POLL_SECONDS = 0.03
 RELOAD_AFTER_ROUND = 5
+DROP_AFTER_ROUND = 9
 DECISIONS = 25  # taps per game in the reachability test: every phase of a round, in bounded time
 GAME_TEXT = "return document.querySelector('#game').textContent"
 CHROMIUM_FLAGS = (
@@ -160,6 +163,72 @@ def wait_for(table: LocalTable, what: str, cond: Callable[[], Any]) -> Any:
     raise AssertionError(f"the page did not get there in {WAIT_SECONDS:.0f} s: {what}")
 
 
+class Relay:
+    """A TCP relay on 127.0.0.1 in front of the phone server that can cut every connection
+    through it at once, as a lost Wi-Fi or a phone going to sleep does (the server sees the
+    socket die; nobody says bye)."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target_port = target_port
+        self.server = socket.create_server(("127.0.0.1", 0))
+        self.port = self.server.getsockname()[1]
+        self._lock = threading.Lock()
+        self._open: list[socket.socket] = []
+        threading.Thread(target=self._accept, name="relay", daemon=True).start()
+
+    def __enter__(self) -> Relay:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.close()
+        self.cut()
+
+    def url(self, url: str) -> str:
+        """``url`` of the server, reached through the relay instead."""
+        return url.replace(f":{self.target_port}/", f":{self.port}/", 1)
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                near, _addr = self.server.accept()
+            except OSError:
+                return  # closed
+            try:
+                far = socket.create_connection(("127.0.0.1", self.target_port), timeout=WAIT_SECONDS)
+            except OSError:
+                near.close()
+                continue
+            far.settimeout(None)
+            with self._lock:
+                self._open += [near, far]
+            for a, b in ((near, far), (far, near)):
+                threading.Thread(target=self._pipe, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pipe(src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        for sock in (src, dst):
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+    def cut(self) -> None:
+        """Cut every connection through the relay at once."""
+        with self._lock:
+            socks, self._open = self._open, []
+        for sock in socks:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+
 @pytest.fixture
 def browser():
     missing = browser_missing()
@@ -172,6 +241,19 @@ def browser():
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def _click(driver: Any, selector: str) -> None:
+    """Tap the first element ``selector`` finds; a page that redrew meanwhile is asked again."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _attempt in range(5):
+        try:
+            driver.find_element("css selector", selector).click()
+            return
+        except StaleElementReferenceException:
+            time.sleep(POLL_SECONDS)
+    raise AssertionError(f"{selector} kept changing under the tap")
 
 
 def _js(driver: Any, script: str) -> Any:
@@ -210,8 +292,8 @@ def _hand_texts(table: LocalTable, seat: int) -> list[str]:
 
 def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser) -> None:
     seats = [Seat("Ada"), Seat("Brick", bot="novice")]
-    with LocalTable("duel", seats, seed=11) as table:
-        browser.get(table.url(0))
+    with LocalTable("duel", seats, seed=11) as table, Relay(table.host.port) as relay:
+        browser.get(relay.url(table.url(0)))
         page = wait_for(
             table, "connected", lambda: (p := _page(browser))["conn"] == "Connected" and p["playable"] and p
         )
@@ -220,7 +302,7 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
             table, "every card picture loads", lambda: all(ok for ok, _src in _page(browser)["pictures"])
         )
         assert table.host.status() == {0: "connected"}
-        reloaded = False
+        reloaded = dropped = False
         rounds = 0
         while not table.match.over:
             page = wait_for(
@@ -231,7 +313,7 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
             assert page["notice"] == "", page["notice"]
             assert page["hand"] == _hand_texts(table, 0), "the page shows exactly the seat's hand"
             ply = table.match.ply
-            browser.find_element("css selector", ".hand .cards .card-btn:not(:disabled)").click()
+            _click(browser, ".hand .cards .card-btn:not(:disabled)")
             wait_for(table, "the tap reaches the match", lambda ply=ply: table.match.ply > ply)
             rounds += 1
             if rounds == RELOAD_AFTER_ROUND and not reloaded:
@@ -248,8 +330,20 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
                 assert table.match.view(0) == before, "a reload changes nothing at the table"
                 assert page["hand"] == _hand_texts(table, 0), "the hand is all there after the reload"
                 reloaded = True
+            if rounds == DROP_AFTER_ROUND:
+                relay.cut()
+                wait_for(table, "the page notices the drop", lambda: _page(browser)["conn"] != "Connected")
+                page = wait_for(
+                    table,
+                    "back by itself after a dropped connection",
+                    lambda: (
+                        (p := _page(browser))["conn"] == "Connected" and p["ply"] == table.match.ply and p
+                    ),
+                )
+                assert page["hand"] == _hand_texts(table, 0)
+                dropped = True
             assert rounds <= 14, "a duel has 14 rounds at most"
-        assert reloaded
+        assert reloaded and dropped
         outcome = table.match.outcome()
         assert outcome is not None
         page = wait_for(table, "the outcome", lambda: (p := _page(browser))["outcome"] and p)
@@ -258,6 +352,11 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
         assert page["turn"] == "The game is over"
         # every move of seat 0 came from the page: the log holds one per round played
         assert sum(1 for a in table.match.log if a.seat == 0) == rounds
+        # the table closes the seat at the end: the page says why and still shows the result
+        table.host.revoke_all("the game is over")
+        text = wait_for(table, "the bye", lambda: "The game is over." in (t := _js(browser, GAME_TEXT)) and t)
+        assert outcome.summary in text
+        assert _js(browser, "return document.querySelectorAll('button:not(:disabled)').length") == 0
 
 
 def test_a_revoked_seat_says_why_and_offers_nothing(browser) -> None:

@@ -32,6 +32,7 @@
     ws: null,
     welcomed: false,
     state: null,
+    lastStateText: null,
     seat: null,
     pending: null,
     nextId: 1,
@@ -154,7 +155,10 @@
       } catch (e) {
         return;
       }
-      if (msg && typeof msg === "object") receive(msg);
+      if (!msg || typeof msg !== "object") return;
+      if (msg.type === "state" && ev.data === S.lastStateText) return; // the same again after a reconnect
+      if (msg.type === "state") S.lastStateText = ev.data;
+      receive(msg);
     };
     ws.onclose = function () {
       if (ws !== S.ws) return;
@@ -371,14 +375,20 @@
     const events = byId("events");
     game.replaceChildren();
     if (S.bye || S.fatal) {
+      // Nothing to tap any more; a finished game still shows how it ended.
       game.append(
         h("div", "panel ended", h("h2", null, S.bye ? "This seat is closed" : "This seat link does not work"),
-          h("p", "big", S.bye || S.fatal),
+          h("p", "big", sentence(S.bye || S.fatal)),
           h("p", "soft", "You can close this page."))
       );
       choices.replaceChildren();
       choices.hidden = true;
-      events.hidden = true;
+      if (S.state && S.state.over && S.state.outcome) {
+        game.append(renderOutcome(S.state.outcome));
+        renderEvents(events, S.state);
+      } else {
+        events.hidden = true;
+      }
       return;
     }
     const st = S.state;
@@ -459,6 +469,11 @@
       box.append(list);
     }
     return box;
+  }
+  function sentence(text) {
+    const t = String(text).trim();
+    if (!t) return t;
+    return t.charAt(0).toUpperCase() + t.slice(1) + (/[.!?]$/.test(t) ? "" : ".");
   }
   function fmtScore(x) {
     return typeof x === "number" ? (Number.isInteger(x) ? String(x) : x.toFixed(1)) : "";
