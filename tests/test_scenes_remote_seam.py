@@ -228,3 +228,22 @@ def test_a_newer_hint_replaces_one_still_waiting_for_the_worker():
         gate.set()
     assert blocker.result(SERVER_WAIT) and second.result(SERVER_WAIT) == "second"
     assert bot.result(SERVER_WAIT) == "bot"
+
+
+def test_a_rematch_and_a_new_deal_hand_their_followers_the_new_match(pilot):
+    match = _duel([Seat("Bot", "novice"), Seat("Ben", device=True)], seed=4)
+    table = table_for("duel")(match, None, threaded=False)
+    pilot.start(table)
+    seen: list[Change] = []
+    match.subscribe(seen.append)
+    match.play_bots()  # a set-up helper: the game over at once
+    table.rematch()
+    new = pilot.top.match
+    assert new is not match and seen[-1].kind == "replaced" and seen[-1].match is new
+    assert new.seats == match.seats  # the phone seat stays on its phone
+    rules = registry.get("solitaire")
+    deal = Match(rules, rules.make_config(1), 3, [Seat("Sol")])
+    pilot.app.replace(table_for("solitaire")(deal, None, threaded=False))
+    deal.subscribe(seen.append)
+    pilot.top.new_deal()
+    assert seen[-1].kind == "replaced" and seen[-1].match is pilot.top.match is not deal

@@ -19,6 +19,7 @@ import pygame
 
 from babel.core.match import Match
 from babel.core.protocol import Event
+from babel.core.saves import SaveStore
 from babel.games.solitaire import hints
 from babel.games.solitaire.actions import Action, Draw, Finish, Move
 from babel.games.solitaire.deals import piece_name
@@ -214,11 +215,16 @@ class SolitaireTable(TableScene):
         store = self.controller.store
         if store is None or self.match.over or self.match.ply == 0:
             # nothing to keep of this deal: the new one may take its file
-            self.app.replace(SolitaireTable(match, store))
+            self._open(match, store)
             return
         # the deal in progress stays kept in its own file; the new one gets another
         fresh = store.for_new_game()
-        start_new(self.app, lambda: self.app.replace(SolitaireTable(match, fresh)), fresh)
+        start_new(self.app, lambda: self._open(match, fresh), fresh)
+
+    def _open(self, match: Match, store: SaveStore | None) -> None:
+        """The new deal takes this table's place (whoever follows this match follows it)."""
+        self.match.replaced_by(match)
+        self.app.replace(SolitaireTable(match, store))
 
     def open_stats(self) -> None:
         self.app.push(StatisticsScene(self.view.variant.value, self.view.difficulty.value, self.practice))
