@@ -28,6 +28,7 @@ from babel.core.saves import SaveStore
 from scenes.core import wake
 
 BOT_TIME_CAP = 2.5  # seconds a bot may think before it must answer with its best so far
+MAX_ACTION_TEXT = 10_000  # characters: longer text from a device is no action (as in a save)
 
 _log = logging.getLogger(__name__)
 _executor: ThreadPoolExecutor | None = None
@@ -236,11 +237,17 @@ class MatchController:
             return "this seat is not played on a device", None
         if self.match.over:
             return "the game is over", None
+        if not isinstance(item.text, str) or len(item.text) > MAX_ACTION_TEXT:
+            return "that is no action of this game", None
+        rules = self.match.rules
         try:
-            action = self.match.rules.parse_action(item.text)
+            action = rules.parse_action(item.text)
+            reason = rules.why_illegal(self.match.state, item.seat, action)
         except ActionTextError as exc:
             return f"that is no action: {exc}", None
-        reason = self.match.rules.why_illegal(self.match.state, item.seat, action)
+        except Exception:  # text from another device must never stop the loop
+            _log.warning("a device seat's action text upset the rules: %r", item.text[:60], exc_info=True)
+            return "that is no action of this game", None
         return reason, action
 
 

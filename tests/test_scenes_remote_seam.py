@@ -121,7 +121,7 @@ def test_a_device_seat_plays_from_another_thread(pilot):
     server.stop()
 
 
-def test_inbox_refuses_with_reasons_on_the_loop_thread(pilot):
+def test_inbox_refuses_with_reasons_on_the_loop_thread(pilot, monkeypatch):
     match = _duel([Seat("Anna"), Seat("Ben", device=True)])
     rules = match.rules
     illegal = rules.action_text(match.legal(1)[0])
@@ -139,14 +139,29 @@ def test_inbox_refuses_with_reasons_on_the_loop_thread(pilot):
     post("no seat", 7, "play 2")
     post("not an action", 1, "juggle")
     post("illegal", 1, illegal)
+    post("too long", 1, "play " + "9" * 20_000)
+    post("not text", 1, None)
+
     for _ in range(600):
-        if len(answers) == 4:
+        if len(answers) == 6:
             break
         pilot.app.step(FRAME, [], draw=False)
     assert answers["screen seat"] == answers["no seat"] == "this seat is not played on a device"
     assert answers["not an action"] and "no action" in answers["not an action"]
     assert answers["illegal"] == rules.why_illegal(match.state, 1, rules.parse_action(illegal)) is not None
+    assert answers["too long"] == answers["not text"] == "that is no action of this game"
     assert match.ply == 1 and table.controller.inbox_due() is None
+
+    def upset(text: str):
+        raise RecursionError("a parser that falls over")
+
+    monkeypatch.setattr(rules, "parse_action", upset)
+    post("upset", 1, "play 2")
+    for _ in range(600):
+        if "upset" in answers:
+            break
+        pilot.app.step(FRAME, [], draw=False)
+    assert answers["upset"] == "that is no action of this game" and match.ply == 1
 
 
 def test_bots_and_devices_play_on_under_the_game_menu(pilot):
