@@ -37,6 +37,8 @@ WAIT_SECONDS = 20.0  # the longest any one step of the page may take
 POLL_SECONDS = 0.03
 RELOAD_AFTER_ROUND = 5
 DROP_AFTER_ROUND = 9
+REFUSE_AT_ROUND = 3
+REFUSAL = "the table said no to this tap"
 DECISIONS = 25  # taps per game in the reachability test: every phase of a round, in bounded time
 GAME_TEXT = "return document.querySelector('#game').textContent"
 CHROMIUM_FLAGS = (
@@ -103,6 +105,7 @@ class LocalTable:
         self.match = Match(self.rules, config or self.rules.make_config(len(seats)), seed, seats)
         self.host = RemoteHost(game, self.rules.info.title, self.match.seats, pictures=pictures_for(game))
         self.published = -1
+        self.refusals: list[str] = []
 
     def __enter__(self) -> LocalTable:
         self.host.start()
@@ -128,6 +131,8 @@ class LocalTable:
         self.published = self.match.ply
 
     def apply(self, seat: int, text: str) -> str | None:
+        if self.refusals:
+            return self.refusals.pop(0)  # the test makes the table say no once
         try:
             action = self.rules.parse_action(text)
         except ActionTextError as exc:
@@ -303,6 +308,7 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
         )
         assert table.host.status() == {0: "connected"}
         reloaded = dropped = False
+        assert not _page(browser)["notice"]
         rounds = 0
         while not table.match.over:
             page = wait_for(
@@ -310,9 +316,15 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
                 "a card to play",
                 lambda: (p := _page(browser))["ply"] == table.match.ply and p["playable"] and p,
             )
-            assert page["notice"] == "", page["notice"]
+            assert page["notice"] in ("", REFUSAL), page["notice"]
             assert page["hand"] == _hand_texts(table, 0), "the page shows exactly the seat's hand"
             ply = table.match.ply
+            if rounds + 1 == REFUSE_AT_ROUND:
+                table.refusals.append(REFUSAL)
+                _click(browser, ".hand .cards .card-btn:not(:disabled)")
+                page = wait_for(table, "the refusal", lambda: (p := _page(browser))["notice"] and p)
+                assert page["notice"] == REFUSAL and table.match.ply == ply
+                wait_for(table, "the cards come back", lambda: _page(browser)["playable"])
             _click(browser, ".hand .cards .card-btn:not(:disabled)")
             wait_for(table, "the tap reaches the match", lambda ply=ply: table.match.ply > ply)
             rounds += 1
@@ -433,3 +445,40 @@ def test_every_choice_is_on_the_page_and_a_tap_plays_it(browser, game: str, play
             decisions += 1
         assert decisions >= min(DECISIONS, 5)
         assert _reachable(browser)["pictures"], "every picture on the page loaded"
+
+
+def test_the_role_card_shows_only_while_it_is_held(browser) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    seats = [Seat("Ada")] + [Seat(f"Bot {i}", bot="random") for i in range(1, 5)]
+    with LocalTable("builders", seats, seed=9) as table:
+        role = table.match.view(0).role.value
+        browser.get(table.url(0))
+        wait_for(
+            table,
+            "the role card",
+            lambda: _js(browser, "return !!document.querySelector('.role-holder img')"),
+        )
+        src = "return document.querySelector('.role-holder img').getAttribute('src')"
+        assert _js(browser, src) == "/art/builders-role-back.png"
+        holder = browser.find_element("css selector", ".role-holder")
+        ActionChains(browser).click_and_hold(holder).perform()
+        assert _js(browser, src) == f"/art/builders-role-{role}.png"
+        ActionChains(browser).release(holder).perform()
+        assert _js(browser, src) == "/art/builders-role-back.png"
+
+
+def test_the_watching_page_shows_the_public_table_and_nothing_to_tap(browser) -> None:
+    seats = [Seat("Ada"), Seat("Brick", bot="novice"), Seat("Cyrus", bot="novice")]
+    with LocalTable("duel", seats, seed=4) as table:
+        table.match.play_bots(plies=7)
+        table.publish()
+        browser.get(table.host.base_url() + "/watch")
+        page = wait_for(
+            table, "the public view", lambda: (p := _page(browser))["ply"] == table.match.ply and p
+        )
+        assert page["conn"] == "Watching" and page["hand"] == []
+        text = _js(browser, GAME_TEXT)
+        assert "Cards each player still holds" in text and "You" not in text
+        assert all(name in text for name in ("Ada", "Brick", "Cyrus"))
+        assert _js(browser, "return document.querySelectorAll('button:not(:disabled)').length") == 0

@@ -626,7 +626,7 @@
     root.append(table);
     // the others' cards: public in the duel (every card not yet revealed)
     const others = h("div", "panel others");
-    others.append(h("h2", null, "Cards the others still hold"));
+    others.append(h("h2", null, isInt(me) ? "Cards the others still hold" : "Cards each player still holds"));
     for (let i = 0; i < n; i++) {
       if (i === me) continue;
       const list = h("div", "chips");
