@@ -79,6 +79,7 @@ def open_chromium(profile: Path, size: tuple[int, int] = WINDOW, scale: float = 
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
     options.add_argument(f"--window-size={size[0]},{size[1]}")
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     if scale != 1.0:
         options.add_experimental_option(
             "mobileEmulation",
@@ -261,6 +262,11 @@ def _click(driver: Any, selector: str) -> None:
     raise AssertionError(f"{selector} kept changing under the tap")
 
 
+def _console_errors(driver: Any) -> list[str]:
+    """The page's console errors so far (a blocked script or style under the CSP shows up here)."""
+    return [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+
+
 def _js(driver: Any, script: str) -> Any:
     return driver.execute_script(script)
 
@@ -303,6 +309,7 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
             table, "connected", lambda: (p := _page(browser))["conn"] == "Connected" and p["playable"] and p
         )
         assert "Ada" in page["who"] and page["title"] == table.rules.info.title
+        assert _console_errors(browser) == []
         wait_for(
             table, "every card picture loads", lambda: all(ok for ok, _src in _page(browser)["pictures"])
         )
@@ -444,6 +451,7 @@ def test_every_choice_is_on_the_page_and_a_tap_plays_it(browser, game: str, play
             assert table.match.log[ply].text == choice and table.match.log[ply].seat == 0
             decisions += 1
         assert decisions >= min(DECISIONS, 5)
+        assert _console_errors(browser) == []
         assert _reachable(browser)["pictures"], "every picture on the page loaded"
 
 

@@ -14,6 +14,7 @@
 (function () {
   const TOKEN_RE = /^\/s\/([A-Za-z0-9_-]{8,200})\/?$/;
   const WATCH_RE = /^\/watch\/?$/;
+  const PICTURE_RE = /^[a-z0-9][a-z0-9-]{0,63}$/; // the names scenes/remote/art.py gives pictures
   const BACKOFF_MS = [400, 1000, 2000, 4000, 8000, 15000];
   const PING_AFTER_MS = 15000; // quiet this long: ask the table whether it is still there
   const DEAD_AFTER_MS = 40000; // quiet this long: the socket is gone (a sleeping phone, a lost Wi-Fi)
@@ -38,7 +39,6 @@
     nextId: 1,
     attempt: 0,
     retryTimer: null,
-    retryAt: 0,
     lastHeard: 0,
     bye: null,
     fatal: null,
@@ -58,7 +58,7 @@
   }
   function picture(name, alt, cls) {
     const img = document.createElement("img");
-    img.src = "/art/" + name + ".png";
+    img.src = "/art/" + (PICTURE_RE.test(String(name)) ? name : "card-back") + ".png";
     img.alt = alt || "";
     img.className = cls || "pic";
     img.draggable = false;
@@ -194,7 +194,6 @@
     const base = BACKOFF_MS[Math.min(S.attempt, BACKOFF_MS.length - 1)];
     const wait = Math.round(base * (0.8 + Math.random() * 0.4));
     S.attempt += 1;
-    S.retryAt = Date.now() + wait;
     S.retryTimer = setTimeout(function () {
       S.retryTimer = null;
       connect();
