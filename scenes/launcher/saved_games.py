@@ -48,10 +48,11 @@ def delete_words(entry: saves.SaveEntry) -> str:
     rec = entry.record
     if rec is None:
         return f"'{shown}' cannot be opened; deleting it removes the file for good."
-    from scenes.launcher.keeping import title_of
-
     moves = f"{len(rec.actions)} move{'s' if len(rec.actions) != 1 else ''}"
-    game = title_of(rec.game)
+    try:
+        game = registry.get(rec.game).info.title
+    except registry.UnknownGame:
+        game = rec.game
     if rec.over:
         return f"'{shown}' is a finished game ({game}, {moves}). Deleting it removes it for good."
     unfinished = f"'{shown}' is an unfinished game ({game}, {moves} in)."
