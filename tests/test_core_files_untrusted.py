@@ -187,8 +187,10 @@ GOOD_SETTINGS = {"window_w": 1600, "window_h": 900, "anim_speed": "fast", "volum
         ("volume", "true", "sound volume (true, not a number)"),
         ("volume", "250", "sound volume (250 is over 100)"),
         ("volume", "2.5", "sound volume (2.5 is not a whole number)"),
-        ("window_w", "1" + "0" * 12, "window width (1000000000000 is over 7680)"),
+        ("window_w", "1" + "0" * 12, "window width (a number of 13 digits is over 7680)"),
         ("window_h", "-4", "window height (-4 is under 640)"),
+        ("window_h", "9" * 4000, "window height (a number of 4000 digits is over 4320)"),
+        ("volume", "1e300", "sound volume (a number of 301 digits is over 100)"),
         ("anim_speed", '"turbo"', "animation speed ('turbo' is not one of slow, normal, fast, instant)"),
         ("coach", '"yes"', "coach ('yes', not on or off)"),
         ("fullscreen", "null", "full screen (empty (null), not on or off)"),
@@ -228,8 +230,10 @@ def test_names_keep_their_places_when_one_is_bad(private_home):
     assert "remembered names (name 2" in notices[0]
 
 
-def test_several_bad_settings_are_named_in_one_notice(private_home):
-    (config_dir() / "settings.json").write_text('{"volume": 1e400, "last_names": "Anna", "anim_speed": "slow"}')
+def test_several_bad_settings_are_named_together(private_home):
+    (config_dir() / "settings.json").write_text(
+        '{"volume": 1e400, "last_names": "Anna", "anim_speed": "slow"}'
+    )
     notices: list[str] = []
     assert load_settings(notices).anim_speed == "slow"
     assert len(notices) == 2
@@ -257,7 +261,9 @@ def test_a_kept_file_is_never_overwritten(private_home):
     assert (config_dir() / "settings.json.bad1").read_bytes() == b'{"volume": "loud"}'
 
 
-def test_a_file_that_cannot_be_copied_aside_is_left_as_it_is_and_the_notice_says_so(private_home, monkeypatch):
+def test_a_file_that_cannot_be_copied_aside_is_left_as_it_is_and_the_notice_says_so(
+    private_home, monkeypatch
+):
     from babel.core import settings as settings_module
 
     monkeypatch.setattr(settings_module, "keep_copy", lambda path, content: None)  # a full disk

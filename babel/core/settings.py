@@ -123,9 +123,9 @@ def _check_field(key: str, raw: object, default: object) -> tuple[object, str]:
         number, problem = _whole_number(raw)
         low, high = RANGES.get(key, (None, None))
         if not problem and low is not None and number < low:
-            problem = f"{number} is under {low}"
+            problem = f"{_number(number)} is under {low}"
         elif not problem and high is not None and number > high:
-            problem = f"{number} is over {high}"
+            problem = f"{_number(number)} is over {high}"
         return (default, problem) if problem else (number, "")
     if isinstance(default, str):
         choices = CHOICES.get(key)
@@ -171,6 +171,12 @@ def _check_names(raw: object, default: tuple) -> tuple[tuple[str, ...], str]:
     if len(raw) > MAX_REMEMBERED:
         problem = problem or f"{len(raw)} names, only the first {MAX_REMEMBERED} are kept"
     return remembered_names(raw), problem
+
+
+def _number(n: int) -> str:
+    """A whole number as a notice shows it: a file may hold one of thousands of digits."""
+    digits = len(str(abs(n)))
+    return str(n) if digits <= 12 else f"a number of {digits} digits"
 
 
 def _shown(value: object) -> str:
