@@ -349,7 +349,7 @@
     else b.append(content === undefined ? named(legal.get(text) || text) : typeof content === "string" ? named(content) : content);
     b.disabled = !legal.has(text) || !canAct();
     if (S.pending && S.pending.text === text) b.classList.add("sent");
-    b.dataset.action = text;
+    if (legal.has(text)) b.dataset.action = text; // a composed choice the rules refuse names nothing
     b.addEventListener("click", function () {
       act(text);
     });
@@ -758,6 +758,8 @@
         (o.cards || []).some((x) => x) || o.trade ? tbCards(o.cards, o.trade ? [picture("turmbau-trade-" + paletteIndex(me), "trading card", "card")] : []) : h("p", null, "No offer."),
         h("p", "soft", "Waiting for the others.")));
     }
+    const redraw = tbRedrawComposer(v, legal);
+    if (redraw) root.append(redraw);
     const builds = Array.from(legal.keys()).filter((t) => t.startsWith("build "));
     if (builds.length) {
       const box = h("div", "panel");
@@ -777,7 +779,7 @@
         rows.get(w).append(actButton(t, [tbDisc(disc, "disc")], "card-btn disc-btn"));
       }
       box.append(grid);
-      const rest = Array.from(legal.keys()).filter((t) => !t.startsWith("build ") && !t.startsWith("offer "));
+      const rest = Array.from(legal.keys()).filter((t) => !/^(build|offer|redraw) /.test(t));
       for (const t of rest) box.append(actButton(t, undefined, "btn choice"));
       root.append(box);
     }
@@ -799,6 +801,42 @@
     root.append(table);
   }
 
+  // One counter per kind of building card: how many of those in hand go into the choice.
+  function tbSteppers(box, counts, hand) {
+    TB_KINDS.forEach(function (k, i) {
+      if (!hand[i] && !counts[i]) return;
+      const line = h("div", "stepper");
+      line.append(picture("turmbau-kind-" + i, TB_KIND_NAMES[i], "card tiny"), h("span", "what", TB_KIND_NAMES[i]));
+      line.append(uiButton("−", function () {
+        counts[i] = Math.max(0, counts[i] - 1);
+        render();
+      }, "btn step", counts[i] <= 0 || !canAct()));
+      line.append(h("span", "num big", String(counts[i])));
+      line.append(uiButton("+", function () {
+        counts[i] = Math.min(hand[i], counts[i] + 1);
+        render();
+      }, "btn step", counts[i] >= hand[i] || !canAct()));
+      line.append(h("span", "soft small", "of " + hand[i]));
+      box.append(line);
+    });
+  }
+
+  // The Card trade action card: choose the cards to discard and draw again.
+  function tbRedrawComposer(v, legal) {
+    if (!Array.from(legal.keys()).some((t) => t.startsWith("redraw "))) return null;
+    S.composed.add("redraw");
+    const ui = S.ui;
+    if (!ui.redraw) ui.redraw = [0, 0, 0, 0];
+    const box = h("div", "panel composer");
+    box.append(h("h2", null, "Card trade"), h("div", "target", picture("turmbau-action-redraw", "Card trade", "card small"),
+      h("p", "soft", "Discard up to five building cards and draw as many.")));
+    tbSteppers(box, ui.redraw, v.hand || [0, 0, 0, 0]);
+    const text = "redraw " + tbCountsText(ui.redraw);
+    const many = ui.redraw.reduce((a, b) => a + b, 0);
+    box.append(actButton(text, legal.has(text) ? legal.get(text) : many > 5 ? "At most five cards" : "Choose the cards to trade", "btn primary"));
+    return box;
+  }
+
   function tbOfferComposer(v, legal) {
     const ui = S.ui;
     if (!ui.offer) ui.offer = { cards: [0, 0, 0, 0], trade: false, triple: false };
@@ -811,22 +849,7 @@
     const intro = h("div", "target", h("p", "soft", seatName(v.active) + " builds on the " + target + ". Choose the cards you offer; nobody sees them until all have chosen."));
     if (Array.isArray(v.target) && v.wonders && v.wonders[v.target[0]]) intro.prepend(tbDisc((v.wonders[v.target[0]].discs || [])[v.target[1]], "disc big"));
     box.append(intro);
-    TB_KINDS.forEach(function (k, i) {
-      if (!hand[i] && !o.cards[i]) return;
-      const line = h("div", "stepper");
-      line.append(picture("turmbau-kind-" + i, TB_KIND_NAMES[i], "card tiny"), h("span", "what", TB_KIND_NAMES[i]));
-      line.append(uiButton("−", function () {
-        o.cards[i] = Math.max(0, o.cards[i] - 1);
-        render();
-      }, "btn step", o.cards[i] <= 0 || !!S.pending));
-      line.append(h("span", "num big", String(o.cards[i])));
-      line.append(uiButton("+", function () {
-        o.cards[i] = Math.min(hand[i], o.cards[i] + 1);
-        render();
-      }, "btn step", o.cards[i] >= hand[i] || !!S.pending));
-      line.append(h("span", "soft small", "of " + hand[i]));
-      box.append(line);
-    });
+    tbSteppers(box, o.cards, hand);
     const toggles = h("div", "toggles");
     if (texts.some((t) => / trade\b/.test(t))) {
       toggles.append(uiButton([picture("turmbau-trade-" + paletteIndex(S.seat), "", "card tiny"), o.trade ? "With the trading card" : "Add the trading card"], function () {
