@@ -23,7 +23,7 @@ from babel.core.rng import Rng, seed_state
 from scenes.remote.acts import apply_to
 from scenes.remote.host import RemoteHost
 from scenes.remote.limits import Limits
-from scenes.remote.snapshot import EVENT_WINDOW, public_snapshot, seat_snapshot, snapshot_for
+from scenes.remote.snapshot import EVENT_WINDOW, seat_snapshot, snapshots
 
 RECV_SECONDS = 10.0  # the longest a client waits for one message
 GAME_SECONDS = 60.0  # the longest one game may take before the table gives up
@@ -62,9 +62,7 @@ class Table:
         return f"{self.host.base_url()}/ws"
 
     def publish(self) -> None:
-        snaps: dict[int | None, dict] = {s: snapshot_for(self.match, s) for s in self.devices}
-        snaps[None] = public_snapshot(self.match)
-        self.host.publish(snaps)
+        self.host.publish(snapshots(self.match, self.devices))
 
     def issue(self, seat: int) -> str:
         with self.lock:

@@ -122,3 +122,17 @@ def test_a_phone_that_drops_comes_back_to_its_seat_with_nothing_lost() -> None:
     for got in (first, second):
         check_frames(table.match, 0, got)
     check_frames(table.match, None, watcher)
+
+
+def test_one_pass_snapshots_equal_each_seats_own() -> None:
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.remote.snapshot import public_snapshot, snapshot_for, snapshots
+
+    rules = registry.get("builders")
+    match = Match(rules, rules.make_config(6), 2, [Seat(f"P{i}", bot="novice") for i in range(6)])
+    while not match.over:
+        both = snapshots(match, range(6))
+        assert both == {**{s: snapshot_for(match, s) for s in range(6)}, None: public_snapshot(match)}
+        seat = match.to_act()[0]
+        match.submit(seat, match.bot_action(seat))

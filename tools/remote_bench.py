@@ -41,7 +41,7 @@ from babel.core.match import Match, Seat  # noqa: E402
 from scenes.remote.acts import apply_to  # noqa: E402
 from scenes.remote.host import RemoteHost  # noqa: E402
 from scenes.remote.limits import Limits  # noqa: E402
-from scenes.remote.snapshot import public_snapshot, snapshot_for  # noqa: E402
+from scenes.remote.snapshot import snapshots  # noqa: E402
 
 TAP_GAME = ("duel", 2)
 IDLE_GAME = "builders"
@@ -59,9 +59,7 @@ class Loop:
         self._apply = apply_to(match, after=lambda seat, text: self._pending.append(match.ply - 1))
 
     def publish(self) -> None:
-        snaps: dict[int | None, dict] = {s: snapshot_for(self.match, s) for s in self.phones}
-        snaps[None] = public_snapshot(self.match)
-        self.host.publish(snaps)
+        self.host.publish(snapshots(self.match, self.phones))
 
     def run(self) -> None:
         self.publish()

@@ -9,7 +9,7 @@ aiohttp, no pygame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from babel.core import serial
@@ -24,8 +24,15 @@ def _seat_info(seat: Seat) -> dict[str, Any]:
     return {"name": seat.name, "bot": seat.bot, "colour": seat.colour, "place": place}
 
 
-def _event_json(ply: int, event: Event) -> dict[str, Any]:
-    return {"ply": ply, "kind": str(event.kind), "data": serial.encode(dict(event.data))}
+def _event_json(ply: int, event: Event, cache: dict[int, dict[str, Any]] | None) -> dict[str, Any]:
+    """An event as JSON data; ``cache`` (keyed by the event object, alive for one call of
+    ``snapshots``) lets every seat of one publish share the encoding."""
+    if cache is None:
+        return {"ply": ply, "kind": str(event.kind), "data": serial.encode(dict(event.data))}
+    key = id(event)
+    if key not in cache:
+        cache[key] = {"ply": ply, "kind": str(event.kind), "data": serial.encode(dict(event.data))}
+    return cache[key]
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
@@ -46,6 +53,7 @@ def seat_snapshot(
     seats: Sequence[Seat],
     ply: int,
     events: Sequence[tuple[int, Event]],
+    cache: dict[int, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The snapshot of ``state`` for ``seat`` (None: the public one). ``events`` are the match's
     (ply, event) pairs; only those ``visible_to(seat)`` are kept, the last ``EVENT_WINDOW``."""
@@ -60,7 +68,7 @@ def seat_snapshot(
         "to_act": to_act,
         "view": rules.view_to_json(rules.view(state, seat)),
         "legal": [],
-        "events": [_event_json(p, ev) for p, ev in visible],
+        "events": [_event_json(p, ev, cache) for p, ev in visible],
         "over": rules.outcome(state) is not None,
         "outcome": _outcome_json(rules.outcome(state)),
     }
@@ -83,3 +91,15 @@ def public_snapshot(match: Match) -> dict[str, Any]:
     return seat_snapshot(
         match.rules, match.state, None, seats=match.seats, ply=match.ply, events=match.events
     )
+
+
+def snapshots(match: Match, seats: Iterable[int]) -> dict[int | None, dict[str, Any]]:
+    """What ``publish`` takes: each of ``seats``' snapshot and the public one (key None), built in
+    one pass that encodes each event once for all of them (call on the match's thread)."""
+    cache: dict[int, dict[str, Any]] = {}
+    common = {"seats": match.seats, "ply": match.ply, "events": match.events, "cache": cache}
+    out: dict[int | None, dict[str, Any]] = {
+        seat: seat_snapshot(match.rules, match.state, seat, **common) for seat in seats
+    }
+    out[None] = seat_snapshot(match.rules, match.state, None, **common)
+    return out
