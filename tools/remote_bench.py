@@ -15,6 +15,9 @@ separate process, so only the host's own work is counted) that logs in and then 
 page does; the host process's loop thread sleeps as the app does at rest. The CPU time the host
 process uses over ``--idle`` seconds is printed as a share of one core (target: at most 2%).
 
+Publish: the loop thread's cost of one change with ``--seats`` phone seats (every snapshot built
+and handed over), over a whole Babel Builders game of bots.
+
 Nothing is asserted: the machine's load inflates every figure, so compare runs made back to back.
 """
 
@@ -183,6 +186,27 @@ def bench_idle(seconds: float, seats: int) -> tuple[float, int]:
     return share, connected
 
 
+def bench_publish(seats: int) -> list[float]:
+    """The loop thread's cost of one change: every phone seat's snapshot and the public one built
+    and handed to the server, over a whole game of bots (milliseconds per change)."""
+    rules = registry.get(IDLE_GAME)
+    people = [Seat(f"Phone {i + 1}", bot="novice") for i in range(seats)]
+    match = Match(rules, rules.make_config(seats), 1, people)
+    host = RemoteHost(IDLE_GAME, rules.info.title, people)
+    host.start()
+    times: list[float] = []
+    try:
+        while not match.over:
+            start = time.perf_counter()
+            host.publish(snapshots(match, range(seats)))
+            times.append((time.perf_counter() - start) * 1000)
+            seat = match.to_act()[0]
+            match.submit(seat, match.bot_action(seat))
+    finally:
+        host.stop()
+    return times
+
+
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     if args[:1] == ["--phones"]:  # the child process of the idle bench
@@ -199,6 +223,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"tap to frame ({len(times)} taps, loopback): median {statistics.median(times):.2f} ms, "
             f"95th percentile {p95:.2f} ms, worst {times[-1]:.2f} ms (target: median under 50 ms)"
+        )
+    if opts.seats:
+        costs = sorted(bench_publish(opts.seats))
+        print(
+            f"publish with {opts.seats} phone seats ({len(costs)} changes): median {statistics.median(costs):.2f} ms, "
+            f"worst {costs[-1]:.2f} ms of the loop thread per change"
         )
     if opts.idle:
         share, connected = bench_idle(opts.idle, opts.seats)
