@@ -1,5 +1,6 @@
-"""The launcher's side of the games in progress: how one is described, resumed, and what is
-asked before a new game would take the place of the oldest one kept.
+"""The screens' side of the games in progress: how one is described, and what is asked before a
+new game (from the setup screen, or a solitaire's new deal) would take the place of the oldest
+one kept.
 
 The shelf itself (``babel.core.in_progress``) never drops a game; the only way one leaves it
 unfinished is a player's answer here or in the list of games in progress.
@@ -43,13 +44,6 @@ def line_for(game: KeptGame) -> str:
 
 def limit_of(app) -> int:
     return app.settings.keep_games
-
-
-def resume(app, game: KeptGame) -> bool:
-    """Open a game in progress at its table; it goes on being kept in its own file."""
-    from scenes.launcher.saved_games import open_record
-
-    return open_record(app, game.record, slot=game.path)
 
 
 def start_new(app, begin: Callable[[], None], store: saves.SaveStore | None = None) -> None:

@@ -8,7 +8,7 @@ import pygame
 
 from babel.core import registry, saves
 from babel.core.match import Match, Seat
-from scenes.launcher import keeping
+from scenes import kept_games as keeping
 from scenes.launcher.menu import MainMenu
 from scenes.launcher.saved_games import InProgressGames
 from scenes.launcher.setup import SetupScene

@@ -553,7 +553,7 @@ def _new_game_afterwards(pilot, result: Result, save_as: str = "") -> None:
     """Back at the menu, a new game of the kind a game in progress is, and a move (and, for a
     named save, the new game saved under the same name): the program writes its games in
     progress now, and must not write over a file it set aside."""
-    from scenes.launcher.keeping import start_new
+    from scenes.kept_games import start_new
     from scenes.tables import table_for
 
     app = pilot.app

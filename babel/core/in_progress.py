@@ -12,7 +12,7 @@ the caller (a setting); the shelf never drops a game by itself.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,11 +26,23 @@ MAX_READ = 200  # files read per listing: far above any limit a player can set
 
 
 @dataclass(frozen=True)
+class Records:
+    """How the shelf reads a save, given by ``babel.core.saves`` (which builds on the shelf, so
+    the shelf does not import it): ``read(path)`` and ``parse(data)`` give a record or raise
+    ``error``; ``problem(record)`` says why it does not replay to its digest, or None."""
+
+    read: Callable[[Path], Any]
+    parse: Callable[[Any], Any]
+    problem: Callable[[Any], str | None]
+    error: type[Exception]
+
+
+@dataclass(frozen=True)
 class KeptGame:
     """An unfinished game on the shelf: its file, its record (replays in full) and its time."""
 
     path: Path
-    record: Any  # saves.SaveRecord (not imported at module level: saves imports this module)
+    record: Any  # a saves.SaveRecord
     mtime: float
 
     @property
@@ -41,8 +53,9 @@ class KeptGame:
 class Shelf:
     """The in-progress folder: list (fully checked), keep, delete, take over the old autosave."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, records: Records) -> None:
         self.folder = Path(folder)
+        self.records = records
         self._checked: dict[tuple[str, int, int], str | None] = {}  # file key -> None or problem
 
     # -- slots ------------------------------------------------------------------------------
@@ -81,8 +94,6 @@ class Shelf:
     def games(self, notices: list[str] | None = None) -> list[KeptGame]:
         """The unfinished games that replay in full, newest first. A file that does not is set
         aside as ``NAME.bad`` and a notice says why (appended to ``notices``)."""
-        from babel.core import saves
-
         found = []
         for name in self._names():
             if not name.endswith(".json"):
@@ -98,11 +109,11 @@ class Shelf:
         for mtime, _name, path, st in found[:MAX_READ]:
             key = (os.fsdecode(path), st.st_mtime_ns, st.st_size)
             try:
-                record = saves.read_record(path)
+                record = self.records.read(path)
                 if key not in self._checked:
-                    self._checked[key] = _problem(record)
+                    self._checked[key] = self.records.problem(record)
                 problem = self._checked[key]
-            except saves.SaveError as exc:
+            except self.records.error as exc:
                 record, problem = None, str(exc)
             if problem is None and record is not None:
                 if record.over:
@@ -140,8 +151,6 @@ class Shelf:
         """Move an earlier version's single autosave onto the shelf when it is an unfinished
         game that replays; a damaged one is set aside beside it with a notice; a finished one
         is left where it is (it is listed with the saved games). Returns notices."""
-        from babel.core import saves
-
         try:
             data = read_json(old)
         except JsonFileError as exc:
@@ -151,12 +160,12 @@ class Shelf:
                 return [f"The autosave cannot be used: {exc}"]
             return [_aside_notice(old, str(exc))]
         try:
-            record = saves.parse_record(data)
-        except saves.SaveError as exc:
+            record = self.records.parse(data)
+        except self.records.error as exc:
             return [_aside_notice(old, str(exc))]
         if record.over:
             return []
-        problem = _problem(record)
+        problem = self.records.problem(record)
         if problem is not None:
             return [_aside_notice(old, problem)]
         slot = self.new_slot(record.game)
@@ -176,17 +185,6 @@ class Shelf:
                 pass
             return [f"The autosave could not be moved to the games in progress ({exc.strerror or exc})"]
         return []
-
-
-def _problem(record: Any) -> str | None:
-    """Why a record cannot be resumed exactly (None: it replays to its digest)."""
-    from babel.core import saves
-
-    try:
-        saves.restore(record)
-    except saves.SaveError as exc:
-        return str(exc)
-    return None
 
 
 def _aside_notice(path: Path, problem: str) -> str:

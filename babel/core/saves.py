@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.core import registry
-from babel.core.in_progress import FOLDER, OLD_AUTOSAVE, KeptGame, Shelf
+from babel.core.in_progress import FOLDER, OLD_AUTOSAVE, KeptGame, Records, Shelf
 from babel.core.jsonfile import JsonFileError, display_name, read_json, set_aside, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat, no_such_seat
 from babel.core.names import clean_label, name_problem
@@ -216,7 +216,9 @@ def restore(record: SaveRecord) -> Match:
         raise SaveError("this save does not replay to the position it recorded (digest mismatch)")
     if match.over != record.over:
         said = "finished" if record.over else "unfinished"
-        raise SaveError(f"this save says the game is {said}, but its moves leave it {'un' * record.over}finished")
+        raise SaveError(
+            f"this save says the game is {said}, but its moves leave it {'un' * record.over}finished"
+        )
     return match
 
 
@@ -271,7 +273,7 @@ class SaveStore:
 
     def __init__(self, folder: Path | None = None, slot: Path | None = None) -> None:
         self.folder = Path(folder) if folder is not None else data_dir() / "saves"
-        self.shelf = Shelf(self.folder / IN_PROGRESS)
+        self.shelf = Shelf(self.folder / IN_PROGRESS, RECORDS)
         self.slot = slot
 
     def for_new_game(self) -> SaveStore:
@@ -391,6 +393,22 @@ def replay_problem(path: Path, record: SaveRecord) -> str | None:
     if key is not None:
         _replays[key] = problem
     return problem
+
+
+def _restore_problem(record: SaveRecord) -> str | None:
+    try:
+        restore(record)
+    except SaveError as exc:
+        return str(exc)
+    return None
+
+
+RECORDS = Records(
+    read=lambda path: read_record(path),
+    parse=lambda data: parse_record(data),
+    problem=_restore_problem,
+    error=SaveError,
+)
 
 
 def _set_aside_damaged(path: Path) -> Path | None:

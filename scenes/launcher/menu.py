@@ -7,10 +7,10 @@ import pygame
 from babel.core import saves
 from babel.core.in_progress import KeptGame
 from babel.core.protocol import Rules
+from scenes import kept_games as keeping
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
-from scenes.launcher import keeping
 from scenes.layers import StaticLayer
 from scenes.widgets.basic import Button, WidgetGroup, panel
 from scenes.widgets.blocks import Cube, IsoGrid
@@ -121,7 +121,9 @@ class MainMenu(Scene):
             self._resume(self.kept[0])
 
     def _resume(self, game: KeptGame) -> None:
-        if not keeping.resume(self.app, game):
+        from scenes.launcher.saved_games import open_record
+
+        if not open_record(self.app, game.record, slot=game.path):  # it goes on in its own file
             self._build()  # it could not be opened (a toast says why): the list changes
 
     def open_in_progress(self) -> None:

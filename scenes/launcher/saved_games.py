@@ -199,7 +199,7 @@ class InProgressGames(SavedGames):
         self._reload()
 
     def _delete(self, entry: saves.SaveEntry) -> None:
-        from scenes.launcher import keeping
+        from scenes import kept_games as keeping
         from scenes.widgets.confirm import ConfirmDialog
 
         record = entry.record

@@ -12,7 +12,7 @@ from babel.core.saves import SaveStore
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen, new_seed
-from scenes.launcher.keeping import start_new
+from scenes.kept_games import start_new
 from scenes.launcher.setup_extensions import dynamic_choices, extension_for
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch

@@ -27,7 +27,7 @@ from babel.games.solitaire.model import Difficulty, SolitaireView
 from babel.games.solitaire.stats import StatsStore
 from scenes.canvas import Canvas
 from scenes.core import new_seed, wake
-from scenes.launcher.keeping import start_new
+from scenes.kept_games import start_new
 from scenes.layers import StaticLayer
 from scenes.match_controller import bot_executor
 from scenes.table import TableScene
