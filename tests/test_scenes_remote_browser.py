@@ -26,7 +26,6 @@ import pytest
 
 from babel.core import registry
 from babel.core.match import Match, Seat
-from babel.core.protocol import ActionTextError
 from babel.games.duel.model import card_text
 
 CHROMIUM = "/usr/bin/chromium"
@@ -95,10 +94,11 @@ class LocalTable:
     """A Match, its phone server and the loop thread's duties, on the caller's thread.
 
     ``pump`` is one turn of the desktop loop as the phone sees it: drain the phones' moves into
-    the match (through ``why_illegal``, so a refusal carries the rules' reason), let bots move,
-    publish what changed."""
+    the match (``acts.apply_to``: through ``why_illegal``, so a refusal carries the rules'
+    reason), let bots move, publish what changed."""
 
     def __init__(self, game: str, seats: list[Seat], seed: int, config: Any = None) -> None:
+        from scenes.remote.acts import apply_to
         from scenes.remote.art import pictures_for
         from scenes.remote.host import RemoteHost
 
@@ -107,6 +107,7 @@ class LocalTable:
         self.host = RemoteHost(game, self.rules.info.title, self.match.seats, pictures=pictures_for(game))
         self.published = -1
         self.refusals: list[str] = []
+        self._apply = apply_to(self.match)
 
     def __enter__(self) -> LocalTable:
         self.host.start()
@@ -134,14 +135,7 @@ class LocalTable:
     def apply(self, seat: int, text: str) -> str | None:
         if self.refusals:
             return self.refusals.pop(0)  # the test makes the table say no once
-        try:
-            action = self.rules.parse_action(text)
-        except ActionTextError as exc:
-            return str(exc)
-        reason = self.rules.why_illegal(self.match.state, seat, action)
-        if reason is None:
-            self.match.submit(seat, action)
-        return reason
+        return self._apply(seat, text)
 
     def play_bots(self, until: Callable[[Match], bool] | None = None) -> None:
         while not self.match.over and not (until and until(self.match)):
