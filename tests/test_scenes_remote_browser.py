@@ -124,12 +124,9 @@ class LocalTable:
         return url
 
     def publish(self) -> None:
-        from scenes.remote.snapshot import public_snapshot, snapshot_for
+        from scenes.remote.snapshot import snapshots
 
-        snaps: dict[int | None, dict] = {None: public_snapshot(self.match)}
-        for seat in range(len(self.match.seats)):
-            snaps[seat] = snapshot_for(self.match, seat)
-        self.host.publish(snaps)
+        self.host.publish(snapshots(self.match, range(len(self.match.seats))))
         self.published = self.match.ply
 
     def apply(self, seat: int, text: str) -> str | None:
