@@ -445,4 +445,11 @@ class App:
                 self.draw()
                 self.present()
                 clock.tick(FRAME_HZ)
+        self.close_scenes()
         pygame.quit()
+
+    def close_scenes(self) -> None:
+        """Every scene's ``exit``, top first, as the app closes (a table stops its phone server,
+        so each phone is told the table has closed)."""
+        while self.stack:
+            self.stack.pop().exit()

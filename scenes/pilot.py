@@ -28,7 +28,10 @@ class Pilot:
         anim_speed: str = "instant",
         settings: Settings | None = None,
     ) -> None:
-        settings = (settings or Settings()).with_(anim_speed=anim_speed, volume=0, fullscreen=False)
+        # a headless pilot's phone server, if a table starts one, listens on loopback only
+        settings = (settings or Settings(phone_address="127.0.0.1")).with_(
+            anim_speed=anim_speed, volume=0, fullscreen=False
+        )
         install_routes()
         self.app = App(settings=settings, size=size)
 

@@ -20,6 +20,7 @@ from scenes import routes, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
 from scenes.match_controller import answer_remote
+from scenes.remote.table_phones import TablePhones
 from scenes.seated import SeatedScene
 from scenes.table_coach import Coach
 from scenes.table_lesson import draw_lesson, lesson_paragraphs
@@ -68,6 +69,15 @@ class TableScene(SeatedScene):
         }
         self.lesson: Any = None  # a scenes.tutorials.Lesson when this table is a guided game
         self.coach = Coach()
+        self.phones = TablePhones(self)  # the phone server, while a seat is played on a phone
+
+    # -- phones (see ``scenes.remote.table_phones``) ---------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.phones.entered()
+
+    def exit(self) -> None:
+        self.phones.close()
 
     def undo(self) -> None:
         seat = self.viewer
@@ -201,7 +211,7 @@ class TableScene(SeatedScene):
         return self.busy()
 
     def next_wake(self) -> float | None:
-        return _soonest(self.controller.bot_due(), self.controller.inbox_due())
+        return _soonest(self.controller.bot_due(), self.controller.inbox_due(), self.phones.next_due())
 
     def covered_wake(self) -> float | None:
         return self.next_wake()
@@ -230,6 +240,8 @@ class TableScene(SeatedScene):
         move = self.controller.poll_bot(dt, busy, theme.BOT_PAUSE * self.app.anim_speed)
         if move is not None:
             self._apply_move(*move, covered)
+            return True
+        if self.phones.serve(not busy, lambda seat, action: self._apply_move(seat, action, covered)):
             return True
         remote = None if busy else self.controller.take_remote()
         if remote is None:

@@ -18,6 +18,7 @@ from babel.core.match import DEVICE, SCREEN, Change, Match, Seat
 from scenes import match_controller
 from scenes.launcher.pause import PauseMenu
 from scenes.pilot import FRAME, Pilot
+from scenes.remote.panel import PhonesPanel
 from scenes.tables import table_for
 from scenes.widgets.curtain import PrivacyCurtain
 from tests.test_scenes_privacy import _assert_public
@@ -78,6 +79,14 @@ class StandInServer:
                 self.sent += 1
 
 
+def _start(pilot, table) -> None:
+    """Open the table; the Phones panel it opens for an awaited phone is closed (the device
+    seats here are played through the controller's inbox, not the phone server)."""
+    pilot.start(table)
+    if isinstance(pilot.top, PhonesPanel):
+        pilot.press(pygame.K_ESCAPE)
+
+
 def _play(pilot, table, until, act_for_screen=True) -> None:
     """Run frames (the screen's person plays its bot's choice) until ``until()`` or FRAMES."""
     match = table.match
@@ -93,7 +102,7 @@ def _play(pilot, table, until, act_for_screen=True) -> None:
 def test_a_device_seat_plays_from_another_thread(pilot):
     match = _duel([Seat("Anna"), Seat("Ben", device=True)])
     table = table_for("duel")(match, None, threaded=False)
-    pilot.start(table)
+    _start(pilot, table)
     assert table.viewer == 0 and not table.controller.pass_and_play  # the screen is Anna's
     shown_events = []
     on_step = table.on_step
@@ -127,7 +136,7 @@ def test_inbox_refuses_with_reasons_on_the_loop_thread(pilot, monkeypatch):
     illegal = rules.action_text(match.legal(1)[0])
     match.submit(1, match.legal(1)[-1])  # Ben has chosen: nothing more of his is legal now
     table = table_for("duel")(match, None, threaded=False)
-    pilot.start(table)
+    _start(pilot, table)
     answers: dict[str, str | None] = {}
 
     def post(key: str, seat, text: str) -> None:
@@ -167,7 +176,7 @@ def test_inbox_refuses_with_reasons_on_the_loop_thread(pilot, monkeypatch):
 def test_bots_and_devices_play_on_under_the_game_menu(pilot):
     match = _duel([Seat("Bot", "novice"), Seat("Ben", device=True)], seed=8)
     table = table_for("duel")(match, None, threaded=False)
-    pilot.start(table)
+    _start(pilot, table)
     assert table.viewer is None  # nobody at the screen: it shows the public view
     pilot.press(pygame.K_ESCAPE)
     menu = pilot.top
@@ -190,7 +199,7 @@ def test_bots_and_devices_play_on_under_the_game_menu(pilot):
 def test_a_public_screen_never_draws_a_device_seats_secrets(pilot, tmp_path):
     match = _duel([Seat("Bot", "novice"), Seat("Ben", device=True)], seed=3)
     table = table_for("duel")(match, None, threaded=False)
-    pilot.start(table)
+    _start(pilot, table)
     assert not table.controller.watching_bots  # a person plays on a phone: not "Watching the bots"
     server = StandInServer(table, 1)
     server.thread.start()
@@ -210,7 +219,7 @@ def test_a_public_screen_never_draws_a_device_seats_secrets(pilot, tmp_path):
 def test_a_device_seat_handed_to_a_bot_then_the_screen_and_back(pilot):
     match = _duel([Seat("Anna"), Seat("Ben", device=True)], seed=11)
     table = table_for("duel")(match, None, threaded=False)
-    pilot.start(table)
+    _start(pilot, table)
     seen: list[Change] = []
     match.subscribe(seen.append)
     _play(pilot, table, lambda: 1 in match.to_act() and 0 not in match.to_act() and match.ply > 0)
@@ -248,13 +257,16 @@ def test_a_newer_hint_replaces_one_still_waiting_for_the_worker():
 def test_a_rematch_and_a_new_deal_hand_their_followers_the_new_match(pilot):
     match = _duel([Seat("Bot", "novice"), Seat("Ben", device=True)], seed=4)
     table = table_for("duel")(match, None, threaded=False)
-    pilot.start(table)
+    _start(pilot, table)
     seen: list[Change] = []
     match.subscribe(seen.append)
     match.play_bots()  # a set-up helper: the game over at once
     table.rematch()
+    assert isinstance(pilot.top, PhonesPanel)  # a new game: new links, so the codes show again
+    pilot.press(pygame.K_ESCAPE)
     new = pilot.top.match
-    assert new is not match and seen[-1].kind == "replaced" and seen[-1].match is new
+    replaced = [c for c in seen if c.kind == "replaced"]  # the new game's bot may have moved since
+    assert new is not match and len(replaced) == 1 and replaced[0].match is new
     assert new.seats == match.seats  # the phone seat stays on its phone
     rules = registry.get("solitaire")
     deal = Match(rules, rules.make_config(1), 3, [Seat("Sol")])

@@ -4,6 +4,7 @@ python tools/screenshot.py menu --out docs/screens/menu.png
 python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080 [--players 5]
 python tools/screenshot.py settings | rules | saves | in-progress
 python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
+python tools/screenshot.py game --game builders --seats phone,phone,phone,phone,human,plain,plain
 """
 
 from __future__ import annotations
@@ -33,7 +34,10 @@ def build_game(game: str, seed: int, moves: int, seats_spec: str, players: int |
     kinds = seats_spec.split(",") if seats_spec else []
     n = players or (len(kinds) if kinds else rules.info.default_players or rules.info.min_players)
     kinds = (kinds + [registry.bots(rules.info.id).strongest] * n)[:n]
-    seats = [Seat(DEFAULT_NAMES[i], None if k == "human" else k) for i, k in enumerate(kinds)]
+    seats = [
+        Seat(DEFAULT_NAMES[i], None if k in ("human", "phone") else k, device=k == "phone")
+        for i, k in enumerate(kinds)
+    ]
     match = Match(rules, rules.make_config(n, **options), seed, seats)
     match.play_bots(plies=moves)
     return table_for(game)(match, None)
@@ -48,7 +52,11 @@ def main(argv=None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--moves", type=int, default=0)
     p.add_argument("--players", type=int, default=None)
-    p.add_argument("--seats", default="", help="comma-separated: human or a bot level, per seat")
+    p.add_argument(
+        "--seats",
+        default="",
+        help="comma-separated: human, phone (a seat on a phone: the table shows its code) or a bot level",
+    )
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--size", default="1600x900")
     p.add_argument("--settle", type=float, default=1.5, help="seconds of simulated time before the shot")
@@ -103,6 +111,7 @@ def main(argv=None) -> int:
         pilot.start(build_game(args.game, args.seed, args.moves, args.seats, args.players, options))
     pilot.advance(args.settle)
     out = pilot.screenshot(args.out)
+    pilot.app.close_scenes()  # a table with phone seats stops its server
     print(out)
     return 0
 

@@ -42,6 +42,7 @@ RANGES = {  # whole-number fields: the values a file may hold (anything else is 
     "window_h": (MIN_WINDOW[1], MAX_WINDOW[1]),
     "volume": (0, 100),
     "keep_games": (1, 500),
+    "phone_port": (0, 65535),
 }
 CHOICES = {"anim_speed": ANIM_SPEEDS}
 NOTICE_CHARS = 110  # a notice is one line over the menu; a longer list of fields drops the reasons
@@ -54,6 +55,8 @@ LABELS = {  # how a notice names a field
     "last_names": "remembered names",
     "coach": "coach",
     "keep_games": "games kept in progress",
+    "phone_address": "phones' network address",
+    "phone_port": "phones' port",
 }
 
 
@@ -71,6 +74,8 @@ class Settings:
     last_names: tuple[str, ...] = ()
     coach: bool = True  # the Hint button and key at every table (off for purists)
     keep_games: int = 20  # unfinished games kept; past it the oldest goes only after asking
+    phone_address: str = ""  # the IPv4 address phone seats connect to ("" : the first local one)
+    phone_port: int = 0  # the phone server's port (0: any free port)
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)
@@ -131,12 +136,19 @@ def _check_field(key: str, raw: object, default: object) -> tuple[object, str]:
         choices = CHOICES.get(key)
         if not isinstance(raw, str):
             return default, f"{_shown(raw)}, not a word"
+        if key == "phone_address" and raw and not _ipv4(raw):
+            return default, f"{_shown(raw)} is not an address like 192.168.1.20"
         if choices is not None and raw not in choices:
             return default, f"{_shown(raw)} is not one of {', '.join(choices)}"
         return raw, ""
     if isinstance(default, tuple):
         return _check_names(raw, default)
     return default, ""  # a field of a kind this check does not know keeps its default
+
+
+def _ipv4(text: str) -> bool:
+    parts = text.split(".")
+    return len(text) <= 15 and len(parts) == 4 and all(p.isascii() and p.isdigit() and int(p) < 256 for p in parts)
 
 
 def _whole_number(raw: object) -> tuple[int, str]:
@@ -151,6 +163,12 @@ def _whole_number(raw: object) -> tuple[int, str]:
             return 0, f"{raw:g} is not a whole number"
         return int(raw), ""
     return raw, ""
+
+
+def _number(n: int) -> str:
+    """A whole number as a notice shows it: a file may hold one of thousands of digits."""
+    digits = len(str(abs(n)))
+    return str(n) if digits <= 12 else f"a number of {digits} digits"
 
 
 def _check_names(raw: object, default: tuple) -> tuple[tuple[str, ...], str]:
@@ -171,12 +189,6 @@ def _check_names(raw: object, default: tuple) -> tuple[tuple[str, ...], str]:
     if len(raw) > MAX_REMEMBERED:
         problem = problem or f"{len(raw)} names, only the first {MAX_REMEMBERED} are kept"
     return remembered_names(raw), problem
-
-
-def _number(n: int) -> str:
-    """A whole number as a notice shows it: a file may hold one of thousands of digits."""
-    digits = len(str(abs(n)))
-    return str(n) if digits <= 12 else f"a number of {digits} digits"
 
 
 def _shown(value: object) -> str:

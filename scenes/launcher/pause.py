@@ -23,7 +23,6 @@ class PauseMenu(Scene):
 
     def enter(self) -> None:
         cx = theme.LOGICAL_W / 2
-        y = 300
         items = [
             ("Resume", self.dismiss, pygame.K_ESCAPE),
             ("Save game", self.save, pygame.K_s),
@@ -31,6 +30,10 @@ class PauseMenu(Scene):
             ("Settings", self.settings, None),
             ("Main menu", self.to_menu, pygame.K_m),
         ]
+        if self.table.phones.offered():
+            items.insert(2, ("Phones", self.phones, pygame.K_p))
+        y = 300 - 37 * (len(items) - 5)
+        self.top_y = y - 110
         for label, fn, key in items:
             self.widgets.add(Button((cx - 170, y, 340, 58), label, fn, hotkey=key, primary=label == "Resume"))
             y += 74
@@ -44,6 +47,11 @@ class PauseMenu(Scene):
             self.app.toast(f"Could not save: {exc.strerror or exc}")
             return
         self.app.toast(f"Saved as '{name}'")
+
+    def phones(self) -> None:
+        """The Phones panel over the table: who plays where, codes to scan, seats handed on."""
+        self.dismiss()
+        self.table.phones.open()
 
     def rules(self) -> None:
         from scenes.launcher.rules_viewer import RulesViewer
@@ -81,5 +89,7 @@ class PauseMenu(Scene):
     def draw(self, canvas: Canvas) -> None:
         canvas.shade(120)
         cx = theme.LOGICAL_W / 2
-        panel(canvas, (cx - 230, 190, 460, 520), title="Game menu")
+        bottom = 190 + 520
+        top = getattr(self, "top_y", 190)
+        panel(canvas, (cx - 230, top, 460, bottom - top), title="Game menu")
         self.widgets.draw(canvas, self.app.mouse)

@@ -1,5 +1,5 @@
 """Settings: window size and full screen, animation speed, sound volume, the coach, how many
-games in progress are kept (each saved at once)."""
+games in progress are kept, where phone seats connect (each saved at once)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from babel.core.settings import ANIM_SPEEDS
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
+from scenes.remote.interfaces import chosen, interfaces
 from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
 
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 900), (1920, 1080))
 VOLUMES = tuple(range(0, 101, 10))
 KEEP_GAMES = (5, 10, 20, 30, 50, 100)  # games kept in progress
-ROW_Y, ROW_DY = 190, 70  # the first setting's row and the step between rows
+ROW_Y, ROW_DY = 170, 60  # the first setting's row and the step between rows
+PHONE_PORTS = (0, 8000, 8080, 8765, 9000)
 
 
 class SettingsScene(Screen):
@@ -24,6 +26,11 @@ class SettingsScene(Screen):
         size = (s.window_w, s.window_h)
         sizes = list(WINDOW_SIZES) if size in WINDOW_SIZES else [size, *WINDOW_SIZES]
         kept = sorted({*KEEP_GAMES, s.keep_games})
+        found = interfaces()  # read once per visit: the network may have changed since
+        labels = {i.address: i.label for i in found}
+        address = chosen(s.phone_address).address
+        addresses = [i.address for i in found]
+        ports = sorted({*PHONE_PORTS, s.phone_port})
         x = 820
         self.widgets = WidgetGroup(
             [
@@ -63,7 +70,21 @@ class SettingsScene(Screen):
                     self._keep_games,
                     label=lambda v: f"{v} games",
                 ),
-                Button((theme.LOGICAL_W / 2 - 150, 700, 300, 60), "Done", self.dismiss, primary=True),
+                Stepper(
+                    (x, ROW_Y + 6 * ROW_DY, 400, 50),
+                    addresses,
+                    address,
+                    self._phone_address,
+                    label=lambda v: labels.get(v, v),
+                ),
+                Stepper(
+                    (x, ROW_Y + 7 * ROW_DY, 400, 50),
+                    ports,
+                    s.phone_port,
+                    self._phone_port,
+                    label=lambda v: "Any free port" if v == 0 else str(v),
+                ),
+                Button((theme.LOGICAL_W / 2 - 150, 728, 300, 56), "Done", self.dismiss, primary=True),
             ]
         )
 
@@ -82,6 +103,12 @@ class SettingsScene(Screen):
     def _keep_games(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(keep_games=v))
 
+    def _phone_address(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(phone_address=v))
+
+    def _phone_port(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(phone_port=v))
+
     def _volume(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(volume=v))
         self.app.sound.play("click")
@@ -89,14 +116,23 @@ class SettingsScene(Screen):
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
         panel(canvas, (360, 100, 880, 700), title="Settings")
-        labels = ("Window size", "Display", "Animation speed", "Sound volume", "Coach", "Keep in progress")
+        labels = (
+            "Window size",
+            "Display",
+            "Animation speed",
+            "Sound volume",
+            "Coach",
+            "Keep in progress",
+            "Phones connect to",
+            "Phones' port",
+        )
         for i, label in enumerate(labels):
             canvas.text(label, (420, ROW_Y + 25 + ROW_DY * i), 26, theme.BUTTON_TEXT, anchor="midleft")
         canvas.paragraph(
-            "Instant animations skip all motion; rules never wait for them. The coach says what the "
-            "strongest bot would do, from your own view only. Unfinished games are kept up to the "
-            "number set; past it, the oldest goes only after you say so.",
-            (800, ROW_Y + 6 * ROW_DY - 8),
+            "Instant animations skip all motion. The coach advises from your own view only. Past "
+            "the number kept, the oldest game goes only after you agree. Phones join over the "
+            "network of the address chosen.",
+            (800, ROW_Y + 8 * ROW_DY - 6),
             17,
             (200, 185, 160),
             760,

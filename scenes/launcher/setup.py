@@ -18,6 +18,7 @@ from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
 
 HUMAN = "human"
+PHONE = "phone"  # a person who plays this seat on a phone of their own (games with secrets)
 ROW_H = 58
 HELP_TEXT = (214, 200, 176)  # the colour of small help text on the dark panels
 SEATS_TOP, SEATS_BOTTOM = 270, 736  # the seat rows' band inside the players panel
@@ -56,6 +57,8 @@ class SetupScene(Screen):
     def level_label(self, level: str) -> str:
         """'Human', or 'Bot: ' and the level's name as the game's bots call it (an older id
         reads as the level it became)."""
+        if level == PHONE:
+            return "On a phone"
         return "Human" if level == HUMAN else f"Bot: {self.roster.name(level).lower()}"
 
     def enter(self) -> None:
@@ -85,7 +88,8 @@ class SetupScene(Screen):
                     label=lambda n: f"{n} players",
                 )
             )
-        levels = [HUMAN, *self.roster.offered]
+        phones = [PHONE] if info.has_secrets else []  # a game without secrets has no hand to hold
+        levels = [HUMAN, *phones, *self.roster.offered]
         y = SEATS_TOP
         row_h, h = self._rows()
         for seat in range(self.players):
@@ -236,7 +240,8 @@ class SetupScene(Screen):
         for i, name in enumerate(typed):
             kind = self.kinds[i]
             colour = self.colours[i] if seat_colours.choosable(self.rules.info.id) else None
-            out.append(Seat(name or spare.pop(0), None if kind == HUMAN else kind, colour))
+            bot = None if kind in (HUMAN, PHONE) else kind
+            out.append(Seat(name or spare.pop(0), bot, colour, device=kind == PHONE))
         return out
 
     def start(self) -> None:
@@ -303,10 +308,10 @@ class SetupScene(Screen):
                 blurb = self.roster.level(level).blurb
                 y = self._paragraph(canvas, f"{self.level_label(level)}: {blurb}", (1060, y), 17, 400, 3) + 12
             y += 10
-            for line in (
-                "Several humans share one screen: a curtain hands it over before every secret choice.",
-                "F1 shows the rules at any time; Esc opens the game menu.",
-            ):
+            lines = ["Several humans share one screen: a curtain hands it over before every secret choice."]
+            if info.has_secrets:
+                lines.append("A human on a phone holds their hand in its browser: the table shows a code to scan.")
+            for line in (*lines, "F1 shows the rules at any time; Esc opens the game menu."):
                 y = self._paragraph(canvas, line, (1060, y), 17, 400, 3) + 12
         self.widgets.draw(canvas, self.app.mouse)
         self._mark_repeated_names(canvas)
