@@ -168,3 +168,43 @@ def test_a_bad_phone_address_or_port_in_the_settings_is_named_and_dropped():
     assert settings.phone_address == "" and settings.phone_port == 0 and settings.volume == 30
     named = [field for field, _why in problems]
     assert named == ["phones' network address", "phones' port"]
+
+
+def test_phones_may_watch_a_game_without_secrets_and_the_server_stops_with_the_page(phone_pilot):
+    pilot = phone_pilot
+    rules = registry.get("babel_on")
+    match = Match(rules, rules.make_config(2), 3, [Seat("Ann"), Seat("Ben", "steady")])
+    table = table_for("babel_on")(match, None, threaded=False)
+    pilot.start(table)
+    assert table.phones.link is None  # no phone seat: no server
+    table.phones.open()
+    panel = pilot.top
+    assert isinstance(panel, PhonesPanel) and panel._lines() == []  # no seat to put on a phone
+    assert table.phones.link.host is None  # nothing listens until the host lets phones watch
+    watch = next(w for w in panel.widgets.widgets if w.label == "Let phones watch")
+    pilot.click(watch.rect.center)
+    url = table.phones.link.watch_url()
+    assert url and url.startswith("http://127.0.0.1:") and url.endswith("/watch")
+    got = Received()
+
+    async def watcher() -> None:
+        async with aiohttp.ClientSession() as session:
+            async with session.get(url) as page:
+                assert page.status == 200 and "Content-Security-Policy" in page.headers
+            async with session.ws_connect(url.replace("http://", "ws://").replace("/watch", "/ws")) as ws:
+                await ws.send_str(json.dumps({"type": "watch"}))
+                while True:
+                    msg = await recv(ws, got, seconds=10)
+                    if msg is None or msg["type"] in ("bye", "state"):
+                        return
+
+    client = _in_thread(watcher)
+    for _ in range(400):
+        pilot.advance(0.05)
+        if not client.is_alive():
+            break
+    states = [m for m in got.parsed() if m["type"] == "state"]
+    assert states and states[0]["seat"] is None and states[0]["legal"] == []
+    stop = next(w for w in pilot.top.widgets.widgets if w.label == "Stop the watching page")
+    pilot.click(stop.rect.center)
+    assert table.phones.link.host is None and table.phones.link.watch_url() is None

@@ -52,6 +52,7 @@ class PhoneLink:
         self._unsubscribe: Callable[[], None] | None = None
         self._closed = False
         self._told: dict[int, str] = {}  # seat -> the status last seen (a drop is told once)
+        self.watching = False  # phones may open the public page (the host switched it on)
 
     # -- life -------------------------------------------------------------------------------
     @property
@@ -69,10 +70,11 @@ class PhoneLink:
             return
         if self._unsubscribe is None:
             self._unsubscribe = self.match.subscribe(self._changed)
-        if not self.device_seats and self.host is not None:
+        needed = bool(self.device_seats) or self.watching
+        if not needed and self.host is not None:
             self.host.stop("this seat is now played elsewhere")  # it listens only while needed
             self.host = None
-        if self.device_seats and self.host is None:
+        if needed and self.host is None:
             self.error = None
             self._start()
         if self.host is None:
@@ -206,6 +208,16 @@ class PhoneLink:
                 told.append(self.match.seats[seat].name)
             self._told[seat] = now
         return told
+
+    def watch_url(self) -> str | None:
+        """The public page's address while phones may watch (anyone on the network may open
+        it: it shows only what the table shows)."""
+        return f"{self.host.base_url()}/watch" if self.host is not None and self.watching else None
+
+    def set_watching(self, on: bool) -> None:
+        self.watching = on
+        self._dirty = True
+        self.ensure()
 
     def new_link(self, seat: int) -> None:
         """A new link for a device seat (its old one dies: a lost or stolen phone is shut out)."""

@@ -59,7 +59,11 @@ class PhonesPanel(Scene):
         return 0.5  # connection states come from the server thread: look twice a second
 
     def _key(self) -> tuple:
-        return (tuple(self.link.lines()), self.link.error)
+        return (tuple(self._lines()), self.link.error, self.link.watch_url())
+
+    def _lines(self) -> list[SeatLine]:
+        """The seats' cards: none in a game without secrets (phones only watch it)."""
+        return self.link.lines() if self.table.phones.seats_offered else []
 
     def _origin(self, index: int, count: int) -> tuple[float, float]:
         rows = (count + PER_ROW - 1) // PER_ROW
@@ -72,8 +76,17 @@ class PhonesPanel(Scene):
 
     def _build(self) -> None:
         self._shown = self._key()
-        lines = self.link.lines()
+        lines = self._lines()
         group = WidgetGroup()
+        watching = self.link.watching
+        group.add(
+            Button(
+                self._watch_button(bool(lines)),
+                "Stop the watching page" if watching else "Let phones watch",
+                lambda: self._watch(not watching),
+                size=16,
+            )
+        )
         bot = self.table.match.bots.offered[-1] if self.table.match.bots.offered else None
         for i, line in enumerate(lines):
             x, y = self._origin(i, len(lines))
@@ -105,6 +118,39 @@ class PhonesPanel(Scene):
         self.table.phones.move(seat, place)
         self._build()
 
+    def _watch(self, on: bool) -> None:
+        self.link.set_watching(on)
+        self._build()
+
+    @staticmethod
+    def _watch_button(beside_seats: bool) -> tuple[float, float, float, float]:
+        if beside_seats:  # bottom left, beside Back
+            return (PANEL[0] + 30, PANEL[1] + PANEL[3] - 70, 250, 46)
+        return (theme.LOGICAL_W / 2 - 140, 620, 280, 50)
+
+    def _draw_watch(self, canvas: Canvas, beside_seats: bool) -> None:
+        """The public page's code: anyone in the room may watch the table on a phone."""
+        url = self.link.watch_url()
+        if beside_seats:
+            x, y = PANEL[0] + 290, PANEL[1] + PANEL[3] - 96
+            if url:
+                draw_qr(canvas, url, (x, y, 84, 84))
+                canvas.text("Watch the table:", (x + 96, y + 18), 15, theme.PAPER)
+                canvas.text(url.split("://", 1)[-1], (x + 96, y + 40), 15, theme.GOLD, max_width=330)
+            return
+        canvas.paragraph(
+            "This game has no secrets, so phones do not hold a hand here: they may watch the table.",
+            (theme.LOGICAL_W / 2, 200),
+            20,
+            theme.PAPER,
+            900,
+            2,
+            anchor="midtop",
+        )
+        if url:
+            draw_qr(canvas, url, (theme.LOGICAL_W / 2 - 130, 270, 260, 260))
+            canvas.text(url.split("://", 1)[-1], (theme.LOGICAL_W / 2, 548), 18, theme.GOLD, anchor="midtop")
+
     def _new(self, seat: int) -> None:
         self.link.new_link(seat)
         self._build()
@@ -116,10 +162,12 @@ class PhonesPanel(Scene):
     def draw(self, canvas: Canvas) -> None:
         canvas.shade(150)
         panel(canvas, PANEL, title="Phones")
-        lines = self.link.lines()
+        lines = self._lines()
         intro = (
             "Each player on a phone scans their own code, on the same network as this computer: "
             "their hand stays on their phone, this screen shows only the table."
+            if lines
+            else "Phones on the same network as this computer can follow the table in their browser."
         )
         canvas.paragraph(intro, (theme.LOGICAL_W / 2, 100), 17, theme.PAPER, 1360, 1, anchor="midtop")
         if self.link.error:
@@ -133,6 +181,7 @@ class PhonesPanel(Scene):
             )
         for i, line in enumerate(lines):
             self._card(canvas, line, *self._origin(i, len(lines)))
+        self._draw_watch(canvas, bool(lines))
         self.widgets.draw(canvas, self.app.mouse)
 
     def _card(self, canvas: Canvas, line: SeatLine, x: float, y: float) -> None:

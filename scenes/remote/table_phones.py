@@ -17,9 +17,15 @@ class TablePhones:
         self.link: PhoneLink | None = None
 
     def offered(self) -> bool:
-        """Seats may be played on phones: a game with secrets, not a lesson, not yet over."""
+        """Phones may join: not in a lesson, not once the game is over. In a game with secrets
+        they may play seats; in any game they may watch the public table."""
         t = self.table
-        return t.rules.info.has_secrets and t.lesson is None and not t.public_copy and not t.match.over
+        return t.lesson is None and not t.public_copy and not t.match.over
+
+    @property
+    def seats_offered(self) -> bool:
+        """Seats may be played on phones (a game without secrets has no hand to hold)."""
+        return self.table.rules.info.has_secrets
 
     def entered(self) -> None:
         """A table opened with seats on phones (set up so, or resumed: new links either way)
