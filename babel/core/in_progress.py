@@ -23,6 +23,7 @@ from babel.core.match import Match
 FOLDER = "in-progress"
 OLD_AUTOSAVE = "autosave.json"  # the single autosave of earlier versions, taken over at start
 MAX_READ = 200  # files read per listing: far above any limit a player can set
+_TOLD: set[str] = set()  # notices about files that stay where they are (a folder, a pipe): told once
 
 
 @dataclass(frozen=True)
@@ -122,7 +123,11 @@ class Shelf:
                     out.append(KeptGame(path, record, mtime))
                     continue
             if notices is not None:
-                notices.append(self._set_aside(path, problem or "it cannot be read"))
+                notice = self._set_aside(path, problem or "it cannot be read")
+                if notice not in _TOLD:  # a file that could not be moved is told once, not per listing
+                    notices.append(notice)
+                if "was kept as" not in notice:
+                    _TOLD.add(notice)
         return out
 
     def _set_aside(self, path: Path, problem: str) -> str:
