@@ -226,27 +226,30 @@ class MatchController:
                 item = self.inbox.get_nowait()
             except queue.Empty:
                 return None
-            reason, action = self._check_remote(item)
+            reason, action = self.check_remote(item.seat, item.text)
             if reason is None:
                 return item, action
             answer_remote(item, reason)
 
-    def _check_remote(self, item: RemoteAction) -> tuple[str | None, Any]:
+    def check_remote(self, seat: Any, text: Any) -> tuple[str | None, Any]:
+        """A device seat's action text checked as the desktop checks a click: (None, the action)
+        when it may be applied now, else (the reason, None). Text from another device is
+        untrusted: nothing it holds may raise out of here."""
         seats = self.match.seats
-        if not isinstance(item.seat, int) or not 0 <= item.seat < len(seats) or not seats[item.seat].device:
+        if not isinstance(seat, int) or not 0 <= seat < len(seats) or not seats[seat].device:
             return "this seat is not played on a device", None
         if self.match.over:
             return "the game is over", None
-        if not isinstance(item.text, str) or len(item.text) > MAX_ACTION_TEXT:
+        if not isinstance(text, str) or len(text) > MAX_ACTION_TEXT:
             return "that is no action of this game", None
         rules = self.match.rules
         try:
-            action = rules.parse_action(item.text)
-            reason = rules.why_illegal(self.match.state, item.seat, action)
+            action = rules.parse_action(text)
+            reason = rules.why_illegal(self.match.state, seat, action)
         except ActionTextError as exc:
             return f"that is no action: {exc}", None
         except Exception:  # text from another device must never stop the loop
-            _log.warning("a device seat's action text upset the rules: %r", item.text[:60], exc_info=True)
+            _log.warning("a device seat's action text upset the rules: %r", text[:60], exc_info=True)
             return "that is no action of this game", None
         return reason, action
 

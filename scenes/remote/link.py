@@ -18,11 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from babel.core.match import DEVICE, SCREEN, Change, Match
-from babel.core.protocol import ActionTextError
 
 _log = logging.getLogger(__name__)
 
-GONE = "this seat is not played on a phone any more"
+Check = Callable[[int, str], "tuple[str | None, Any]"]  # MatchController.check_remote
 
 
 @dataclass(frozen=True)
@@ -46,6 +45,7 @@ class PhoneLink:
         self.match = match
         self.settings = settings
         self._submit: Callable[[int, Any], None] | None = None
+        self._check: Check | None = None
         self.host: Any = None  # a RemoteHost while serving
         self.error: str | None = None  # why the server could not start, for the panel
         self._dirty = True
@@ -138,16 +138,17 @@ class PhoneLink:
             self.match = change.match  # a rematch: the same table goes on with a new game
         self.publish()
 
-    def serve(self, may_move: bool, submit: Callable[[int, Any], None]) -> bool:
+    def serve(self, may_move: bool, check: Check, submit: Callable[[int, Any], None]) -> bool:
         """Publish what changed, then, when ``may_move`` (the table is not mid-animation), apply
-        the phones' waiting moves with ``submit(seat, action)``, the way the table applies a
-        bot's move. True when a move was applied."""
+        the phones' waiting moves: ``check(seat, text)`` gives (refusal, action) as the desktop
+        checks a device seat's move, ``submit(seat, action)`` applies it the way the table
+        applies a bot's move. True when a move was applied."""
         if self.host is None:
             return False
         self.publish()
-        self._submit = submit
+        self._check, self._submit = check, submit
         moved = self.host.drain(self._apply) if may_move else 0
-        self._submit = None
+        self._check = self._submit = None
         if moved:
             self.publish()
         if self.match.over:
@@ -164,20 +165,11 @@ class PhoneLink:
 
     def _apply(self, seat: int, text: str) -> str | None:
         """A phone's move, checked as the desktop checks a click, then made through the table."""
-        match = self.match
-        if not 0 <= seat < len(match.seats) or not match.seats[seat].device:
-            return GONE
-        rules = match.rules
-        try:
-            action = rules.parse_action(text)
-            reason = rules.why_illegal(match.state, seat, action)
-        except ActionTextError:
-            return f"'{text[:40]}' is not a move of this game"
-        except Exception:  # noqa: BLE001 - text from the network must never stop the loop
-            _log.warning("a phone's move text upset the rules: %r", text[:60], exc_info=True)
-            return f"'{text[:40]}' is not a move of this game"
-        if reason is not None or self._submit is None:
-            return reason or "the table is not ready yet"
+        if self._submit is None or self._check is None:
+            return "the table is not ready yet"
+        reason, action = self._check(seat, text)
+        if reason is not None:
+            return reason
         self._submit(seat, action)
         return None
 

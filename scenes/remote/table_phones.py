@@ -68,7 +68,7 @@ class TablePhones:
             self.table.app.toast(
                 f"{name}'s phone dropped: it can come back, or Esc, Phones hands the seat on"
             )
-        return self.link.serve(may_move, submit)
+        return self.link.serve(may_move, self.table.controller.check_remote, submit)
 
     def next_due(self) -> float | None:
         return self.link.next_due() if self.link is not None else None
