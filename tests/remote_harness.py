@@ -3,7 +3,8 @@ plays a seat, and the leak check over every frame a socket received.
 
 ``Table`` plays the pygame loop: a thread of its own that alone touches the ``Match``, moves the
 bots, drains the phones' moves and publishes snapshots after every change, exactly as the app
-does. Clients are aiohttp WebSocket clients on 127.0.0.1. Every wait is bounded.
+does, and answers the phones' questions for the coach with the tables' own ``PhoneCoach``.
+Clients are aiohttp WebSocket clients on 127.0.0.1. Every wait is bounded.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ from typing import Any
 import aiohttp
 
 from babel.core import registry, serial
+from babel.core.coach import adviser
 from babel.core.match import Match, Seat
 from babel.core.rng import Rng, seed_state
 from scenes.remote.acts import apply_to
+from scenes.remote.hints import PhoneCoach
 from scenes.remote.host import RemoteHost
 from scenes.remote.limits import Limits
 from scenes.remote.snapshot import EVENT_WINDOW, seat_snapshot, snapshots
@@ -43,6 +46,8 @@ class Table:
         self.host = RemoteHost(game, rules.info.title, seats, wake=self.woke.set, limits=limits,
                                pictures=pictures)
         self.apply = apply_to(self.match)
+        self.coach_on = True  # the table's Settings: the coach is on
+        self.coach = PhoneCoach(lambda: self.coach_on, threaded=False)
         self.tokens: dict[int, str] = {}
         self._halt = threading.Event()
         self._thread: threading.Thread | None = None
@@ -62,7 +67,7 @@ class Table:
         return f"{self.host.base_url()}/ws"
 
     def publish(self) -> None:
-        self.host.publish(snapshots(self.match, self.devices))
+        self.host.publish(snapshots(self.match, self.devices, coach=self.coach.on(self.match)))
 
     def issue(self, seat: int) -> str:
         with self.lock:
@@ -104,6 +109,7 @@ class Table:
         with self.lock:
             if self.host.drain(self.apply):
                 self.publish()
+            self.coach.serve(self.host, self.match)
         return False
 
     def join(self, seconds: float = GAME_SECONDS) -> None:
@@ -155,12 +161,16 @@ def choose(seed: int, seat: int, ply: int, legal: list[dict]) -> str:
 
 
 async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: int, seed: int,
-                    got: Received, accepted: list[str]) -> None:
-    """A phone that plays ``seat`` to the end: acts on every state that offers it a choice."""
+                    got: Received, accepted: list[str], hints: bool = False) -> None:
+    """A phone that plays ``seat`` to the end: acts on every state that offers it a choice
+    (with ``hints``, first asks the coach about it and waits for the answer)."""
     async with session.ws_connect(url) as ws:
         await ws.send_str(json.dumps({"type": "hello", "token": token}))
         sent: dict[int, str] = {}
         acted_at = -1
+        asked: set[int] = set()
+        answered: set[int] = set()
+        state: dict | None = None
         while True:
             msg = await recv(ws, got)
             if msg is None or msg["type"] == "bye":
@@ -169,11 +179,22 @@ async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: 
                 assert msg["seat"] == seat
             elif msg["type"] == "accepted":
                 accepted.append(sent[msg["id"]])
-            elif msg["type"] == "state" and msg["legal"] and msg["ply"] != acted_at:
-                acted_at = msg["ply"]
-                text = choose(seed, seat, msg["ply"], msg["legal"])
-                sent[len(sent) + 1] = text
-                await ws.send_str(json.dumps({"type": "act", "ply": msg["ply"], "action": text, "id": len(sent)}))
+            elif msg["type"] == "state":
+                state = msg
+            elif msg["type"] == "hint":
+                answered.add(msg["ply"])
+            if state is None or not state["legal"] or state["ply"] == acted_at:
+                continue
+            ply = state["ply"]
+            if hints and ply not in asked:
+                asked.add(ply)
+                await ws.send_str(json.dumps({"type": "hint", "ply": ply, "id": ply}))
+            if hints and ply not in answered:
+                continue
+            acted_at = ply
+            text = choose(seed, seat, ply, state["legal"])
+            sent[len(sent) + 1] = text
+            await ws.send_str(json.dumps({"type": "act", "ply": ply, "action": text, "id": len(sent)}))
 
 
 def replayed(match: Match) -> Match:
@@ -205,6 +226,9 @@ def check_frames(match: Match, seat: int | None, got: Received, resample: int = 
     for text in got.frames:
         msg = json.loads(text)
         kind = msg["type"]
+        if kind == "hint":
+            _check_hint(match, states, seat, msg, Rng(rng.next64()))
+            continue
         if kind != "state":
             assert kind in {"welcome", "accepted", "refused", "error", "bye", "pong"}, text[:80]
             assert set(msg) <= {"type", "seat", "id", "reason"}, text[:80]
@@ -213,7 +237,9 @@ def check_frames(match: Match, seat: int | None, got: Received, resample: int = 
             continue
         ply = msg["ply"]
         state, events = states[ply], [(p, ev) for p, ev in match.events if p <= ply]
-        expect = {"type": "state", **seat_snapshot(rules, state, seat, seats=match.seats, ply=ply, events=events)}
+        assert isinstance(msg["coach"], bool) and (seat is not None or not msg["coach"]), "the coach flag"
+        common = {"seats": match.seats, "ply": ply, "events": events, "coach": msg["coach"]}
+        expect = {"type": "state", **seat_snapshot(rules, state, seat, **common)}
         assert msg == json.loads(json.dumps(expect)), f"seat {seat}: the state at ply {ply} is not its snapshot"
         _check_parts(rules, state, seat, msg)
         upto = [e for e in allowed if e[0] <= ply]
@@ -221,12 +247,31 @@ def check_frames(match: Match, seat: int | None, got: Received, resample: int = 
         assert shown == upto[-EVENT_WINDOW:], f"seat {seat}: an event it may not see at ply {ply}"
         if checked % resample == 0:
             other = rules.resample_hidden(state, seat, Rng(rng.next64()))
-            again = {"type": "state", **seat_snapshot(rules, other, seat, seats=match.seats, ply=ply, events=events)}
+            again = {"type": "state", **seat_snapshot(rules, other, seat, **common)}
             assert json.dumps(again, separators=(",", ":"), ensure_ascii=False) == text, (
                 f"seat {seat}: the bytes at ply {ply} depend on what it cannot know"
             )
         checked += 1
     return checked
+
+
+def _check_hint(match: Match, states: list[Any], seat: int | None, msg: dict, rng: Rng) -> None:
+    """A coach's answer: its shape, and its advice is the game's adviser on the seat's own view
+    and legal actions at that ply, the same again when what the seat cannot know is redrawn."""
+    assert seat is not None, "a watching page got a hint"
+    if msg["text"] is None:
+        assert set(msg) == {"type", "id", "ply", "text", "reason"} and isinstance(msg["reason"], str), msg
+        return
+    assert set(msg) == {"type", "id", "ply", "title", "text"}, msg
+    rules, state = match.rules, states[msg["ply"]]
+    assert seat in rules.to_act(state), f"seat {seat}: a hint at ply {msg['ply']}, where it had no choice"
+    other = rules.resample_hidden(state, seat, rng)
+    for source in (state, other):
+        legal = tuple(rules.legal_actions(source, seat))
+        _action, reason = adviser(rules.info.id)(rules.view(source, seat), legal)
+        for number, s in enumerate(match.seats):
+            reason = reason.replace(f"<P{number}>", s.name)
+        assert (msg["title"], msg["text"]) == ("Coach", reason), f"seat {seat}: the hint is not its own view's"
 
 
 def _check_parts(rules: Any, state: Any, seat: int | None, msg: dict) -> None:

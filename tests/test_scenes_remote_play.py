@@ -5,7 +5,8 @@ table (the loop thread's role) moves the bots, drains the phones' moves and publ
 the match equals the same actions played through ``Match`` directly (the bots' moves being what
 the bots choose there), each phone's accepted moves are exactly its seat's moves in the log, and
 every state a phone received is that seat's snapshot at that ply, byte for byte independent of
-what the seat cannot know.
+what the seat cannot know. In the games with hidden hands the phones ask the coach before every
+move, and every hint is checked the same way (the seat's own view's advice, whatever is hidden).
 """
 
 from __future__ import annotations
@@ -23,16 +24,16 @@ from tests.remote_harness import Received, Table, check_frames, play_seat, recv,
 # them: far above a person's pace and the flood limit (the hostile battery tests that limit).
 FAST_TABLE = Limits(rate=1000.0, burst=1000)
 
-# game, players, seed, phone seats, bot level, resample every n-th state in the leak check
+# game, players, seed, phone seats, bot level, resample every n-th state in the leak check, hints
 GAMES = [
-    ("duel", 2, 3, {0}, "random", 1),
-    ("duel", 3, 5, {0, 2}, "random", 1),
-    ("turmbau", 4, 2, {1, 3}, "novice", 7),
-    ("builders", 7, 4, {2}, "novice", 1),
+    ("duel", 2, 3, {0}, "random", 1, False),
+    ("duel", 3, 5, {0, 2}, "random", 1, False),
+    ("turmbau", 4, 2, {1, 3}, "novice", 7, True),
+    ("builders", 7, 4, {2}, "novice", 1, True),
 ]
 
 
-async def _phones(table: Table, seed: int) -> tuple[dict[int, Received], dict[int, list[str]]]:
+async def _phones(table: Table, seed: int, hints: bool = False) -> tuple[dict[int, Received], dict[int, list[str]]]:
     got = {seat: Received() for seat in table.devices}
     accepted: dict[int, list[str]] = {seat: [] for seat in table.devices}
     timeout = aiohttp.ClientTimeout(total=120)
@@ -40,7 +41,7 @@ async def _phones(table: Table, seed: int) -> tuple[dict[int, Received], dict[in
         await asyncio.wait_for(
             asyncio.gather(
                 *(
-                    play_seat(session, table.ws_url, table.tokens[s], s, seed, got[s], accepted[s])
+                    play_seat(session, table.ws_url, table.tokens[s], s, seed, got[s], accepted[s], hints)
                     for s in table.devices
                 )
             ),
@@ -49,11 +50,11 @@ async def _phones(table: Table, seed: int) -> tuple[dict[int, Received], dict[in
     return got, accepted
 
 
-@pytest.mark.parametrize(("game", "players", "seed", "devices", "bot", "resample"), GAMES)
-def test_phones_play_whole_games_against_bots(game, players, seed, devices, bot, resample) -> None:
+@pytest.mark.parametrize(("game", "players", "seed", "devices", "bot", "resample", "hints"), GAMES)
+def test_phones_play_whole_games_against_bots(game, players, seed, devices, bot, resample, hints) -> None:
     table = Table(game, players, seed, devices, bot, FAST_TABLE).start()
     try:
-        got, accepted = asyncio.run(_phones(table, seed))
+        got, accepted = asyncio.run(_phones(table, seed, hints))
         table.join()
     finally:
         table.stop()
@@ -71,6 +72,8 @@ def test_phones_play_whole_games_against_bots(game, players, seed, devices, bot,
         states = [m for m in received.parsed() if m["type"] == "state"]
         assert states[-1]["over"] and states[-1]["outcome"] is not None
         assert check_frames(match, seat, received, resample) == len(states)
+        advice = [m for m in received.parsed() if m["type"] == "hint" and m["text"] is not None]
+        assert not hints or len(advice) >= len(mine) // 2, f"seat {seat}: the coach rarely answered"
 
 
 def test_a_phone_that_drops_comes_back_to_its_seat_with_nothing_lost() -> None:

@@ -8,10 +8,11 @@ except the public view; every message is read strictly (``wire.py``) under the c
 ``limits.py``; the static files are a fixed allow-list read into memory before the server starts,
 so no request path is ever joined to a folder. ``docs/remote.md`` describes the protocol.
 
-Thread rules: ``start``, ``issue``, ``revoke``, ``revoke_all``, ``publish``, ``drain``, ``status``
-and ``stop`` are called on the loop thread; the ``_``-methods below the line run on the server
-thread. The two share only the token book, the status table (both locked), the inbox (a deque)
-and the immutable texts ``publish`` hands over with ``call_soon_threadsafe``.
+Thread rules: ``start``, ``issue``, ``revoke``, ``revoke_all``, ``publish``, ``drain``,
+``take_asks``, ``answer``, ``status`` and ``stop`` are called on the loop thread; the ``_``-methods
+below the line run on the server thread. The two share only the token book, the status table
+(both locked), the inbox and the coach's questions (deques) and the immutable texts ``publish``
+and ``answer`` hand over with ``call_soon_threadsafe``.
 """
 
 from __future__ import annotations
@@ -53,6 +54,7 @@ MISSING_PAGE = (
 NOT_A_SEAT = "This seat link is not valid any more. Ask the table for a new one.\n"
 CLOSE_SECONDS = 2.0  # how long a close waits for the other side's close frame
 MAX_INBOX = 256  # moves waiting for the loop thread, from all sockets together
+MAX_ASKS = 64  # questions for the coach waiting for the loop thread, from all sockets together
 MAX_OUTBOX = 64  # messages waiting for one slow socket before it is dropped
 STALE = "the table moved on: your move was for an earlier turn"
 NOT_READY = "the table is not ready yet"
@@ -95,6 +97,18 @@ class _Queued:
     request_id: int
 
 
+@dataclass(frozen=True)
+class Ask:
+    """A seat's question for the coach, as the loop thread gets it (``take_asks``); the answer
+    goes back through ``answer`` to the socket that asked."""
+
+    seat: int
+    ply: int
+    request_id: int
+    generation: int
+    client: _Client = field(repr=False, compare=False)
+
+
 def _read_page(folder: Path = PAGE_DIR) -> tuple[bytes, dict[str, bytes]]:
     """The page's index and its allow-listed static files, read once (missing ones are skipped:
     /static/ answers 404 for them, and a missing index is a page that says so)."""
@@ -129,6 +143,7 @@ class RemoteHost:
         self._index, self._static = _read_page()
         self._wake = wake
         self._inbox: collections.deque[_Queued] = collections.deque()
+        self._asks: collections.deque[Ask] = collections.deque()
         self._status_lock = threading.Lock()
         self._status: dict[int, str] = {}
         self._links: dict[int, str] = {}  # seat -> its live token, for the address the table shows
@@ -224,6 +239,22 @@ class RemoteHost:
                 reply = {"type": "refused", "id": item.request_id, "reason": str(reason)}
             self._call(_queue, item.client, wire.dump(reply))
         return accepted
+
+    def take_asks(self) -> list[Ask]:
+        """The questions for the coach waiting now, oldest first, from seats whose link is still
+        live (the loop thread answers each with ``answer``)."""
+        asks = []
+        while self._asks:
+            ask = self._asks.popleft()
+            if not self._stopped and self.tokens.live(ask.seat, ask.generation):
+                asks.append(ask)
+        return asks
+
+    def answer(self, ask: Ask, text: str) -> None:
+        """Send ``text`` (a ``wire.hint`` or ``wire.no_hint``) to the socket that asked, if its
+        seat's link is still the one it asked with."""
+        if self.tokens.live(ask.seat, ask.generation):
+            self._call(_queue, ask.client, text)
 
     def status(self) -> dict[int, str]:
         """Each issued seat's connection: "awaited", "connected" or "dropped"."""
@@ -445,7 +476,10 @@ class RemoteHost:
         elif isinstance(message, (wire.Hello, wire.Watch)):
             _queue(client, wire.error("this connection has already said hello"))
         elif client.watcher or client.seat is None:
-            _queue(client, wire.error("a watching page cannot act"))
+            asks = isinstance(message, wire.HintAsk)
+            _queue(client, wire.error("a watching page has no coach" if asks else "a watching page cannot act"))
+        elif isinstance(message, wire.HintAsk):
+            self._ask(client, message)
         elif self._plies.get(client.seat) is None:
             _queue(client, _refused(message.request_id, NOT_READY))
         elif message.ply != self._plies[client.seat]:
@@ -456,11 +490,23 @@ class RemoteHost:
             self._inbox.append(
                 _Queued(client, client.seat, client.generation, message.ply, message.action, message.request_id)
             )
-            if self._wake is not None:
-                try:
-                    self._wake()
-                except Exception:  # noqa: BLE001 - a broken wake must not stop the server
-                    _log.exception("the wake callback failed")
+            self._wake_loop()
+
+    def _ask(self, client: _Client, message: wire.HintAsk) -> None:
+        """Queue a question for the coach for the loop thread, which alone may read the match."""
+        assert client.seat is not None
+        if len(self._asks) >= MAX_ASKS:
+            _queue(client, wire.no_hint(message.request_id, message.ply, "the table is busy: ask again"))
+            return
+        self._asks.append(Ask(client.seat, message.ply, message.request_id, client.generation, client))
+        self._wake_loop()
+
+    def _wake_loop(self) -> None:
+        if self._wake is not None:
+            try:
+                self._wake()
+            except Exception:  # noqa: BLE001 - a broken wake must not stop the server
+                _log.exception("the wake callback failed")
 
     def _push(self, texts: dict[int | None, str], plies: dict[int | None, int]) -> None:
         self._states.update(texts)

@@ -5,7 +5,8 @@ server (``RemoteHost``) on the address and port chosen in Settings, issues each 
 link (a new token: a seat handed elsewhere and back gets a new one), publishes every seat's
 snapshot after every change of the match (it subscribes to the match), applies the phones' moves
 on the loop thread through the table's own path (so they animate, log and are kept like a move
-made at the screen) and stops the server when the table closes or the game ends.
+made at the screen), answers the phones' questions for the coach (``hints.py``: the table's own
+coach, on the bots' worker) and stops the server when the table closes or the game ends.
 
 Everything here runs on the pygame loop's thread; the server thread only ever sees snapshots.
 """
@@ -41,9 +42,20 @@ class PhoneLink:
     LIMITS: Any = None  # the server's ``Limits`` (None: its defaults; tests that play faster
     # than people tap raise the rate)
 
-    def __init__(self, match: Match, settings: Any) -> None:
+    def __init__(
+        self,
+        match: Match,
+        settings: Any,
+        coach: Callable[[], bool] | None = None,
+        threaded: bool = True,
+    ) -> None:
+        from scenes.remote.hints import PhoneCoach
+
         self.match = match
         self.settings = settings
+        # the phones' Hint: ``coach()`` says whether the coach is on now (the table's own check)
+        self.hints = PhoneCoach(coach or (lambda: bool(self.settings.coach)), threaded)
+        self._coach_shown: bool | None = None  # what the last snapshots said of the coach
         self._submit: Callable[[int, Any], None] | None = None
         self._check: Check | None = None
         self.host: Any = None  # a RemoteHost while serving
@@ -74,6 +86,7 @@ class PhoneLink:
         if not needed and self.host is not None:
             self.host.stop("this seat is now played elsewhere")  # it listens only while needed
             self.host = None
+            self.hints.drop()
         if needed and self.host is None:
             self.error = None
             self._start()
@@ -129,6 +142,7 @@ class PhoneLink:
         if self.host is not None:
             self.host.stop(reason)
             self.host = None
+        self.hints.drop()
 
     # -- the loop's work ---------------------------------------------------------------------
     def _changed(self, change: Change) -> None:
@@ -145,12 +159,15 @@ class PhoneLink:
         applies a bot's move. True when a move was applied."""
         if self.host is None:
             return False
+        if self.hints.on(self.match) != self._coach_shown:
+            self._dirty = True  # the coach was turned on or off: the pages offer Hint or not
         self.publish()
         self._check, self._submit = check, submit
         moved = self.host.drain(self._apply) if may_move else 0
         self._check = self._submit = None
         if moved:
             self.publish()
+        self.hints.serve(self.host, self.match)  # the coach's answers that are ready, new questions
         if self.match.over:
             self.close("the game is over")
         return moved > 0
@@ -161,7 +178,8 @@ class PhoneLink:
         from scenes.remote.snapshot import snapshots
 
         self._dirty = False
-        self.host.publish(snapshots(self.match, self.device_seats))
+        self._coach_shown = self.hints.on(self.match)
+        self.host.publish(snapshots(self.match, self.device_seats, coach=self._coach_shown))
 
     def _apply(self, seat: int, text: str) -> str | None:
         """A phone's move, checked as the desktop checks a click, then made through the table."""
@@ -174,11 +192,12 @@ class PhoneLink:
         return None
 
     def next_due(self) -> float | None:
-        """0 while something waits for the loop (a change to publish); None otherwise (a phone's
-        move wakes the loop through the server's ``wake``)."""
+        """0 while something waits for the loop (a change to publish, the coach's answer for a
+        phone); None otherwise (a phone's move or question wakes the loop through the server's
+        ``wake``, the coach's answer through its job's end)."""
         if self.host is None:
             return None
-        return 0.0 if self._dirty else None
+        return 0.0 if self._dirty or self.hints.due() else None
 
     # -- what the table shows -------------------------------------------------------------------
     def lines(self) -> list[SeatLine]:

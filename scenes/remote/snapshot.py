@@ -2,7 +2,8 @@
 
 The server thread must never touch a ``Match``; the loop thread builds these dicts and hands them
 over. Everything in a seat's snapshot comes from ``rules.view(state, seat)``, that seat's own
-legal actions and the events ``visible_to`` it, so the leak battery's definition of a secret
+legal actions and the events ``visible_to`` it (and whether the table's coach is on, a setting
+everyone may know), so the leak battery's definition of a secret
 (``resample_hidden`` never changes the view) covers every byte a phone receives. Pure: no
 aiohttp, no pygame.
 """
@@ -54,9 +55,11 @@ def seat_snapshot(
     ply: int,
     events: Sequence[tuple[int, Event]],
     cache: dict[int, dict[str, Any]] | None = None,
+    coach: bool = False,
 ) -> dict[str, Any]:
     """The snapshot of ``state`` for ``seat`` (None: the public one). ``events`` are the match's
-    (ply, event) pairs; only those ``visible_to(seat)`` are kept, the last ``EVENT_WINDOW``."""
+    (ply, event) pairs; only those ``visible_to(seat)`` are kept, the last ``EVENT_WINDOW``.
+    ``coach``: the seat may ask the coach (the public page never may)."""
     to_act = list(rules.to_act(state))
     visible = [(p, ev) for p, ev in events if ev.visible_to(seat)][-EVENT_WINDOW:]
     snap: dict[str, Any] = {
@@ -71,6 +74,7 @@ def seat_snapshot(
         "events": [_event_json(p, ev, cache) for p, ev in visible],
         "over": rules.outcome(state) is not None,
         "outcome": _outcome_json(rules.outcome(state)),
+        "coach": coach and seat is not None,
     }
     if seat is not None and seat in to_act:
         snap["legal"] = [
@@ -79,10 +83,10 @@ def seat_snapshot(
     return snap
 
 
-def snapshot_for(match: Match, seat: int) -> dict[str, Any]:
+def snapshot_for(match: Match, seat: int, coach: bool = False) -> dict[str, Any]:
     """What ``seat`` may see of ``match`` now (call on the match's thread)."""
     return seat_snapshot(
-        match.rules, match.state, seat, seats=match.seats, ply=match.ply, events=match.events
+        match.rules, match.state, seat, seats=match.seats, ply=match.ply, events=match.events, coach=coach
     )
 
 
@@ -93,11 +97,12 @@ def public_snapshot(match: Match) -> dict[str, Any]:
     )
 
 
-def snapshots(match: Match, seats: Iterable[int]) -> dict[int | None, dict[str, Any]]:
+def snapshots(match: Match, seats: Iterable[int], coach: bool = False) -> dict[int | None, dict[str, Any]]:
     """What ``publish`` takes: each of ``seats``' snapshot and the public one (key None), built in
-    one pass that encodes each event once for all of them (call on the match's thread)."""
+    one pass that encodes each event once for all of them (call on the match's thread);
+    ``coach``: the seats may ask the coach."""
     cache: dict[int, dict[str, Any]] = {}
-    common = {"seats": match.seats, "ply": match.ply, "events": match.events, "cache": cache}
+    common = {"seats": match.seats, "ply": match.ply, "events": match.events, "cache": cache, "coach": coach}
     out: dict[int | None, dict[str, Any]] = {
         seat: seat_snapshot(match.rules, match.state, seat, **common) for seat in seats
     }

@@ -40,7 +40,7 @@ class TablePhones:
         is awaited or the server could not start."""
         t = self.table
         if self.link is None:
-            self.link = PhoneLink(t.match, t.app.settings)
+            self.link = PhoneLink(t.match, t.app.settings, t.coach_available, t.controller.threaded)
         link = self.link
         link.ensure()
         if link.error:

@@ -1,7 +1,7 @@
 """The wire protocol's client messages, read strictly: exact keys, exact types, bounded values.
 
-A phone's message is untrusted text. ``read_message`` turns it into one of three small frozen
-values or raises ``BadMessage`` with a reason a person can read; it never lets through an extra
+A phone's message is untrusted text. ``read_message`` turns it into one of the protocol's small
+frozen values or raises ``BadMessage`` with a reason a person can read; it never lets through an extra
 key (a forged ``seat``), a duplicate key, a boolean posing as a number, NaN, a huge integer or
 deep nesting. The server's replies are built here too, so their shapes live in one place
 (``docs/remote.md`` describes both directions).
@@ -43,13 +43,22 @@ class Ping:
     pass
 
 
-Message = Hello | Watch | Act | Ping
+@dataclass(frozen=True)
+class HintAsk:
+    """The seat asks the coach about ply ``ply``; ``request_id`` is echoed in the answer."""
+
+    ply: int
+    request_id: int
+
+
+Message = Hello | Watch | Act | Ping | HintAsk
 
 SHAPES: dict[str, frozenset[str]] = {
     "hello": frozenset({"type", "token"}),
     "watch": frozenset({"type"}),
     "act": frozenset({"type", "ply", "action", "id"}),
     "ping": frozenset({"type"}),
+    "hint": frozenset({"type", "ply", "id"}),
 }
 
 
@@ -107,6 +116,8 @@ def read_message(text: str) -> Message:
             _text(data, "action", MAX_ACTION_CHARS),
             _bounded_int(data, "id", MAX_REQUEST_ID),
         )
+    if kind == "hint":
+        return HintAsk(_bounded_int(data, "ply", MAX_PLY), _bounded_int(data, "id", MAX_REQUEST_ID))
     return Watch() if kind == "watch" else Ping()
 
 
@@ -121,3 +132,13 @@ def error(reason: str) -> str:
 
 def bye(reason: str) -> str:
     return dump({"type": "bye", "reason": reason})
+
+
+def hint(request_id: int, ply: int, title: str, text: str) -> str:
+    """The coach's answer to a seat's ``hint``: a title and one line."""
+    return dump({"type": "hint", "id": request_id, "ply": ply, "title": title, "text": text})
+
+
+def no_hint(request_id: int, ply: int, reason: str) -> str:
+    """A ``hint`` asked for when the coach has nothing to say, with why."""
+    return dump({"type": "hint", "id": request_id, "ply": ply, "text": None, "reason": reason})
