@@ -241,18 +241,12 @@ class RemoteHost:
         return accepted
 
     def take_asks(self) -> list[Ask]:
-        """The questions for the coach waiting now, oldest first, from seats whose link is still
-        live (the loop thread answers each with ``answer``)."""
-        asks = []
-        while self._asks:
-            ask = self._asks.popleft()
-            if not self._stopped and self.tokens.live(ask.seat, ask.generation):
-                asks.append(ask)
-        return asks
+        """The questions for the coach waiting now, oldest first, of seats whose link still lives."""
+        asks = [self._asks.popleft() for _ in range(len(self._asks))]
+        return [a for a in asks if not self._stopped and self.tokens.live(a.seat, a.generation)]
 
     def answer(self, ask: Ask, text: str) -> None:
-        """Send ``text`` (a ``wire.hint`` or ``wire.no_hint``) to the socket that asked, if its
-        seat's link is still the one it asked with."""
+        """Send ``text`` (``wire.hint``/``no_hint``) to the socket that asked, if its link lives."""
         if self.tokens.live(ask.seat, ask.generation):
             self._call(_queue, ask.client, text)
 
@@ -490,7 +484,7 @@ class RemoteHost:
             self._inbox.append(
                 _Queued(client, client.seat, client.generation, message.ply, message.action, message.request_id)
             )
-            self._wake_loop()
+            _wake_loop(self._wake)
 
     def _ask(self, client: _Client, message: wire.HintAsk) -> None:
         """Queue a question for the coach for the loop thread, which alone may read the match."""
@@ -499,14 +493,7 @@ class RemoteHost:
             _queue(client, wire.no_hint(message.request_id, message.ply, "the table is busy: ask again"))
             return
         self._asks.append(Ask(client.seat, message.ply, message.request_id, client.generation, client))
-        self._wake_loop()
-
-    def _wake_loop(self) -> None:
-        if self._wake is not None:
-            try:
-                self._wake()
-            except Exception:  # noqa: BLE001 - a broken wake must not stop the server
-                _log.exception("the wake callback failed")
+        _wake_loop(self._wake)
 
     def _push(self, texts: dict[int | None, str], plies: dict[int | None, int]) -> None:
         self._states.update(texts)
@@ -528,6 +515,15 @@ class RemoteHost:
         with self._status_lock:
             if not still and self._status.get(client.seat) == "connected":
                 self._status[client.seat] = "dropped"
+
+
+def _wake_loop(wake: Callable[[], None] | None) -> None:
+    """Tell the loop thread that something waits for it (from the server thread)."""
+    if wake is not None:
+        try:
+            wake()
+        except Exception:  # noqa: BLE001 - a broken wake must not stop the server
+            _log.exception("the wake callback failed")
 
 
 def _refused(request_id: int, reason: str) -> str:
