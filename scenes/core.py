@@ -420,11 +420,19 @@ class App:
 
     def idle_advance(self, seconds: float) -> None:
         """Replay time that passed while the loop slept as fixed steps (bounded), so a timer a
-        scene announced (a bot's pause) is exactly as long as when frames run."""
+        scene announced (a bot's pause) is exactly as long as when frames run.
+
+        The replay stops at the first step that changes what is shown: a move that arrived from
+        another thread while the loop slept (a phone's tap, a bot's answer) is taken by the first
+        step, and the rest of the slept time came before it; replaying it would play its
+        animation out before the first frame shows it."""
         self._acc += min(seconds, MAX_IDLE_CATCH_UP)
         while self._acc >= STEP:
             self._update(STEP)
             self._acc -= STEP
+            if self.dirty or self.needs_frames():
+                self._acc = 0.0
+                break
 
     def run(self) -> None:
         """The real loop: frames at 60 a second while something moves, else wait for input."""

@@ -116,6 +116,28 @@ def test_time_slept_is_replayed_in_fixed_steps_up_to_a_bound():
     assert scene.seen - before <= MAX_IDLE_CATCH_UP + STEP
 
 
+class Arriving(Tweening):
+    """A move handed in from another thread while the loop slept: the next update animates it."""
+
+    arrived = False
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.arrived:
+            self.arrived = False
+            self.animator.add(0.5)
+
+
+def test_a_move_that_arrives_while_the_loop_sleeps_animates_from_its_start():
+    scene = Arriving()
+    p = settled(Pilot(anim_speed="normal").start(scene))
+    scene.arrived = True
+    before = scene.seen
+    p.app.idle_advance(0.8)  # the loop slept 0.8 s and was woken for the move
+    assert scene.animator.busy and p.app.needs_frames()
+    assert scene.seen - before <= STEP + 1e-9  # the slept time is not played over its animation
+
+
 def test_a_table_waiting_for_a_bot_wakes_when_its_move_is_due():
     rules = get("duel")
     seats = [
