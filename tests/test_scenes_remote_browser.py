@@ -37,6 +37,8 @@ POLL_SECONDS = 0.03
 RELOAD_AFTER_ROUND = 5
 DROP_AFTER_ROUND = 9
 REFUSE_AT_ROUND = 3
+HINT_AT_ROUND = 2
+THINKING = ["Coach", "Thinking…"]
 REFUSAL = "the table said no to this tap"
 DECISIONS = 25  # taps per game in the reachability test: every phase of a round, in bounded time
 GAME_TEXT = "return document.querySelector('#game').textContent"
@@ -95,11 +97,13 @@ class LocalTable:
 
     ``pump`` is one turn of the desktop loop as the phone sees it: drain the phones' moves into
     the match (``acts.apply_to``: through ``why_illegal``, so a refusal carries the rules'
-    reason), let bots move, publish what changed."""
+    reason), answer the questions for the coach (the tables' ``PhoneCoach``, at once), let bots
+    move, publish what changed."""
 
     def __init__(self, game: str, seats: list[Seat], seed: int, config: Any = None) -> None:
         from scenes.remote.acts import apply_to
         from scenes.remote.art import pictures_for
+        from scenes.remote.hints import PhoneCoach
         from scenes.remote.host import RemoteHost
 
         self.rules = registry.get(game)
@@ -108,6 +112,7 @@ class LocalTable:
         self.published = -1
         self.refusals: list[str] = []
         self._apply = apply_to(self.match)
+        self.coach = PhoneCoach(lambda: True, threaded=False)
 
     def __enter__(self) -> LocalTable:
         self.host.start()
@@ -126,7 +131,8 @@ class LocalTable:
     def publish(self) -> None:
         from scenes.remote.snapshot import snapshots
 
-        self.host.publish(snapshots(self.match, range(len(self.match.seats))))
+        seats = range(len(self.match.seats))
+        self.host.publish(snapshots(self.match, seats, coach=self.coach.on(self.match)))
         self.published = self.match.ply
 
     def apply(self, seat: int, text: str) -> str | None:
@@ -143,6 +149,7 @@ class LocalTable:
 
     def pump(self) -> None:
         self.host.drain(self.apply)
+        self.coach.serve(self.host, self.match)
         self.play_bots()
         if self.match.ply != self.published:
             self.publish()
@@ -281,9 +288,26 @@ def _page(driver: Any) -> dict:
           playable: all('.hand .cards .card-btn:not(:disabled)').map((b) => b.dataset.action),
           pictures: all('.hand img.card').map((i) => [i.complete && i.naturalWidth > 0, i.src]),
           outcome: (q('.outcome') || {}).textContent || '',
+          hintButton: (q('.hintbox .hint-btn') || {}).textContent || '',
+          hint: all('.hint-note strong, .hint-note p').map((e) => e.textContent),
         };
         """,
     )
+
+
+def _ask_the_coach(driver: Any, table: LocalTable) -> None:
+    """Tap Hint once: the page says it is thinking until the table answers, then shows the coach's
+    note, which is the desktop coach's advice for seat 0's own view and choices."""
+    from babel.core.coach import adviser
+
+    _click(driver, ".hintbox .hint-btn")
+    assert _page(driver)["hint"] == THINKING  # nothing answers until the table's next turn
+    note = wait_for(table, "the coach's answer", lambda: (n := _page(driver)["hint"]) != THINKING and n)
+    _action, reason = adviser("duel")(table.match.view(0), table.match.legal(0))
+    for seat, player in enumerate(table.match.seats):
+        reason = reason.replace(f"<P{seat}>", player.name)
+    assert note == ["Coach", reason]
+    assert _page(driver)["hintButton"] == "Hide hint"
 
 
 def _hand_texts(table: LocalTable, seat: int) -> list[str]:
@@ -315,6 +339,9 @@ def test_a_phone_plays_a_whole_duel_against_a_bot_and_survives_a_reload(browser)
                 lambda: (p := _page(browser))["ply"] == table.match.ply and p["playable"] and p,
             )
             assert page["notice"] in ("", REFUSAL), page["notice"]
+            assert page["hintButton"] == "Hint" and page["hint"] == [], "a new state clears the hint"
+            if rounds + 1 == HINT_AT_ROUND:
+                _ask_the_coach(browser, table)
             assert page["hand"] == _hand_texts(table, 0), "the page shows exactly the seat's hand"
             ply = table.match.ply
             if rounds + 1 == REFUSE_AT_ROUND:

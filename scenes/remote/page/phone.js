@@ -25,6 +25,11 @@
     ["#f0e442", "Yellow"], ["#d55e00", "Vermilion"], ["#56b4e9", "Sky"], ["#787878", "Grey"],
     ["#965ac8", "Purple"], ["#fafafa", "White"],
   ];
+  // Babel On!'s palette is its six nation looks (scenes/seat_colours.py), in the engine's order.
+  const BABEL_ON_PALETTE = [
+    ["#c83a30", "Red"], ["#2c68c4", "Blue"], ["#ecc838", "Yellow"], ["#3a9652", "Green"],
+    ["#8a52b0", "Purple"], ["#e88424", "Orange"],
+  ];
   const GAME_TITLES = { duel: "Tower of Babel", turmbau: "Der Turmbau zu Babel", builders: "Babel Builders" };
 
   const S = {
@@ -43,6 +48,7 @@
     bye: null,
     fatal: null,
     notice: null,
+    hint: null, // the coach's answer for this ply: { id, ply, thinking, at, title, text, reason }
     ui: { ply: -1 },
   };
 
@@ -82,9 +88,12 @@
   }
   // Each seat's palette index exactly as the table picks it (scenes/seat_colours.chosen_indices):
   // its own valid, unshared choice, else the first look no earlier seat has.
+  function palette() {
+    return S.state && S.state.game === "babel_on" ? BABEL_ON_PALETTE : PALETTE;
+  }
   function paletteIndices() {
     const out = [];
-    const size = PALETTE.length;
+    const size = palette().length;
     seats().forEach(function (s, seat) {
       let c = s ? s.colour : null;
       if (!(isInt(c) && c >= 0 && c < size && !out.includes(c))) {
@@ -102,10 +111,10 @@
   }
   function paletteIndex(i) {
     const found = paletteIndices()[i];
-    return isInt(found) ? found : (isInt(i) ? i : 0) % PALETTE.length;
+    return isInt(found) ? found : (isInt(i) ? i : 0) % palette().length;
   }
   function seatColour(i) {
-    return PALETTE[paletteIndex(i)][0];
+    return palette()[paletteIndex(i)][0];
   }
   function dot(i) {
     const el = h("span", "dot");
@@ -181,6 +190,7 @@
       }
     }
     if (S.pending) S.pending = null;
+    if (S.hint && S.hint.thinking) S.hint = null; // its answer went to the socket that died
     if (S.bye || S.fatal) {
       render();
       return;
@@ -227,6 +237,10 @@
       showNotice("The table did not answer. Try again.", "refused");
       render();
     }
+    if (S.hint && S.hint.thinking && Date.now() - S.hint.at > ANSWER_WAIT_MS) {
+      S.hint = { id: S.hint.id, ply: S.hint.ply, reason: "the coach did not answer: try again" };
+      render();
+    }
   }
 
   function send(msg) {
@@ -254,6 +268,13 @@
         document.body.dataset.ply = String(msg.ply);
         if (isInt(msg.seat)) S.seat = msg.seat;
         if (msg.ply !== S.ui.ply) S.ui = { ply: msg.ply };
+        if (S.hint && (S.hint.ply !== msg.ply || msg.coach !== true)) S.hint = null; // a new state clears it
+        break;
+      case "hint":
+        if (!S.hint || msg.id !== S.hint.id || msg.ply !== S.hint.ply) return; // not the question asked now
+        S.hint = typeof msg.text === "string"
+          ? { id: msg.id, ply: msg.ply, title: String(msg.title || "Coach"), text: msg.text }
+          : { id: msg.id, ply: msg.ply, reason: String(msg.reason || "the coach has nothing to say") };
         break;
       case "accepted":
         // keep the buttons off until the state after the move arrives (it follows at once)
@@ -278,6 +299,7 @@
       case "bye":
         S.bye = String(msg.reason || "The table closed this seat.");
         S.pending = null;
+        S.hint = null;
         break;
       default:
         return;
@@ -333,6 +355,44 @@
     hideNotice();
     render();
   }
+  // The coach: what the strongest bot would do from this seat's own view, asked for this ply.
+  function coachOn() {
+    const st = S.state;
+    return !!st && st.coach === true && !st.over && !S.watching && legalMap().size > 0;
+  }
+  function askHint() {
+    if (S.hint && !S.hint.thinking) {
+      S.hint = null; // asking again puts the note away, as at the desktop
+      render();
+      return;
+    }
+    if (!coachOn() || !canAct() || S.hint) return;
+    const id = S.nextId++;
+    if (!send({ type: "hint", ply: S.state.ply, id: id })) return;
+    S.hint = { id: id, ply: S.state.ply, thinking: true, at: Date.now() };
+    render();
+  }
+  function renderHint(game, choices) {
+    if (!coachOn()) return;
+    const hint = S.hint;
+    const box = h("div", "panel hintbox");
+    const label = hint && !hint.thinking ? "Hide hint" : "Hint";
+    box.append(uiButton(label, askHint, "btn hint-btn", (hint && hint.thinking) || !canAct()));
+    if (hint) {
+      const note = h("div", "hint-note" + (hint.reason ? " none" : ""));
+      note.setAttribute("role", "status");
+      if (hint.thinking) note.append(h("strong", null, "Coach"), h("p", null, "Thinking…"));
+      else if (hint.reason) note.append(h("strong", null, "Coach"), h("p", null, sentence(hint.reason)));
+      else note.append(h("strong", null, hint.title), h("p", null, hint.text));
+      box.append(note);
+    }
+    // right below the panel with the seat's own choices, else at the top of the choices list
+    const first = game.querySelector("[data-action]");
+    const panel = first ? first.closest(".panel") : null;
+    if (panel && panel.parentNode === game) panel.after(box);
+    else choices.prepend(box);
+  }
+
   // The rules describe seats by number ("seat 3", "player 3"); on a phone the names read better.
   function named(label) {
     return String(label).replace(/\b(seat|player) (\d{1,2})\b/g, function (whole, _w, n) {
@@ -383,7 +443,7 @@
       choices.replaceChildren();
       choices.hidden = true;
       if (S.state && S.state.over && S.state.outcome) {
-        game.append(renderOutcome(S.state.outcome));
+        game.append(resultPanel(S.state));
         renderEvents(events, S.state);
       } else {
         events.hidden = true;
@@ -397,7 +457,7 @@
       events.hidden = true;
       return;
     }
-    if (st.over && st.outcome) game.append(renderOutcome(st.outcome));
+    if (st.over && st.outcome) game.append(resultPanel(st));
     const v = st.view && typeof st.view === "object" ? st.view : null;
     const draw = RENDERERS[st.game];
     S.composed = new Set();
@@ -409,6 +469,7 @@
       }
     }
     renderChoices(choices, game);
+    renderHint(game, choices);
     renderEvents(events, st);
   }
 
@@ -426,7 +487,7 @@
     }
     if (!st || !isInt(S.seat)) return;
     const me = seats()[S.seat] || {};
-    const colourName = PALETTE[paletteIndex(S.seat)][1];
+    const colourName = palette()[paletteIndex(S.seat)][1];
     who.append(dot(S.seat), h("strong", null, seatName(S.seat)), h("span", "soft", " · " + colourName + " · seat " + (S.seat + 1)));
     if (me.bot) who.append(h("span", "soft", " · played by a bot"));
     const toAct = Array.isArray(st.to_act) ? st.to_act.filter(isInt) : [];
@@ -454,6 +515,17 @@
     el.textContent = S.notice.text;
   }
 
+  function resultPanel(st) {
+    const own = RESULTS[st.game];
+    if (own && st.view && typeof st.view === "object") {
+      try {
+        return own(st.view, st);
+      } catch (e) {
+        /* the plain panel below */
+      }
+    }
+    return renderOutcome(st.outcome);
+  }
   function renderOutcome(outcome) {
     const winners = Array.isArray(outcome.winners) ? outcome.winners.filter(isInt) : [];
     const won = winners.includes(S.seat);
@@ -1228,8 +1300,407 @@
     }
   }
 
-  const RENDERERS = { duel: drawDuel, turmbau: drawTurmbau, builders: drawBuilders };
-  const DESCRIBERS = { duel: describeDuel, turmbau: describeTurmbau, builders: describeBuilders };
+  // -- Babel On! ------------------------------------------------------------------------------
+  // Nothing in Babel On! is secret and it is played at the desktop only, so the page draws it
+  // to watch: every nation's tower as the table shows it (the blocks are the table's own
+  // pictures, laid out with its isometric projection), the die and the call, whose turn it is,
+  // the blocks in hand and the bag. Geometry follows scenes/tables/babel_on/art.py (view turned
+  // by 0): a cell's centre (x, y) in block edges, y to the back, lands at
+  // ((x + y) C / 2, (x - y) C / 4 - z C ZH).
+  const BO_C = 28; // a block's edge on the page in CSS px (its picture is painted at twice this)
+  const BO_ZH = 0.62; // a block's side height per edge
+  const BO_SPRITE_W = BO_C * 58 / 56; // the picture's width: the painted cube and its outline
+  const BO_BOX = { half: 1.3, top: 4.42, bottom: 0.78 }; // the picture's bounds around the base, in edges
+  const BO_SLAB = 1.12; // the stone base's half-width, in edges
+  const BO_FLOORS = 6;
+  const BO_CELLS = "abcd";
+  const BO_ENGINE = ["red", "blue", "yellow", "green", "purple", "orange"]; // the rules' colour names
+  const BO_PHASE_NOTE = {
+    call: "Even: draw and build · Odd: move blocks",
+    place: "Even and right: build with the drawn blocks",
+    add: "Odd and right: now add what was taken",
+    wrong: "Wrong guess: pass or return one block",
+    finish: "Roll done: Bonus Blocks or end the turn",
+    restore: "Restoring a knocked-over tower",
+  };
+  const BO_END = {
+    "Perfect Tower": "A Perfect Tower",
+    "Perfect Tower (finished first)": "A Perfect Tower, the first one finished",
+    "round limit: best tower": "The round limit: the best tower wins",
+  };
+
+  function count(n, word) {
+    return n + " " + word + (n === 1 ? "" : "s");
+  }
+  // A block's look: the stone of the neutral blocks, else its nation's chosen look.
+  function boLook(colour, v) {
+    if (colour === v.neutral || !isInt(colour)) return "stone";
+    return BABEL_ON_PALETTE[paletteIndex(colour)][1].toLowerCase();
+  }
+  function boColourIndex(name) {
+    return BO_ENGINE.indexOf(String(name));
+  }
+  function boBlock(colour, v, cls) {
+    const look = boLook(colour, v);
+    return picture("babel-block-" + look, look + " block", cls || "bo-cube");
+  }
+  function boColumns(tower) {
+    return Array.isArray(tower) ? tower.map((col) => (Array.isArray(col) ? col : [])) : [[], [], [], []];
+  }
+
+  // One tower as the table draws it: the stone base with its cell letters, then the blocks back
+  // to front (by floor, then depth), each at its cell with its placement offset.
+  function boTowerPicture(tower, v) {
+    const box = h("div", "bo-iso");
+    const ox = BO_BOX.half * BO_C;
+    const oy = BO_BOX.top * BO_C;
+    box.style.width = 2 * ox + "px";
+    box.style.height = (BO_BOX.top + BO_BOX.bottom) * BO_C + "px";
+    for (const [cls, drop] of [["bo-slab edge", 0.12], ["bo-slab", 0]]) {
+      const slab = h("div", cls);
+      slab.style.left = ox - BO_SLAB * BO_C + "px";
+      slab.style.top = oy - BO_SLAB * BO_C / 2 + drop * BO_C + "px";
+      slab.style.width = 2 * BO_SLAB * BO_C + "px";
+      slab.style.height = BO_SLAB * BO_C + "px";
+      box.append(slab);
+    }
+    const spot = function (cell, floor, dx, dy) {
+      const x = (cell % 2) - 0.5 + (dx || 0) / 40;
+      const y = Math.floor(cell / 2) - 0.5 + (dy || 0) / 40;
+      return { sx: (x + y) * BO_C / 2, sy: (x - y) * BO_C / 4 - (floor - 0.5) * BO_C * BO_ZH, depth: x - y };
+    };
+    for (let cell = 0; cell < 4; cell++) {
+      const p = spot(cell, 0.5);
+      const letter = h("span", "bo-letter", BO_CELLS[cell]);
+      letter.style.left = ox + p.sx - 6 + "px";
+      letter.style.top = oy + p.sy - 8 + "px";
+      box.append(letter);
+    }
+    const blocks = [];
+    boColumns(tower).forEach(function (col, cell) {
+      col.forEach(function (b, i) {
+        if (b && typeof b === "object") blocks.push(Object.assign({ cell: cell, floor: i + 1 }, spot(cell, i + 1, b.dx, b.dy), { colour: b.colour }));
+      });
+    });
+    blocks.sort((a, b) => a.floor - b.floor || a.depth - b.depth);
+    for (const b of blocks) {
+      const img = boBlock(b.colour, v, "bo-block");
+      img.alt = boLook(b.colour, v) + " block at " + BO_CELLS[b.cell] + b.floor;
+      img.style.width = BO_SPRITE_W + "px";
+      img.style.left = ox + b.sx - BO_C / 2 + "px";
+      img.style.top = oy + b.sy - BO_C / 4 - BO_C * BO_ZH / 2 + "px";
+      box.append(img);
+    }
+    return box;
+  }
+
+  // The floor ladder beside a tower, as on the table: floor 6 at the top; complete floors green,
+  // protected ones edged in gold, Perfect Tower floors starred.
+  function boLadder(tower, info) {
+    const ladder = h("div", "bo-ladder");
+    const cols = boColumns(tower);
+    const protectedFloors = info && Array.isArray(info.protected_floors) ? info.protected_floors : [];
+    const perfect = info && isInt(info.perfect_floors) ? info.perfect_floors : 0;
+    for (let f = BO_FLOORS; f >= 1; f--) {
+      const blocks = cols.filter((c) => c.length >= f).length;
+      let cls = "bo-floor" + (blocks === 4 ? " complete" : blocks ? " partial" : "");
+      if (protectedFloors.includes(f)) cls += " protected";
+      ladder.append(h("span", cls, String(f), f <= perfect ? h("span", "star", "★") : null));
+    }
+    return ladder;
+  }
+
+  function boActor(v) {
+    return v.phase === "restore" ? v.holder : v.turn;
+  }
+
+  function drawBabelOn(root, v, st) {
+    const n = isInt(v.players) ? v.players : 0;
+    const towers = Array.isArray(v.towers) ? v.towers : [];
+    const infos = Array.isArray(v.tower_info) ? v.tower_info : [];
+    const out = Array.isArray(v.eliminated) ? v.eliminated : [];
+    const bonus = Array.isArray(v.bonus) ? v.bonus : [];
+    const actor = st.over ? null : boActor(v);
+    root.append(boTurnPanel(v, st, actor));
+    const felt = h("div", "panel bo-felt");
+    const grid = h("div", "bo-towers");
+    for (let p = 0; p < n; p++) {
+      const info = infos[p] || {};
+      const card = h("div", "bo-tower" + (p === actor ? " active" : "") + (out[p] ? " out" : ""));
+      const plate = h("div", "bo-plate", dot(p), h("span", "bo-name", (p === actor ? "▶ " : "") + seatName(p)));
+      if (out[p]) plate.append(h("span", "badge bad", "Out"));
+      else if (info.perfect) plate.append(h("span", "badge", "Perfect ★"));
+      card.append(plate);
+      card.append(h("div", "bo-build", boLadder(towers[p], info), boTowerPicture(towers[p], v)));
+      const facts = h("div", "bo-facts");
+      if (out[p]) {
+        facts.append(h("span", null, "out of the game"));
+      } else {
+        facts.append(h("span", null, count(info.complete_floors || 0, "floor") + " · " + (info.perfect_floors || 0) + " perfect"));
+        const extra = h("span", "bo-bonus", "Bonus " + (bonus[p] || 0));
+        for (let i = 0; i < (bonus[p] || 0); i++) extra.append(boBlock(p, v, "bo-cube tiny"));
+        facts.append(extra);
+      }
+      card.append(facts);
+      grid.append(card);
+    }
+    felt.append(grid);
+    root.append(felt);
+    root.append(boBagPanel(v));
+  }
+
+  // The die panel of the table: the round, the call and the roll, whose turn and what they do,
+  // the blocks in hand and the last fall.
+  function boTurnPanel(v, st, actor) {
+    const box = h("div", "panel bo-turn");
+    box.append(h("h2", null, "Round " + v.round + " of " + v.round_limit));
+    const die = h("div", "die-line");
+    if (v.roll) die.append(picture("die-" + v.roll, "die showing " + v.roll, "die"));
+    const said = h("div", "bo-call");
+    if (v.call) {
+      said.append(h("p", "strong", "Called " + v.call));
+      if (v.roll) {
+        const right = (v.roll % 2 === 0) === (v.call === "even");
+        said.append(h("p", "strong " + (right ? "right" : "wrong"), "Rolled " + v.roll + ": " + (right ? "right" : "wrong")));
+      }
+    } else if (!st.over) {
+      said.append(h("p", "soft", "waiting for the call"));
+    }
+    die.append(said);
+    box.append(die);
+    if (isInt(actor) && actor >= 0) {
+      const note = v.phase === "remove" ? "Odd and right: " + count(v.to_remove, "block") + " still to take" : BO_PHASE_NOTE[v.phase] || "";
+      box.append(h("p", "bo-actor", seatTag(actor), h("span", null, v.phase === "restore" ? " puts the fallen blocks back" : "'s turn")));
+      if (note) box.append(h("p", "soft", note));
+    }
+    const hand = Array.isArray(v.hand) ? v.hand : [];
+    if (isInt(v.holder) && v.holder >= 0) {
+      const row = h("div", "bo-hand", h("span", "bo-hand-title", "In hand: " + seatName(v.holder)));
+      for (const c of hand) row.append(boBlock(c, v, "bo-cube"));
+      if (!hand.length) row.append(h("span", "soft", "no blocks held"));
+      box.append(row);
+    }
+    const fall = boLastFall(st);
+    if (fall) box.append(h("p", "bo-fall", fall));
+    return box;
+  }
+
+  function boLastFall(st) {
+    const events = Array.isArray(st.events) ? st.events : [];
+    for (let i = events.length - 1; i >= 0; i--) {
+      const ev = events[i];
+      if (ev && ev.kind === "turn" && ev.ply < st.ply - 1) return null; // only this turn's and the last
+      if (ev && ev.kind === "fall" && ev.data) return "Last fall: " + boFallWords(ev.data);
+    }
+    return null;
+  }
+  function boFallWords(d) {
+    const fallen = Array.isArray(d.fallen) ? d.fallen.length : 0;
+    return seatName(d.tower) + "'s tower fell: " + count(fallen, "block") + " down" + (d.result === "destroyed" ? ", destroyed" : "");
+  }
+
+  function boBagPanel(v) {
+    const box = h("div", "panel bo-bag");
+    box.append(h("h3", null, v.bag_total + " in the bag"));
+    const row = h("div", "bo-bag-row");
+    const bag = Array.isArray(v.bag) ? v.bag : [];
+    bag.forEach(function (k, c) {
+      if (!(k || c < v.players || c === v.neutral)) return;
+      const look = boLook(c, v);
+      row.append(h("span", "bo-bag-item", boBlock(c, v, "bo-cube"), h("strong", null, String(k)), h("span", "soft small", look)));
+    });
+    box.append(row);
+    return box;
+  }
+
+  // The end panel, as the table's: why the game ended, then every tower's floors and colour.
+  function babelOnResult(v, st) {
+    const winners = Array.isArray(v.winners) ? v.winners.filter(isInt) : [];
+    const box = h("div", "panel outcome");
+    box.append(h("h2", null, winners.length ? namesOf(winners) + (winners.length > 1 ? " win" : " wins") : "Game over"));
+    if (v.end_reason) {
+      const r = String(v.end_reason);
+      box.append(h("p", null, (BO_END[r] || r.charAt(0).toUpperCase() + r.slice(1)) + " (round " + v.round + ")"));
+    }
+    const list = h("ul", "scores");
+    const infos = Array.isArray(v.tower_info) ? v.tower_info : [];
+    for (let p = 0; p < (v.players || 0); p++) {
+      let text = "out";
+      if (!(v.eliminated || [])[p]) {
+        const info = infos[p] || {};
+        const own = boColumns((v.towers || [])[p]).reduce((a, col) => a + col.filter((b) => b && b.colour === p).length, 0);
+        text = count(info.complete_floors || 0, "floor") + ", " + (info.perfect_floors || 0) + " perfect, " + count(own, boLook(p, v) + " block");
+      }
+      list.append(h("li", winners.includes(p) ? "win" : null, seatTag(p), h("span", "num", text)));
+    }
+    box.append(list);
+    return box;
+  }
+
+  // The table's log lines (scenes/tables/babel_on/words.py), with the blocks as pictures.
+  function describeBabelOn(kind, d) {
+    const v = S.state && S.state.view ? S.state.view : { neutral: -1 };
+    const who = isInt(d.seat) ? seatName(d.seat) : "";
+    const at = function () {
+      return BO_CELLS[d.cell] + d.floor;
+    };
+    const block = function (name) {
+      return boBlock(boColourIndex(name), v, "bo-cube inline");
+    };
+    switch (kind) {
+      case "roll":
+        return frag(who + " called " + d.call + ", rolled " + d.roll + ": " + (d.right ? "right" : "wrong"));
+      case "draw":
+        return frag(who + " drew " + (d.colours || []).length + " from the bag ", ...(d.colours || []).map(block));
+      case "add":
+      case "bonus": {
+        const look = boLook(boColourIndex(d.colour), v);
+        const what = kind === "bonus" ? "a Bonus Block" : "a " + look + " block";
+        const where = at() + (d.tower !== d.seat ? " of " + seatName(d.tower) + "'s tower" : "");
+        return frag(who + " added ", block(d.colour), what + " at " + where);
+      }
+      case "take":
+        return frag(who + " took ", block(d.colour), at() + " off " + (d.tower === d.seat ? "own tower" : seatName(d.tower) + "'s tower"));
+      case "return":
+        return frag(who + " returned ", block(d.colour), at() + " to the bag");
+      case "fall":
+        return frag(boFallWords(d));
+      case "eliminated":
+        return frag(who + " is out of the game! (knocked over " + seatName(d.victim) + "'s tower)");
+      case "restore":
+        return frag(who + " puts " + count((d.colours || []).length, "fallen block") + " back");
+      case "to_bag":
+        return frag(count((d.colours || []).length, "block") + " with no legal place went back to the bag");
+      case "no_more_removals":
+        return frag("No more blocks can be taken (" + d.short + " short)");
+      case "pass":
+        return frag(who + " passed");
+      case "turn":
+        return frag("— " + seatName(d.seat) + "'s turn (round " + d.round + ")");
+      case "game_over":
+        return frag("Game over: " + (d.winners || []).map(seatName).join(", ") + " (" + d.reason + ")");
+      case "round_end":
+        return undefined;
+      default:
+        return null;
+    }
+  }
+
+  // -- Tower of Babel solitaire -----------------------------------------------------------------
+  // One player, nothing hidden but the order of the pile, played at the desktop: the page draws
+  // the line of stacks as the table does (each stack's top piece over the edges of those under
+  // it, with its height), the pile, the moves so far, every stack in full and the result.
+  const SOL_TILE_RANKS = { n: "null", a: "ace", 2: "2", 3: "3", 4: "4", 5: "5" };
+  const SOL_TILE_SUITS = { S: "Suns", M: "Moons", C: "Crowns", A: "Arms" };
+  const SOL_CARD_RANKS = { A: "ace", T: "10", J: "jack", Q: "queen", K: "king" };
+  const SOL_CARD_SUITS = { C: "clubs", D: "diamonds", H: "hearts", S: "spades" };
+  const SOL_DECK = { tiles: 24, cards: 52 };
+  const SOL_EDGES = 5; // the table shows at most five edges under a stack's top
+
+  function solKind(v) {
+    return v && v.variant === "cards" ? "card" : "tile";
+  }
+  function solName(code, v) {
+    const c = String(code);
+    if (solKind(v) === "tile") return (SOL_TILE_RANKS[c[0]] || c[0]) + " of " + (SOL_TILE_SUITS[c[1]] || c[1]);
+    return (SOL_CARD_RANKS[c[0]] || c[0]) + " of " + (SOL_CARD_SUITS[c[1]] || c[1]);
+  }
+  function solPiece(code, v, cls) {
+    const kind = solKind(v);
+    return picture("solitaire-" + kind + "-" + String(code).toLowerCase(), solName(code, v), "sol-piece " + kind + " " + (cls || ""));
+  }
+  function solStacks(v) {
+    return Array.isArray(v.line) ? v.line.filter(Array.isArray) : [];
+  }
+  // Every action is a draw, a move or the finish, as the table counts them ("20 moves").
+  function solMoves(st) {
+    return isInt(st.ply) ? st.ply : 0;
+  }
+
+  function drawSolitaire(root, v, st) {
+    const stacks = solStacks(v);
+    const kind = solKind(v);
+    const bar = h("div", "panel sol-bar");
+    bar.append(h("h2", null, kind === "tile" ? "Tower of Babel" : "Accordion"),
+      h("p", "soft", "Deal " + v.deal + " · " + (v.difficulty === "strict" ? "strict rules" : "standard rules")));
+    root.append(bar);
+    const felt = h("div", "panel sol-felt " + kind);
+    const pile = h("figure", "sol-pile");
+    if (v.pile_size) {
+      pile.append(picture(kind === "tile" ? "solitaire-tile-back" : "card-back", "the draw pile",
+        "sol-piece " + kind + " d" + Math.min(SOL_EDGES, v.pile_size - 1)));
+    } else {
+      pile.append(h("div", "sol-piece " + kind + " empty"));
+    }
+    pile.append(h("figcaption", null, v.pile_size ? v.pile_size + " left" : "pile empty"));
+    const status = h("div", "sol-status",
+      h("strong", null, count(stacks.length, "stack")),
+      h("span", null, count(solMoves(st), "move")),
+      h("span", "soft-light", (SOL_DECK[v.variant] || 24) + " " + kind + "s in all"));
+    felt.append(h("div", "sol-top", pile, status));
+    const line = h("div", "sol-line");
+    stacks.forEach(function (stack, i) {
+      const fig = h("figure", "sol-stack");
+      const top = stack[stack.length - 1];
+      const holder = h("div", "sol-holder");
+      holder.append(solPiece(top, v, "d" + Math.min(SOL_EDGES, stack.length - 1)));
+      if (stack.length > 1) holder.append(h("span", "sol-count", String(stack.length)));
+      fig.append(holder, h("figcaption", null, String(i + 1)));
+      line.append(fig);
+    });
+    felt.append(line);
+    root.append(felt);
+    const tall = stacks.map((s, i) => [s, i]).filter((p) => p[0].length > 1);
+    if (tall.length) {
+      const box = h("div", "panel sol-full");
+      box.append(h("h3", null, "The stacks in full, bottom first"));
+      for (const [stack, i] of tall) {
+        const row = h("div", "sol-row", h("span", "sol-row-name", "Stack " + (i + 1)));
+        const pieces = h("div", "sol-row-pieces");
+        for (const code of stack) pieces.append(solPiece(code, v, "mini"));
+        row.append(pieces);
+        box.append(row);
+      }
+      root.append(box);
+    }
+  }
+
+  // The end panel, as the table's: the result in its words, the deal and the moves it took.
+  function solitaireResult(v, st) {
+    const stacks = solStacks(v).length;
+    const title = stacks === 1 ? "Full win: one tower!" : stacks <= 3 ? "Partial win: " + stacks + " stacks" : stacks + " stacks: not this time";
+    const box = h("div", "panel outcome sol-result" + (stacks <= 3 ? " won" : ""));
+    box.append(h("h2", null, title), h("p", null, "Deal " + v.deal + " in " + count(solMoves(st), "move") + "."));
+    if (st.outcome && typeof st.outcome.summary === "string") box.append(h("p", "soft", st.outcome.summary));
+    return box;
+  }
+
+  function describeSolitaire(kind, d) {
+    const v = S.state && S.state.view ? S.state.view : {};
+    const piece = function (code) {
+      return solPiece(code, v, "inline");
+    };
+    switch (kind) {
+      case "draw":
+        return frag("Drew ", piece(d.tile), "the " + solName(d.tile, v) + " as stack " + (d.to + 1) + " · " + (d.pile ? d.pile + " left" : "pile empty"));
+      case "move": {
+        const where = d.distance === 1 ? "one place" : "three places";
+        return frag("Moved stack " + (d.from + 1) + " ", piece(d.tile), "(" + solName(d.tile, v) + ") onto stack " + (d.to + 1) + " ", piece(d.onto),
+          "(" + solName(d.onto, v) + "), " + where + " to the left · " + count(d.stacks, "stack"));
+      }
+      case "end":
+        return frag(String(d.summary || "") + (d.reason === "finish" ? " (finished)" : d.reason ? " (" + d.reason + ")" : ""));
+      default:
+        return null;
+    }
+  }
+
+  const RENDERERS = { duel: drawDuel, turmbau: drawTurmbau, builders: drawBuilders, babel_on: drawBabelOn, solitaire: drawSolitaire };
+  const DESCRIBERS = {
+    duel: describeDuel, turmbau: describeTurmbau, builders: describeBuilders, babel_on: describeBabelOn, solitaire: describeSolitaire,
+  };
+  // Games whose end panel says more than winners and scores (the table's own words).
+  const RESULTS = { babel_on: babelOnResult, solitaire: solitaireResult };
 
   // -- start ----------------------------------------------------------------------------------
   function start() {
