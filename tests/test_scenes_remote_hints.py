@@ -22,6 +22,7 @@ import pytest
 
 from babel.core import registry
 from babel.core.match import DEVICE, SCREEN, Match, Seat
+from scenes.core import STEP
 from scenes.pilot import FRAME
 from scenes.remote import hints
 from scenes.remote.panel import PhonesPanel
@@ -34,8 +35,8 @@ BURST = 20  # the per-socket bucket's burst (Limits' default, which this table k
 
 
 def _tick(pilot: Any) -> None:
-    """One step of the table's loop (one update: serve the phones once), nothing drawn."""
-    pilot.app.step(FRAME, [], draw=False)
+    """One update of the table's loop (the phones served exactly once), nothing drawn."""
+    pilot.app.step(STEP, [], draw=False)
 
 
 def _duel() -> Match:
