@@ -13,7 +13,9 @@ from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.builders import cards as builders_cards
 from babel.games.duel.model import SUIT
-from scenes.remote.art import NAME_RE, disc_name, pictures_for
+from babel.games.solitaire.deals import CARDS, TILES
+from scenes import seat_colours
+from scenes.remote.art import NAME_RE, disc_name, pictures_for, piece_name
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
@@ -21,7 +23,8 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 @pytest.fixture(scope="module")
 def pictures() -> dict[str, dict[str, bytes]]:
     return {
-        game: pictures_for(game, registry.get(game).make_config()) for game in ("duel", "turmbau", "builders")
+        game: pictures_for(game, registry.get(game).make_config())
+        for game in ("duel", "turmbau", "builders", "babel_on", "solitaire")
     }
 
 
@@ -72,4 +75,23 @@ def test_the_pictures_depend_on_the_game_only(pictures) -> None:
     rules = registry.get("duel")
     again = pictures_for("duel", rules.make_config(3))
     assert again == pictures["duel"]
-    assert set(pictures_for("babel_on")) == {"card-back"}
+    assert pictures_for("babel_on", registry.get("babel_on").make_config(6)) == pictures["babel_on"]
+
+
+def test_babel_on_has_a_block_in_every_nation_look_stone_and_the_die(pictures) -> None:
+    pics = pictures["babel_on"]
+    for look in seat_colours.NATION_NAMES:
+        assert f"babel-block-{look}" in pics
+    assert "babel-block-stone" in pics
+    for value in range(1, 7):
+        assert f"die-{value}" in pics
+
+
+def test_the_solitaire_has_every_tile_and_card_of_both_decks(pictures) -> None:
+    pics = pictures["solitaire"]
+    for code in TILES:
+        assert piece_name("tile", code) in pics
+    for code in CARDS:
+        assert piece_name("card", code) in pics
+    assert {"solitaire-tile-back", "card-back"} <= set(pics)
+    assert piece_name("tile", "aM") == "solitaire-tile-am"

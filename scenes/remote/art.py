@@ -13,6 +13,10 @@ Names (the page builds the same names from the view it receives):
 - turmbau: ``turmbau-kind-{k}``, ``turmbau-action-{name}``, ``turmbau-trade-{palette index}``,
   ``turmbau-disc-{kind}-{value}[-{kind}-{value}]``, ``turmbau-disc-back``
 - builders: ``builders-card-{id}``, ``builders-role-{role}``, ``builders-role-back``
+- babel_on: ``babel-block-{look}`` (a block in a nation look: ``red`` .. ``orange``, as the
+  players chose them), ``babel-block-stone`` (the neutral blocks), ``die-{1..6}``
+- solitaire: ``solitaire-tile-{code}`` (``solitaire-tile-am``: the ace of Moons),
+  ``solitaire-card-{code}`` (``solitaire-card-tc``: the ten of clubs), ``solitaire-tile-back``
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from babel.core.protocol import Config
 CARD_PX = (144, 204)  # card pictures: twice the page's largest card (72 x 102 CSS px)
 DIE_PX = 112
 DISC_PX = 120
+BLOCK_PX = 56  # a Babel On! block: twice the page's cube edge (28 CSS px)
+TILE_PX = 96  # a solitaire tile: twice the page's largest tile (48 CSS px)
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")  # what a picture name may look like
 
 Painter = Callable[[], pygame.Surface]
@@ -106,10 +112,48 @@ def _builders() -> dict[str, Painter]:
     return out
 
 
+def _babel_on() -> dict[str, Painter]:
+    from scenes import seat_colours, theme
+    from scenes.tables.babel_on.art import NEUTRAL_PATTERN
+    from scenes.widgets.blocks import paint_cube
+    from scenes.widgets.dice import paint_die
+
+    out: dict[str, Painter] = {}
+    looks = zip(seat_colours.NATION_NAMES, seat_colours.NATION_RGB, seat_colours.NATION_PATTERN)
+    for name, rgb, pattern in looks:
+        out[f"babel-block-{name}"] = lambda c=rgb, p=pattern: paint_cube(c, p, BLOCK_PX)
+    out["babel-block-stone"] = lambda: paint_cube(theme.NEUTRAL_BLOCK, NEUTRAL_PATTERN, BLOCK_PX)
+    for value in range(1, 7):
+        out[f"die-{value}"] = lambda v=value: paint_die(v, DIE_PX)
+    return out
+
+
+def piece_name(kind: str, code: str) -> str:
+    """The picture name of a solitaire piece: ``solitaire-tile-am`` (the tile ``aM``)."""
+    return f"solitaire-{kind}-{code.lower()}"
+
+
+def _solitaire() -> dict[str, Painter]:
+    from babel.games.solitaire.deals import CARDS, TILES
+    from scenes.tables.solitaire.art import paint_card, paint_tile, paint_tile_back
+
+    w, h = CARD_PX
+    cw, ch = round(w * 2 / 3), round(h * 2 / 3)  # the line's cards are smaller than a hand's
+    out: dict[str, Painter] = {}
+    for code in TILES:
+        out[piece_name("tile", code)] = lambda c=code: paint_tile(c, TILE_PX, TILE_PX)
+    for code in CARDS:
+        out[piece_name("card", code)] = lambda c=code: paint_card(c, cw, ch)
+    out["solitaire-tile-back"] = lambda: paint_tile_back(TILE_PX, TILE_PX)
+    return out
+
+
 GAMES: dict[str, Callable[[], dict[str, Painter]]] = {
     "duel": _duel,
     "turmbau": _turmbau,
     "builders": _builders,
+    "babel_on": _babel_on,
+    "solitaire": _solitaire,
 }
 
 
@@ -119,7 +163,7 @@ def pictures_for(game_id: str, config: Config | None = None) -> dict[str, bytes]
     Runs on the loop thread before the server starts (pygame is not thread-safe). ``config`` is
     accepted so a game whose faces depend on its options can narrow the set; today every face
     of the box is painted, which costs a fraction of a second and keeps the names fixed.
-    A game without pictures (Babel On!, the solitaire) gets only the card back.
+    The solitaire paints both its decks (tiles and cards), whatever the variant.
     """
     del config
     from scenes.widgets.cards import paint_back

@@ -1423,7 +1423,7 @@
     const actor = st.over ? null : boActor(v);
     root.append(boTurnPanel(v, st, actor));
     const felt = h("div", "panel bo-felt");
-    const grid = h("div", "bo-towers");
+    const grid = h("div", "bo-towers" + (n === 2 || n === 4 ? " pairs" : ""));
     for (let p = 0; p < n; p++) {
       const info = infos[p] || {};
       const card = h("div", "bo-tower" + (p === actor ? " active" : "") + (out[p] ? " out" : ""));
@@ -1436,10 +1436,12 @@
       if (out[p]) {
         facts.append(h("span", null, "out of the game"));
       } else {
-        facts.append(h("span", null, count(info.complete_floors || 0, "floor") + " · " + (info.perfect_floors || 0) + " perfect"));
-        const extra = h("span", "bo-bonus", "Bonus " + (bonus[p] || 0));
-        for (let i = 0; i < (bonus[p] || 0); i++) extra.append(boBlock(p, v, "bo-cube tiny"));
-        facts.append(extra);
+        facts.append(h("span", null, count(info.complete_floors || 0, "floor") + ", " + (info.perfect_floors || 0) + " perfect"));
+        if (bonus[p]) {
+          const extra = h("span", "bo-bonus", "Bonus Blocks ");
+          for (let i = 0; i < bonus[p]; i++) extra.append(boBlock(p, v, "bo-cube tiny"));
+          facts.append(extra);
+        }
       }
       card.append(facts);
       grid.append(card);
@@ -1453,7 +1455,6 @@
   // the blocks in hand and the last fall.
   function boTurnPanel(v, st, actor) {
     const box = h("div", "panel bo-turn");
-    box.append(h("h2", null, "Round " + v.round + " of " + v.round_limit));
     const die = h("div", "die-line");
     if (v.roll) die.append(picture("die-" + v.roll, "die showing " + v.roll, "die"));
     const said = h("div", "bo-call");
@@ -1466,16 +1467,16 @@
     } else if (!st.over) {
       said.append(h("p", "soft", "waiting for the call"));
     }
-    die.append(said);
+    die.append(said, h("span", "bo-round", "Round " + v.round + " of " + v.round_limit));
     box.append(die);
     if (isInt(actor) && actor >= 0) {
       const note = v.phase === "remove" ? "Odd and right: " + count(v.to_remove, "block") + " still to take" : BO_PHASE_NOTE[v.phase] || "";
-      box.append(h("p", "bo-actor", seatTag(actor), h("span", null, v.phase === "restore" ? " puts the fallen blocks back" : "'s turn")));
-      if (note) box.append(h("p", "soft", note));
+      box.append(h("p", "bo-actor", seatTag(actor), h("span", null, v.phase === "restore" ? " puts the fallen blocks back" : "'s turn"),
+        note ? h("span", "soft", " · " + note) : null));
     }
     const hand = Array.isArray(v.hand) ? v.hand : [];
     if (isInt(v.holder) && v.holder >= 0) {
-      const row = h("div", "bo-hand", h("span", "bo-hand-title", "In hand: " + seatName(v.holder)));
+      const row = h("div", "bo-hand", h("span", "bo-hand-title", "In hand: " + seatName(v.holder) + " "));
       for (const c of hand) row.append(boBlock(c, v, "bo-cube"));
       if (!hand.length) row.append(h("span", "soft", "no blocks held"));
       box.append(row);
@@ -1557,12 +1558,12 @@
         const look = boLook(boColourIndex(d.colour), v);
         const what = kind === "bonus" ? "a Bonus Block" : "a " + look + " block";
         const where = at() + (d.tower !== d.seat ? " of " + seatName(d.tower) + "'s tower" : "");
-        return frag(who + " added ", block(d.colour), what + " at " + where);
+        return frag(who + " added " + what + " ", block(d.colour), "at " + where);
       }
       case "take":
-        return frag(who + " took ", block(d.colour), at() + " off " + (d.tower === d.seat ? "own tower" : seatName(d.tower) + "'s tower"));
+        return frag(who + " took " + at() + " ", block(d.colour), "off " + (d.tower === d.seat ? "own tower" : seatName(d.tower) + "'s tower"));
       case "return":
-        return frag(who + " returned ", block(d.colour), at() + " to the bag");
+        return frag(who + " returned " + at() + " ", block(d.colour), "to the bag");
       case "fall":
         return frag(boFallWords(d));
       case "eliminated":
@@ -1620,11 +1621,9 @@
   function drawSolitaire(root, v, st) {
     const stacks = solStacks(v);
     const kind = solKind(v);
-    const bar = h("div", "panel sol-bar");
-    bar.append(h("h2", null, kind === "tile" ? "Tower of Babel" : "Accordion"),
-      h("p", "soft", "Deal " + v.deal + " · " + (v.difficulty === "strict" ? "strict rules" : "standard rules")));
-    root.append(bar);
     const felt = h("div", "panel sol-felt " + kind);
+    felt.append(h("div", "sol-bar", h("h2", null, kind === "tile" ? "Tower of Babel" : "Accordion"),
+      h("span", null, "Deal " + v.deal + " · " + (v.difficulty === "strict" ? "strict rules" : "standard rules"))));
     const pile = h("figure", "sol-pile");
     if (v.pile_size) {
       pile.append(picture(kind === "tile" ? "solitaire-tile-back" : "card-back", "the draw pile",
