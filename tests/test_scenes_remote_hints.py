@@ -6,7 +6,8 @@ for hints: with the coach on it gets, on its own socket only, what the desktop's
 that seat (checked by handing the seat to the screen and pressing Hint there); with the coach
 off in Settings, for an earlier ply or while it has no choice, a ``text: null`` answer with the
 reason; the snapshots say whether the coach is on; questions about one position asked together
-are answered together from one computation; a flood of them is cut off by the socket's bucket.
+are answered together from one computation; a flood of them is cut off by the socket's bucket;
+a watching page has no coach.
 Every frame either socket received goes through the leak check, hints included.
 """
 
@@ -27,7 +28,7 @@ from scenes.pilot import FRAME
 from scenes.remote import hints
 from scenes.remote.panel import PhonesPanel
 from scenes.tables import table_for
-from tests.remote_harness import Received, check_frames
+from tests.remote_harness import Received, Table, check_frames, recv
 
 FRAMES = 600  # the most frames any one wait here advances (each also waits for the socket)
 RECV_SLICE = 0.01  # seconds a wait listens to the socket between two frames of the table
@@ -223,3 +224,23 @@ def test_a_malformed_hint_is_refused_by_the_wire(text: str) -> None:
 
     with pytest.raises(BadMessage):
         read_message(text)
+
+
+def test_a_watching_page_has_no_coach() -> None:
+    table = Table("duel", 2, 5, {0, 1}, "random").start()
+
+    async def scenario() -> Received:
+        got = Received()
+        async with aiohttp.ClientSession() as session, session.ws_connect(table.ws_url) as ws:
+            await ws.send_str(json.dumps({"type": "watch"}))
+            state = await recv(ws, got)
+            assert state is not None and state["type"] == "state" and state["coach"] is False
+            await ws.send_str(json.dumps({"type": "hint", "ply": state["ply"], "id": 1}))
+            assert await recv(ws, got) == {"type": "error", "reason": "a watching page has no coach"}
+        return got
+
+    try:
+        got = asyncio.run(asyncio.wait_for(scenario(), 30))
+    finally:
+        table.stop()
+    check_frames(table.match, None, got)
