@@ -1,10 +1,12 @@
-"""Pictures of the phone page for the docs: a duel, a Der Turmbau offer and a Builders Master's check.
+"""Pictures of the phone page for the docs: a duel, a Der Turmbau offer, a Builders Master's check,
+and the watching page of Babel On! and the solitaire.
 
     python tools/remote_pictures.py [--out docs/remote] [--scale 2] [--full]
 
 Each picture is a real page: a local phone server (``RemoteHost`` on 127.0.0.1) serves a seeded
 game advanced by bots to the moment shown, and headless Chromium opens seat 1's link at 360 x 780
-CSS pixels (``--scale`` is the screen's pixel density; ``--full`` captures the whole page height).
+CSS pixels (``--scale`` is the screen's pixel density; ``--full`` captures the whole page height);
+the watching pictures open ``/watch`` on a game every seat of which is a bot.
 Needs Debian's ``chromium`` and ``chromium-driver`` and the ``selenium`` package.
 """
 
@@ -50,6 +52,8 @@ class Shot:
     ready: str  # a CSS selector that is on the page once it shows the position
     taps: tuple[str, ...] = ()  # buttons a person would tap before the picture (JS expressions)
     scroll_to: str | None = None  # a CSS selector brought up under the header
+    watch: bool = False  # the public watching page of an all-bot game, not seat 1's page
+    level: str = "random"  # the bots' level
 
 
 def _duel_mid_game(m: Match) -> bool:
@@ -59,6 +63,15 @@ def _duel_mid_game(m: Match) -> bool:
 def _turmbau_offer(m: Match) -> bool:
     view = m.view(0)
     return view.phase.value == "offer" and 0 in m.to_act() and sum(view.hand) >= 5 and m.ply > 20
+
+
+def _babel_on_adding(m: Match) -> bool:
+    view = m.view(None)
+    return m.ply >= 120 and view.phase.value == "add" and len(view.hand) >= 2
+
+
+def _solitaire_midway(m: Match) -> bool:
+    return m.view(None).pile_size <= 6
 
 
 def _builders_check(m: Match) -> bool:
@@ -93,11 +106,13 @@ SHOTS = (
         taps=(FIRST_CARD,),
         scroll_to=".composer.check",
     ),
+    Shot("watch-babel_on", "babel_on", 4, 3, _babel_on_adding, ".bo-tower", watch=True, level="steady"),
+    Shot("watch-solitaire", "solitaire", 1, 3, _solitaire_midway, ".sol-stack", watch=True, level="greedy"),
 )
 HEADER_ROOM = 96  # CSS pixels the sticky header covers
 
 
-def _settle(table: LocalTable, driver, selector: str) -> None:
+def _settle(table: LocalTable, driver, selector: str, moves: bool = True) -> None:
     deadline = time.monotonic() + SETTLE_SECONDS
     script = (
         "const ok = document.querySelector(arguments[0]);"
@@ -105,7 +120,8 @@ def _settle(table: LocalTable, driver, selector: str) -> None:
         "return !!ok && imgs.every((i) => i.complete && i.naturalWidth > 0);"
     )
     while time.monotonic() < deadline:
-        table.pump()
+        if moves:
+            table.pump()
         if driver.execute_script(script, selector):
             return
         time.sleep(0.05)
@@ -121,7 +137,8 @@ def _capture(driver, path: Path, full: bool) -> None:
 
 
 def take(shot: Shot, out: Path, scale: float, full: bool) -> Path:
-    seats = [Seat(NAMES[0])] + [Seat(NAMES[i], bot="random") for i in range(1, shot.players)]
+    seats = [Seat(NAMES[0], bot=shot.level if shot.watch else None)]
+    seats += [Seat(NAMES[i], bot=shot.level) for i in range(1, shot.players)]
     profile = Path(tempfile.mkdtemp(prefix="babel-phone-shot-"))
     with LocalTable(shot.game, seats, shot.seed) as table:
         table.match.play_bots(until=shot.until, plies=2000)
@@ -130,8 +147,8 @@ def take(shot: Shot, out: Path, scale: float, full: bool) -> Path:
         table.publish()
         driver = open_chromium(profile, WINDOW, scale)
         try:
-            driver.get(table.url(0))
-            _settle(table, driver, shot.ready)
+            driver.get(table.host.base_url() + "/watch" if shot.watch else table.url(0))
+            _settle(table, driver, shot.ready, moves=not shot.watch)  # a watched game holds still
             for tap in shot.taps:
                 driver.execute_script(f"({tap}).click();")
                 _settle(table, driver, shot.ready)

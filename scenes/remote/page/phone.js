@@ -1436,9 +1436,9 @@
       if (out[p]) {
         facts.append(h("span", null, "out of the game"));
       } else {
-        facts.append(h("span", null, count(info.complete_floors || 0, "floor") + ", " + (info.perfect_floors || 0) + " perfect"));
+        facts.append(h("span", null, count(info.complete_floors || 0, "floor") + ","), h("span", null, (info.perfect_floors || 0) + " perfect"));
         if (bonus[p]) {
-          const extra = h("span", "bo-bonus", "Bonus Blocks ");
+          const extra = h("span", "bo-bonus", "Bonus ");
           for (let i = 0; i < bonus[p]; i++) extra.append(boBlock(p, v, "bo-cube tiny"));
           facts.append(extra);
         }
@@ -1556,7 +1556,7 @@
       case "add":
       case "bonus": {
         const look = boLook(boColourIndex(d.colour), v);
-        const what = kind === "bonus" ? "a Bonus Block" : "a " + look + " block";
+        const what = kind === "bonus" ? "a Bonus Block" : (/^[aeiou]/.test(look) ? "an " : "a ") + look + " block";
         const where = at() + (d.tower !== d.seat ? " of " + seatName(d.tower) + "'s tower" : "");
         return frag(who + " added " + what + " ", block(d.colour), "at " + where);
       }
