@@ -208,3 +208,52 @@ def test_phones_may_watch_a_game_without_secrets_and_the_server_stops_with_the_p
     stop = next(w for w in pilot.top.widgets.widgets if w.label == "Stop the watching page")
     pilot.click(stop.rect.center)
     assert table.phones.link.host is None and table.phones.link.watch_url() is None
+
+
+def test_seven_phones_play_babel_builders_at_the_desktop_table(phone_pilot):
+    """The issue's evening: seven people, each with a phone, the desktop as the table. Their
+    simultaneous choices are not refused as stale because another phone's move landed first."""
+    pilot = phone_pilot
+    rules = registry.get("builders")
+    names = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus"]
+    match = Match(rules, rules.make_config(7), 5, [Seat(n, device=True) for n in names])
+    table = table_for("builders")(match, None, threaded=False)
+    pilot.start(table)
+    urls = {line.seat: line.url for line in table.phones.link.lines()}
+    got = {seat: Received() for seat in urls}
+    accepted: dict[int, list[str]] = {seat: [] for seat in urls}
+
+    async def phones() -> None:
+        async with aiohttp.ClientSession() as session:
+            await asyncio.gather(
+                *(
+                    play_seat(session, *_token(url), seat, 7, got[seat], accepted[seat])
+                    for seat, url in urls.items()
+                )
+            )
+
+    client = _in_thread(phones)
+    for _ in range(FRAMES):
+        pilot.advance(0.05)
+        if match.over and not client.is_alive():
+            break
+    client.join(10)
+    assert match.over and table.viewer is None  # no curtain, the desktop stayed public throughout
+    for seat in urls:
+        assert [e.text for e in match.log if e.seat == seat] == accepted[seat]
+        assert got[seat].kinds()[-1] == "bye"
+
+
+def test_a_move_chosen_before_another_seat_moved_is_not_stale():
+    from scenes.remote.host import _window
+
+    def snap(ply, *choices):
+        return {"ply": ply, "legal": [{"text": c} for c in choices]}
+
+    first = _window(None, snap(4, "give 1", "give 2"))
+    same = _window(first, snap(5, "give 1", "give 2"))  # another seat chose meanwhile
+    assert same[:2] == (4, 5)
+    changed = _window(same, snap(6, "take 3"))  # the seat's own choices changed: a new window
+    assert changed[:2] == (6, 6)
+    undone = _window(changed, snap(3, "take 3"))  # an undo: nothing from later plies stands
+    assert undone[:2] == (3, 3)

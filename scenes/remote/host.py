@@ -147,7 +147,7 @@ class RemoteHost:
         self._status_lock = threading.Lock()
         self._status: dict[int, str] = {}
         self._links: dict[int, str] = {}  # seat -> its live token, for the address the table shows
-        self._published_ply: dict[int | None, int] = {}  # loop thread: what the seats were last shown
+        self._published_ply: dict[int | None, Window] = {}  # loop thread: the plies a move may name
         self._stop_lock = threading.Lock()
         self._stopped = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -158,7 +158,7 @@ class RemoteHost:
         self._runner: web.AppRunner | None = None
         self._clients: set[_Client] = set()
         self._states: dict[int | None, str] = {}
-        self._plies: dict[int | None, int] = {}
+        self._plies: dict[int | None, tuple[int, int]] = {}
         self._closing = False
 
     # -- the loop thread's side ------------------------------------------------------------
@@ -210,8 +210,9 @@ class RemoteHost:
         """Hand new snapshots to the server (``None``: the public page); each seat's sockets get
         their own only. Serialized here, once, so the server thread holds only text."""
         texts = {seat: wire.dump({"type": "state", **snap}) for seat, snap in snapshots.items()}
-        plies = {seat: int(snap["ply"]) for seat, snap in snapshots.items()}
-        self._published_ply.update(plies)
+        windows = {seat: _window(self._published_ply.get(seat), snap) for seat, snap in snapshots.items()}
+        self._published_ply.update(windows)
+        plies = {seat: w[:2] for seat, w in windows.items()}
         if self._thread is None:  # not started yet: no server thread to race with
             self._states.update(texts)
             self._plies.update(plies)
@@ -220,15 +221,16 @@ class RemoteHost:
 
     def drain(self, apply: Apply) -> int:
         """Apply the queued moves in order with ``apply(seat, text) -> reason | None``; each reply
-        goes to the socket that asked. A move for a ply other than the last published one, or any
-        move after one was accepted in the same drain, is refused as stale (publish after every
-        change, before the next drain). Returns how many moves were accepted."""
+        goes to the socket that asked. A move that names a ply outside its seat's window (see
+        ``_window``) is refused as stale (publish after every change, before the next drain).
+        Returns how many moves were accepted."""
         accepted = 0
         while self._inbox:
             item = self._inbox.popleft()
             if self._stopped or not self.tokens.live(item.seat, item.generation):
                 continue  # its token died: the socket was told bye, the move is dropped
-            if accepted or self._published_ply.get(item.seat) != item.ply:
+            low, high, _ = self._published_ply.get(item.seat, (0, -1, ()))
+            if not low <= item.ply <= high:
                 reason: str | None = STALE
             else:
                 reason = apply(item.seat, item.text)
@@ -476,7 +478,7 @@ class RemoteHost:
             self._ask(client, message)
         elif self._plies.get(client.seat) is None:
             _queue(client, _refused(message.request_id, NOT_READY))
-        elif message.ply != self._plies[client.seat]:
+        elif not self._plies[client.seat][0] <= message.ply <= self._plies[client.seat][1]:
             _queue(client, _refused(message.request_id, STALE))
         elif len(self._inbox) >= MAX_INBOX:
             _queue(client, _refused(message.request_id, "the table is busy: try again"))
@@ -495,7 +497,7 @@ class RemoteHost:
         self._asks.append(Ask(client.seat, message.ply, message.request_id, client.generation, client))
         _wake_loop(self._wake)
 
-    def _push(self, texts: dict[int | None, str], plies: dict[int | None, int]) -> None:
+    def _push(self, texts: dict[int | None, str], plies: dict[int | None, tuple[int, int]]) -> None:
         self._states.update(texts)
         self._plies.update(plies)
         for client in list(self._clients):
@@ -515,6 +517,21 @@ class RemoteHost:
         with self._status_lock:
             if not still and self._status.get(client.seat) == "connected":
                 self._status[client.seat] = "dropped"
+
+
+Window = tuple[int, int, tuple[str, ...]]  # first ply, last ply, the seat's choices meanwhile
+
+
+def _window(before: Window | None, snap: Mapping[str, Any]) -> Window:
+    """The plies a seat's move may name: from the ply its choices took their present form to the
+    last published one. Another seat's move (a simultaneous choice) leaves the window open, so a
+    phone's tap is not refused for it; a change of the seat's own choices, or an undo, starts a
+    new one, so a move chosen from an older set of choices is refused as stale."""
+    ply = int(snap["ply"])
+    choices = tuple(str(a.get("text")) for a in snap.get("legal") or () if isinstance(a, Mapping))
+    if before is None or before[2] != choices or ply < before[1]:
+        return (ply, ply, choices)
+    return (before[0], ply, choices)
 
 
 def _wake_loop(wake: Callable[[], None] | None) -> None:
