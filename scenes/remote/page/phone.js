@@ -1321,7 +1321,6 @@
     add: "Odd and right: now add what was taken",
     wrong: "Wrong guess: pass or return one block",
     finish: "Roll done: Bonus Blocks or end the turn",
-    restore: "Restoring a knocked-over tower",
   };
   const BO_END = {
     "Perfect Tower": "A Perfect Tower",
@@ -1410,6 +1409,14 @@
     return ladder;
   }
 
+  // Under an eliminated player's place, as on the table: whose tower they knocked over (while
+  // the event is among those the snapshot carries).
+  function boOutReason(st, seat) {
+    const events = Array.isArray(st.events) ? st.events : [];
+    const ev = events.find((e) => e && e.kind === "eliminated" && e.data && e.data.seat === seat);
+    return ev ? "knocked over " + seatName(ev.data.victim) + "'s tower" : "out of the game";
+  }
+
   function boActor(v) {
     return v.phase === "restore" ? v.holder : v.turn;
   }
@@ -1428,14 +1435,13 @@
       const info = infos[p] || {};
       const card = h("div", "bo-tower" + (p === actor ? " active" : "") + (out[p] ? " out" : ""));
       const plate = h("div", "bo-plate", dot(p), h("span", "bo-name", (p === actor ? "▶ " : "") + seatName(p)));
-      if (out[p]) plate.append(h("span", "badge bad", "Out"));
-      else if (info.perfect) plate.append(h("span", "badge", "Perfect ★"));
       card.append(plate);
       card.append(h("div", "bo-build", boLadder(towers[p], info), boTowerPicture(towers[p], v)));
       const facts = h("div", "bo-facts");
       if (out[p]) {
-        facts.append(h("span", null, "out of the game"));
+        facts.append(h("span", "badge bad", "Out"), h("span", null, boOutReason(st, p)));
       } else {
+        if (info.perfect) facts.append(h("span", "badge", "Perfect ★"));
         facts.append(h("span", null, count(info.complete_floors || 0, "floor") + ","), h("span", null, (info.perfect_floors || 0) + " perfect"));
         if (bonus[p]) {
           const extra = h("span", "bo-bonus", "Bonus ");
@@ -1491,7 +1497,7 @@
     for (let i = events.length - 1; i >= 0; i--) {
       const ev = events[i];
       if (ev && ev.kind === "turn" && ev.ply < st.ply - 1) return null; // only this turn's and the last
-      if (ev && ev.kind === "fall" && ev.data) return "Last fall: " + boFallWords(ev.data);
+      if (ev && ev.kind === "fall" && ev.data) return boFallWords(ev.data);
     }
     return null;
   }
@@ -1523,7 +1529,7 @@
       const r = String(v.end_reason);
       box.append(h("p", null, (BO_END[r] || r.charAt(0).toUpperCase() + r.slice(1)) + " (round " + v.round + ")"));
     }
-    const list = h("ul", "scores");
+    const list = h("ul", "scores bo-scores");
     const infos = Array.isArray(v.tower_info) ? v.tower_info : [];
     for (let p = 0; p < (v.players || 0); p++) {
       let text = "out";
@@ -1532,7 +1538,7 @@
         const own = boColumns((v.towers || [])[p]).reduce((a, col) => a + col.filter((b) => b && b.colour === p).length, 0);
         text = count(info.complete_floors || 0, "floor") + ", " + (info.perfect_floors || 0) + " perfect, " + count(own, boLook(p, v) + " block");
       }
-      list.append(h("li", winners.includes(p) ? "win" : null, seatTag(p), h("span", "num", text)));
+      list.append(h("li", winners.includes(p) ? "win" : null, seatTag(p), h("span", "bo-score", text)));
     }
     box.append(list);
     return box;
