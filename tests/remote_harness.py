@@ -182,7 +182,7 @@ async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: 
             elif msg["type"] == "state":
                 state = msg
             elif msg["type"] == "hint":
-                answered.add(msg["ply"])
+                answered.add(msg["id"])  # asked with the ply as its id
             if state is None or not state["legal"] or state["ply"] == acted_at:
                 continue
             ply = state["ply"]

@@ -160,16 +160,18 @@ def test_a_phone_asks_the_coach_and_gets_what_the_desktop_says(pilot, monkeypatc
             stale = await ann.hint(0, 12)
             assert stale["text"] is None and stale["reason"] == hints.STALE
 
-            # Ben asks three times at once: one computation, three equal answers, to Ben only
+            # Ben asks three times at once: one computation, three equal answers, to Ben only;
+            # Ann's move did not change Ben's choices, so a question about ply 0 is still his
+            # present choice's (as a move for ply 0 would be taken), answered from ply 1's view
             await ben.until("the next state", lambda m: m["type"] == "state" and m["ply"] == 1)
-            for request in (1, 2, 3):
-                await ben.send(type="hint", ply=1, id=request)
+            for request, ply in ((1, 0), (2, 1), (3, 1)):
+                await ben.send(type="hint", ply=ply, id=request)
             answers = [
                 await ben.until(f"hint {r}", lambda m, r=r: m["type"] == "hint" and m["id"] == r)
                 for r in (1, 2, 3)
             ]
-            assert len({(a["title"], a["text"]) for a in answers}) == 1 and answers[0]["text"]
-            assert asked == [0, 1]
+            assert len({(a["ply"], a["title"], a["text"]) for a in answers}) == 1 and answers[0]["text"]
+            assert answers[0]["ply"] == 1 and asked == [0, 1]
             assert not [m for m in ann.got.parsed() if m["type"] == "hint" and m["id"] in (1, 2, 3)]
 
             # a flood of questions meets the same bucket as every message: cut off

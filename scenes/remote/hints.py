@@ -5,12 +5,16 @@ thread (which alone may read the match) answers it here. The advice is the table
 (``scenes.table_coach.Coach``: the game's adviser on the bots' worker through ``submit_hint``, at
 most one hint waiting there, names put in for ``<P0>``), asked with ``match.view(seat)`` and
 the seat's own legal actions only, so a hint holds nothing that seat's view does not. Each seat
-has one such coach: questions about the position it is thinking about wait for that answer
-rather than start another, and a position answered once is answered again at once.
+has one such coach: questions about the choice it is thinking about wait for that answer rather
+than start another, and a choice answered once is answered again at once. As at the desktop,
+advice is for one seat and one set of choices: another seat's simultaneous choice does not make
+it stale, a change of the seat's own choices does. An answer names the ply whose view the
+advice was taken from.
 
 Nothing is advised when the coach is off (Settings), when the seat has no choice now or when the
-question is about an earlier ply; each such question gets a ``text: null`` answer with the
-reason. A position that changes while the coach thinks is answered as stale.
+question names a ply from before the seat's present choices (``Ask.current``, the window a move
+must also name a ply in); each such question gets a ``text: null`` answer with the reason, and
+its own ply. Choices that change while the coach thinks are answered as stale.
 """
 
 from __future__ import annotations
@@ -80,15 +84,16 @@ class PhoneCoach:
 
         if not self.on(match):
             return refuse(OFF)
-        if ask.ply != match.ply:
+        if not ask.current:
             return refuse(STALE)
         if ask.seat not in match.to_act() or not match.legal(ask.seat):
             return refuse(NOT_YOUR_MOVE)
         seat = self._seats.setdefault(ask.seat, _Seat())
         key = _position(match, ask.seat)
-        if seat.coach.key == key and seat.coach.job is None and seat.coach.note is not None:
-            title, text = seat.coach.note  # answered already: the same position, the same advice
-            return host.answer(ask, wire.hint(ask.request_id, ask.ply, title, text))
+        answered = seat.coach.job is None and seat.coach.note is not None and seat.ply <= match.ply
+        if seat.coach.key == key and answered:
+            title, text = seat.coach.note  # answered already: the same choice, the same advice
+            return host.answer(ask, wire.hint(ask.request_id, seat.ply, title, text))
         if seat.coach.key == key and seat.coach.job is not None:
             if len(seat.waiting) >= MAX_WAITING:
                 return refuse(TOO_MANY)
@@ -102,14 +107,14 @@ class PhoneCoach:
         return None
 
     def collect(self, host: Any, match: Match) -> None:
-        """Answer the questions whose advice is ready; questions about a position that has
-        changed meanwhile are answered as stale (and a job not begun is cancelled)."""
+        """Answer the questions whose advice is ready; questions about choices that have changed
+        meanwhile are answered as stale (and a job not begun is cancelled)."""
         names = [s.name for s in match.seats]
         for number, seat in list(self._seats.items()):
             if not seat.waiting:
                 continue
-            if seat.ply != match.ply or seat.coach.key != _position(match, number):
-                self._stale(host, seat)
+            if seat.ply > match.ply or seat.coach.key != _position(match, number):
+                self._stale(host, seat)  # the seat's choices changed (or an undo went back)
                 continue
             if not seat.coach.collect(names):
                 continue
@@ -119,7 +124,7 @@ class PhoneCoach:
                 if note is None:  # cancelled: a newer hint took its place in the worker's queue
                     host.answer(ask, wire.no_hint(ask.request_id, ask.ply, BUSY))
                 else:
-                    host.answer(ask, wire.hint(ask.request_id, ask.ply, *note))
+                    host.answer(ask, wire.hint(ask.request_id, seat.ply, *note))
 
     def _stale(self, host: Any, seat: _Seat) -> None:
         waiting, seat.waiting = seat.waiting, []
@@ -129,5 +134,5 @@ class PhoneCoach:
 
 
 def _position(match: Match, seat: int) -> tuple:
-    """What advice depends on: the seat's view and its choices (as the desktop's coach keys it)."""
-    return (seat, match.view(seat), match.legal(seat))
+    """Whose advice it is and the choices it is for, as the desktop keys its coach's note."""
+    return (seat, match.legal(seat))

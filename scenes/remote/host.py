@@ -22,7 +22,7 @@ import collections
 import logging
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -107,6 +107,7 @@ class Ask:
     request_id: int
     generation: int
     client: _Client = field(repr=False, compare=False)
+    current: bool = False  # set by ``take_asks``: the seat's choices have not changed since ``ply``
 
 
 def _read_page(folder: Path = PAGE_DIR) -> tuple[bytes, dict[str, bytes]]:
@@ -243,9 +244,11 @@ class RemoteHost:
         return accepted
 
     def take_asks(self) -> list[Ask]:
-        """The questions for the coach waiting now, oldest first, of seats whose link still lives."""
+        """The questions for the coach waiting now, oldest first, of seats whose link still lives;
+        each is ``current`` if it names a ply in its seat's window (as a move must: ``_window``)."""
         asks = [self._asks.popleft() for _ in range(len(self._asks))]
-        return [a for a in asks if not self._stopped and self.tokens.live(a.seat, a.generation)]
+        live = [a for a in asks if not self._stopped and self.tokens.live(a.seat, a.generation)]
+        return [replace(a, current=_within(self._published_ply.get(a.seat), a.ply)) for a in live]
 
     def answer(self, ask: Ask, text: str) -> None:
         """Send ``text`` (``wire.hint``/``no_hint``) to the socket that asked, if its link lives."""
@@ -490,12 +493,11 @@ class RemoteHost:
 
     def _ask(self, client: _Client, message: wire.HintAsk) -> None:
         """Queue a question for the coach for the loop thread, which alone may read the match."""
-        assert client.seat is not None
         if len(self._asks) >= MAX_ASKS:
             _queue(client, wire.no_hint(message.request_id, message.ply, "the table is busy: ask again"))
-            return
-        self._asks.append(Ask(client.seat, message.ply, message.request_id, client.generation, client))
-        _wake_loop(self._wake)
+        else:
+            self._asks.append(Ask(int(client.seat or 0), message.ply, message.request_id, client.generation, client))
+            _wake_loop(self._wake)
 
     def _push(self, texts: dict[int | None, str], plies: dict[int | None, tuple[int, int]]) -> None:
         self._states.update(texts)
@@ -532,6 +534,10 @@ def _window(before: Window | None, snap: Mapping[str, Any]) -> Window:
     if before is None or before[2] != choices or ply < before[1]:
         return (ply, ply, choices)
     return (before[0], ply, choices)
+
+
+def _within(window: Window | None, ply: int) -> bool:
+    return window is not None and window[0] <= ply <= window[1]
 
 
 def _wake_loop(wake: Callable[[], None] | None) -> None:

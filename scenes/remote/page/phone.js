@@ -263,15 +263,16 @@
         break;
       case "state":
         if (S.watching) setConn("ok", "Watching");
+        // as at the desktop, the hint is for the seat's choices: another seat's move leaves it
+        if (S.hint && (choiceKey(msg) !== choiceKey(S.state) || msg.coach !== true)) S.hint = null;
         S.state = msg;
         if (S.pending && S.pending.accepted && msg.ply !== S.pending.ply) S.pending = null;
         document.body.dataset.ply = String(msg.ply);
         if (isInt(msg.seat)) S.seat = msg.seat;
         if (msg.ply !== S.ui.ply) S.ui = { ply: msg.ply };
-        if (S.hint && (S.hint.ply !== msg.ply || msg.coach !== true)) S.hint = null; // a new state clears it
         break;
       case "hint":
-        if (!S.hint || msg.id !== S.hint.id || msg.ply !== S.hint.ply) return; // not the question asked now
+        if (!S.hint || msg.id !== S.hint.id) return; // not the question asked now
         S.hint = typeof msg.text === "string"
           ? { id: msg.id, ply: msg.ply, title: String(msg.title || "Coach"), text: msg.text }
           : { id: msg.id, ply: msg.ply, reason: String(msg.reason || "the coach has nothing to say") };
@@ -356,6 +357,9 @@
     render();
   }
   // The coach: what the strongest bot would do from this seat's own view, asked for this ply.
+  function choiceKey(st) {
+    return st && Array.isArray(st.legal) ? st.legal.map((a) => (a && a.text) || "").join("\n") : "";
+  }
   function coachOn() {
     const st = S.state;
     return !!st && st.coach === true && !st.over && !S.watching && legalMap().size > 0;
