@@ -17,11 +17,14 @@ the Phones panel is then put away, and:
   last state); the time from the client sending it to the end of the first frame presented with
   the move applied (target: median under 50 ms). Between taps the bench waits until the table is
   at rest again, as a person does not tap faster than the table animates. The same again with
-  the game menu over the table (moves land without animation there);
+  the game menu over the table (moves land without animation there), in a second game (a game
+  lasts about 60 random moves); the time until the move was applied and every phone's snapshot
+  published is printed beside it;
 - the frame time (draw + present) of every frame drawn while a phone's move animates, against
   the 16.7 ms budget of 60 frames a second.
 
-Every figure is printed per run and as the median over ``--runs`` runs; nothing is asserted.
+Each game runs in a process of its own (the app quits pygame when its loop ends). Every figure
+is printed per run and as the median over ``--runs`` runs; nothing is asserted.
 The machine's load inflates all of them: compare runs made back to back.
 """
 
