@@ -64,4 +64,5 @@ def pilot(pilot_size):
 
     p = Pilot(size=pilot_size)
     yield p
+    p.app.close_scenes()  # a table with phone seats stops its server: no thread outlives its test
     pygame.display.quit()

@@ -17,6 +17,9 @@ from babel.core import serial
 from babel.core.match import Match, Seat
 from babel.core.protocol import Event, Outcome, Rules
 
+# Recorded motion (the frames of a Babel On! fall or wobble): the table animates it, the page
+# never draws it, and it made a watched game's update up to 372 KB instead of a few.
+MOTION_KEYS = frozenset({"frames", "wobble"})
 EVENT_WINDOW = 60  # the last events a snapshot carries: enough for a log on a phone, bounded bytes
 
 
@@ -29,11 +32,16 @@ def _event_json(ply: int, event: Event, cache: dict[int, dict[str, Any]] | None)
     """An event as JSON data; ``cache`` (keyed by the event object, alive for one call of
     ``snapshots``) lets every seat of one publish share the encoding."""
     if cache is None:
-        return {"ply": ply, "kind": str(event.kind), "data": serial.encode(dict(event.data))}
+        return _encoded(ply, event)
     key = id(event)
     if key not in cache:
-        cache[key] = {"ply": ply, "kind": str(event.kind), "data": serial.encode(dict(event.data))}
+        cache[key] = _encoded(ply, event)
     return cache[key]
+
+
+def _encoded(ply: int, event: Event) -> dict[str, Any]:
+    data = {k: v for k, v in event.data.items() if k not in MOTION_KEYS}
+    return {"ply": ply, "kind": str(event.kind), "data": serial.encode(data)}
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
