@@ -188,13 +188,19 @@ async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: 
             ply = state["ply"]
             if hints and ply not in asked:
                 asked.add(ply)
-                await ws.send_str(json.dumps({"type": "hint", "ply": ply, "id": ply}))
+                try:
+                    await ws.send_str(json.dumps({"type": "hint", "ply": ply, "id": ply}))
+                except ConnectionResetError:  # aiohttp's reset error is one
+                    return
             if hints and ply not in answered:
                 continue
             acted_at = ply
             text = choose(seed, seat, ply, state["legal"])
             sent[len(sent) + 1] = text
-            await ws.send_str(json.dumps({"type": "act", "ply": ply, "action": text, "id": len(sent)}))
+            try:
+                await ws.send_str(json.dumps({"type": "act", "ply": ply, "action": text, "id": len(sent)}))
+            except ConnectionResetError:  # aiohttp's reset error is one
+                return  # the table closed the seat (the game ended) before this frame was read
 
 
 def replayed(match: Match) -> Match:

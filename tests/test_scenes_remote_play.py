@@ -28,7 +28,7 @@ FAST_TABLE = Limits(rate=1000.0, burst=1000)
 GAMES = [
     ("duel", 2, 3, {0}, "random", 1, False),
     ("duel", 3, 5, {0, 2}, "random", 1, False),
-    ("turmbau", 4, 2, {1, 3}, "novice", 7, True),
+    ("turmbau", 4, 2, {1, 3}, "novice", 20, False),  # hints: the Builders game and the hint tests
     ("builders", 7, 4, {2}, "novice", 1, True),
 ]
 
