@@ -66,3 +66,25 @@ def pilot(pilot_size):
     yield p
     p.app.close_scenes()  # a table with phone seats stops its server: no thread outlives its test
     pygame.display.quit()
+
+
+@pytest.fixture
+def browser():
+    """Headless Chromium at a phone's size, for the phone page's tests (skipped, saying how to
+    install it, where the browser or selenium is missing)."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from tests.test_scenes_remote_browser import browser_missing, open_chromium
+
+    missing = browser_missing()
+    if missing:
+        pytest.skip(missing)
+    profile = Path(tempfile.mkdtemp(prefix="babel-phone-"))
+    driver = open_chromium(profile)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)

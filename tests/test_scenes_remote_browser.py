@@ -13,9 +13,7 @@ test is skipped with a message saying how to install them (``.ci/run`` installs 
 from __future__ import annotations
 
 import os
-import shutil
 import socket
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -231,20 +229,6 @@ class Relay:
             except OSError:
                 pass
             sock.close()
-
-
-@pytest.fixture
-def browser():
-    missing = browser_missing()
-    if missing:
-        pytest.skip(missing)
-    profile = Path(tempfile.mkdtemp(prefix="babel-phone-"))
-    driver = open_chromium(profile)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _click(driver: Any, selector: str) -> None:

@@ -9,12 +9,7 @@ nothing to tap. Skipped without the browser, as the other browser tests are.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from babel.core.match import Seat
 from tests.test_scenes_remote_browser import (
@@ -22,8 +17,6 @@ from tests.test_scenes_remote_browser import (
     LocalTable,
     _console_errors,
     _js,
-    browser_missing,
-    open_chromium,
     wait_for,
 )
 
@@ -38,20 +31,6 @@ class StillTable(LocalTable):
     def pump(self) -> None:
         if self.match.ply != self.published:
             self.publish()
-
-
-@pytest.fixture
-def watcher():
-    missing = browser_missing()
-    if missing:
-        pytest.skip(missing)
-    profile = Path(tempfile.mkdtemp(prefix="babel-watch-"))
-    driver = open_chromium(profile)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _drawn(driver: Any) -> dict:
@@ -99,63 +78,63 @@ def _check_common(driver: Any, page: dict) -> None:
     assert _console_errors(driver) == []
 
 
-def test_the_watching_page_draws_babel_on_towers_and_says_what_happened(watcher) -> None:
+def test_the_watching_page_draws_babel_on_towers_and_says_what_happened(browser) -> None:
     seats = [Seat(name, bot="novice") for name in ("Ada", "Brick", "Cyrus", "Dana")]
     with StillTable("babel_on", seats, seed=2) as table:
         table.match.play_bots(plies=40)
         table.publish()
-        watcher.get(table.host.base_url() + "/watch")
-        page = _settled(table, watcher)
-        _check_common(watcher, page)
+        browser.get(table.host.base_url() + "/watch")
+        page = _settled(table, browser)
+        _check_common(browser, page)
         view = table.match.view(None)
         assert page["towers"] == 4
         assert page["blocks"] == sum(len(col) for tower in view.towers for col in tower) > 0
         if view.roll:
             assert f"/art/die-{view.roll}.png" in {src for _ok, src in page["pictures"]}
-        text = _js(watcher, GAME_TEXT)
+        text = _js(browser, GAME_TEXT)
         assert all(name in text for name in ("Ada", "Brick", "Cyrus", "Dana"))
         assert f"Round {view.round} of {view.round_limit}" in text
         assert f"{view.bag_total} in the bag" in text
-        events = _js(watcher, EVENTS_TEXT)
+        events = _js(browser, EVENTS_TEXT)
         assert " called " in events and "'s turn (round" in events
         assert "_" not in events, "every event kind reads as words"
         # the bots play on to the end: falls, eliminations and the result
         table.match.play_bots(plies=MAX_PLIES)
         assert table.match.over
         table.publish()
-        page = _settled(table, watcher)
-        _check_common(watcher, page)
+        page = _settled(table, browser)
+        _check_common(browser, page)
         view = table.match.view(None)
         assert page["out"] == sum(view.eliminated) > 0
         winners = " and ".join(table.match.seats[w].name for w in view.winners)
         assert page["result"].startswith(winners)
-        events = _js(watcher, EVENTS_TEXT)
+        events = _js(browser, EVENTS_TEXT)
         assert "tower fell" in events and "is out of the game" in events and "Game over: " in events
 
 
-def test_the_watching_page_draws_the_solitaire_line_and_its_result(watcher) -> None:
+def test_the_watching_page_draws_the_solitaire_line_and_its_result(browser) -> None:
     with StillTable("solitaire", [Seat("Ada", bot="expert")], seed=3) as table:
         table.match.play_bots(plies=30)
         table.publish()
-        watcher.get(table.host.base_url() + "/watch")
-        page = _settled(table, watcher)
-        _check_common(watcher, page)
+        browser.get(table.host.base_url() + "/watch")
+        page = _settled(table, browser)
+        _check_common(browser, page)
         view = table.match.view(None)
         assert page["stacks"] == len(view.line)
         assert page["counts"] == [len(stack) for stack in view.line if len(stack) > 1]
         shown = {src for _ok, src in page["pictures"]}
         assert {f"/art/solitaire-tile-{stack[-1].lower()}.png" for stack in view.line} <= shown
-        text = _js(watcher, GAME_TEXT)
+        text = _js(browser, GAME_TEXT)
         assert f"Deal {view.deal}" in text and f"{len(view.line)} stacks" in text
         assert f"{table.match.ply} moves" in text
-        events = _js(watcher, EVENTS_TEXT)
+        events = _js(browser, EVENTS_TEXT)
         assert "Moved stack " in events and "Drew the " in events
         table.match.play_bots(plies=MAX_PLIES)
         assert table.match.over
         table.publish()
-        page = _settled(table, watcher)
-        _check_common(watcher, page)
+        page = _settled(table, browser)
+        _check_common(browser, page)
         stacks = len(table.match.view(None).line)
         title = {1: "Full win: one tower!"}.get(stacks, f"Partial win: {stacks} stacks")
         assert page["result"] == (title if stacks <= 3 else f"{stacks} stacks: not this time")
-        assert table.match.outcome().summary in _js(watcher, EVENTS_TEXT)
+        assert table.match.outcome().summary in _js(browser, EVENTS_TEXT)
