@@ -257,3 +257,21 @@ def test_a_move_chosen_before_another_seat_moved_is_not_stale():
     assert changed[:2] == (6, 6)
     undone = _window(changed, snap(3, "take 3"))  # an undo: nothing from later plies stands
     assert undone[:2] == (3, 3)
+
+
+def test_a_game_resumed_with_a_phone_seat_gets_a_new_link(phone_pilot):
+    from babel.core import saves
+
+    pilot = phone_pilot
+    match = _duel({0})
+    match.play_bots(plies=2)
+    table = table_for("duel")(match, None, threaded=False)
+    pilot.start(table)
+    (first,) = [x.url for x in table.phones.link.lines() if x.place == DEVICE]
+    pilot.app.close_scenes()  # the app closes: its server stops and the link dies
+    resumed = saves.restore(saves.record_of(match))
+    assert resumed.seats[0].device  # the seat is still played on a phone
+    again = table_for("duel")(resumed, None, threaded=False)
+    pilot.start(again)
+    (second,) = [x.url for x in again.phones.link.lines() if x.place == DEVICE]
+    assert second and second.split("/s/")[1] != first.split("/s/")[1]
