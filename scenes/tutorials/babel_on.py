@@ -6,12 +6,14 @@ Written from babel/games/babel_on/RULES.md. The learner meets, as each happens: 
 odd and the roll, drawing blocks on an even roll and placing them, taking blocks off a tower on
 an odd roll and adding them, a wrong guess, a Bonus Block, and the end of a round; the lesson is
 complete once the learner has placed drawn blocks, moved blocks on an odd roll, guessed wrong
-and placed a Bonus Block. The suggestions teach the moves (the hint, H, plays for the best).
+and placed a Bonus Block. The suggestions teach the moves (the hint, C, plays for the best).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+import pygame
 
 from babel.core import registry
 from babel.core.match import Match
@@ -24,6 +26,13 @@ from scenes.tutorials import Lesson, Prompt, learner_seats
 SEED = 18
 RIVAL = "Ben"
 CELL = "abcd"
+
+
+def hint_key_name() -> str:
+    """The key the Babel On! table binds to the hint (H there switches the hand), as printed."""
+    from scenes.tables.babel_on.table import BabelOnTable  # the table imports the lessons' callers
+
+    return pygame.key.name(BabelOnTable.HINT_KEY).upper()
 
 
 def _cell(view: BabelView, tower: int, cell: int) -> str:
@@ -48,7 +57,8 @@ class BabelOnLesson(Lesson):
         if self.done:
             return Prompt(
                 "You know the turn now. Build your six floors to the pattern of a Perfect Tower "
-                "(the floor plan, F, shows it; the hint, H, helps), or leave with Esc: the lesson is kept."
+                f"(the floor plan, F, shows it; the hint, {hint_key_name()}, helps), or leave with Esc: "
+                "the lesson is kept."
             )
         ask = {
             Phase.CALL: self._call,
