@@ -41,8 +41,14 @@ def reason(view: DuelView, card: int) -> str:
         if card >= top_card:
             six = " and wins the game" if die == 6 else ""
             return f"no card the others hold beats it (ties go to you), so it scores your {die}{six}"
+        if any(c != JOKER and c > card for c in view.hand):
+            return (
+                f"<P{top}> still holds {card_name(top_card)}; keep your stronger cards for the rounds "
+                "you can hold"
+            )
         return (
-            f"<P{top}> still holds {card_name(top_card)}; keep your strong cards for the rounds you can hold"
+            f"<P{top}> still holds {card_name(top_card)}, above your best card; the strongest bot mixes "
+            "its plays here and drew this one, which keeps you hard to read"
         )
     if card > top_card:
         return "no card the others still hold can beat it, so you become the Builder"
