@@ -18,6 +18,7 @@ from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
+from babel.games.builders.coach import need_words
 from babel.games.builders.model import BuildersView, EventKind, Phase
 from scenes.tutorials import Lesson, Prompt, learner_seats
 
@@ -112,8 +113,8 @@ class BuildersLesson(Lesson):
     def _place(self, view: BuildersView, legal: tuple) -> Prompt:
         move = max(legal, key=lambda a: (_need(view, a.cell), -a.cell))
         return Prompt(
-            f"The card builds on one of the glowing cells: put its blocks on {C.CELL_NAMES[move.cell]}, "
-            "which the blueprint still needs. Click the cell.",
+            f"The card builds on one of the glowing cells: put its blocks on {C.CELL_NAMES[move.cell]} "
+            f"({need_words(view, move.cell)}). Click the cell.",
             ("cell", move.cell),
             move,
         )

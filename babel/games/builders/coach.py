@@ -30,6 +30,20 @@ def what(action: A.Action) -> str:
     return text
 
 
+def cell_need(view: BuildersView, cell: int) -> int:
+    """Blocks the blueprint still asks for on ``cell`` (0 once it is met or never asked)."""
+    return max(0, view.blueprint.cells[cell] - view.base[cell])
+
+
+def need_words(view: BuildersView, cell: int) -> str:
+    """What the blueprint still asks of ``cell``, in words, from the view's blueprint and tower."""
+    need = cell_need(view, cell)
+    name = C.CELL_NAMES[cell]
+    if need > 0:
+        return f"{name} still needs {need} block{'s' if need != 1 else ''} to meet the blueprint"
+    return f"the blueprint needs no more blocks on {name}"
+
+
 def _side(view: BuildersView) -> str:
     if view.role is Role.ARCHITECT:
         return "builders"
@@ -56,11 +70,7 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
         case A.Reveal():
             return "revealing this card now serves your side best"
         case A.Place():
-            return (
-                "this cell still needs blocks to meet the blueprint"
-                if builders
-                else "a block here helps the blueprint least"
-            )
+            return need_words(view, action.cell) if builders else "a block here helps the blueprint least"
         case A.Strike():
             return "the strike does the least harm here" if builders else "the strike does the most harm here"
         case A.Deliberate(seat):
