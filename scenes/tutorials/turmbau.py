@@ -36,6 +36,19 @@ def _disc(view: TurmbauView, wonder: int, slot: int) -> str:
     return f"the {data.WONDER_NAMES[wonder]} disc asking for {asks}"
 
 
+def _fill_words(view: TurmbauView, seat: int) -> str:
+    """What inviting ``seat``'s offer leaves to the learner, from the disc's need and the offer."""
+    offer = view.offers[seat]
+    invited = sum(offer.cards) if offer is not None else 0
+    own = 0
+    if view.target is not None:
+        wonder, slot = view.target
+        own = max(0, sum(view.wonders[wonder].discs[slot].need) - invited)
+    if own == 0:
+        return f"{_whose(seat)} offer covers the whole disc, so nothing comes from your hand this time."
+    return f"You fill up the other {own} from your hand; the invited cards are {_name(seat)}'s share."
+
+
 def _name(seat: int) -> str:
     return "you" if seat == 0 else RIVALS[seat - 1]
 
@@ -120,8 +133,7 @@ class TurmbauLesson(Lesson):
             seat = pick.seats[0]
             return Prompt(
                 f"The offers are turned up. Invite {_name(seat)}'s: click the offer, then Complete "
-                "the disc. You fill up the rest from your hand, and every invited card puts its "
-                "owner's part on the wonder beside yours.",
+                f"the disc. {_fill_words(view, seat)}",
                 ("invite", pick.seats),
                 pick,
             )
