@@ -4,7 +4,7 @@ Every game has ``advise(view, legal) -> (action, reason)`` in ``babel/games/<id>
 next to its bots. Advice is a pure function of the view and the legal actions: the bot it asks
 sees only that view, and its random stream is seeded by the view itself, so the same view
 always gets the same advice and another seat's secrets can never change it (the leak battery in
-tests/test_coach.py checks this for every game).
+tests/test_core_coach.py checks this for every game).
 """
 
 from __future__ import annotations

@@ -1,0 +1,18 @@
+"""Docs say what the code does: every test file a module's text names exists."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAMED_TEST = re.compile(r"tests/test_\w+\.py")
+
+
+def test_named_test_files_exist() -> None:
+    missing = []
+    for path in sorted((ROOT / "babel").rglob("*.py")):
+        for name in set(NAMED_TEST.findall(path.read_text(encoding="utf-8"))):
+            if not (ROOT / name).exists():
+                missing.append(f"{path.relative_to(ROOT)} names {name}")
+    assert missing == []
