@@ -16,3 +16,12 @@ def test_named_test_files_exist() -> None:
             if not (ROOT / name).exists():
                 missing.append(f"{path.relative_to(ROOT)} names {name}")
     assert missing == []
+
+
+def test_duel_package_lists_every_module() -> None:
+    import babel.games.duel as duel
+
+    package = Path(duel.__file__).parent
+    for module in package.glob("*.py"):
+        if module.stem != "__init__":
+            assert f"``{module.stem}``" in (duel.__doc__ or ""), module.stem

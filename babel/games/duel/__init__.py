@@ -7,7 +7,8 @@ checks of a state), ``sampling`` (hidden-state redraws), ``bots`` (the levels), 
 (fixed patterns of play), ``adapt`` (reading habits), ``matrix`` (matrix-game solvers),
 ``public2`` (the two-player public state and its exact solution), ``values`` (the learned
 two-player value table, ``values2.json``, made by ``tools/duel_train.py``), ``three``
-(three-player round values).
+(three-player round values), ``habit_search`` (the three-player expert's play-outs against
+opponents whose habits it has read).
 """
 
 from __future__ import annotations
