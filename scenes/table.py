@@ -1,9 +1,9 @@
 """The template every game table shares.
 
-``TableScene`` owns the match controller (seats, bots, autosave; ``scenes.match_controller``), the
-animator, the Menu and Rules buttons, Undo and Hint, the coach's note, a lesson's words, the
-privacy curtain flow, public acts and the end-of-game panel. A game's table says only what it
-adds: it binds sprites from ``self.view`` (the viewer's view, never the state), turns input into
+``TableScene`` drives the match controller that ``SeatedScene`` (``scenes.seated``) makes (seats,
+bots, autosave; ``scenes.match_controller``), and owns the animator, the Menu and Rules buttons,
+Undo and Hint, the coach's note, a lesson's words, the privacy curtain flow, public acts and the
+end-of-game panel. A game's table says only what it adds: it binds sprites from ``self.view`` (the viewer's view, never the state), turns input into
 actions with ``self.submit``, animates the events it may see, and draws.
 """
 

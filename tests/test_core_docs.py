@@ -25,3 +25,13 @@ def test_duel_package_lists_every_module() -> None:
     for module in package.glob("*.py"):
         if module.stem != "__init__":
             assert f"``{module.stem}``" in (duel.__doc__ or ""), module.stem
+
+
+def test_table_docstring_names_who_makes_the_controller() -> None:
+    import inspect
+
+    from scenes import seated, table
+
+    assert issubclass(table.TableScene, seated.SeatedScene)
+    assert "self.controller = MatchController(" in inspect.getsource(seated.SeatedScene.__init__)
+    assert "that ``SeatedScene``" in (table.__doc__ or "")
