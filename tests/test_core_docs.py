@@ -35,3 +35,9 @@ def test_table_docstring_names_who_makes_the_controller() -> None:
     assert issubclass(table.TableScene, seated.SeatedScene)
     assert "self.controller = MatchController(" in inspect.getsource(seated.SeatedScene.__init__)
     assert "that ``SeatedScene``" in (table.__doc__ or "")
+
+
+def test_architecture_does_not_claim_every_tool_uses_play_game() -> None:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    own_loops = [p for p in (ROOT / "tools").glob("*.py") if "play_game" not in p.read_text(encoding="utf-8")]
+    assert own_loops and "the tools and the tests all play through it" not in text
