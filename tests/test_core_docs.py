@@ -41,3 +41,13 @@ def test_architecture_does_not_claim_every_tool_uses_play_game() -> None:
     text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
     own_loops = [p for p in (ROOT / "tools").glob("*.py") if "play_game" not in p.read_text(encoding="utf-8")]
     assert own_loops and "the tools and the tests all play through it" not in text
+
+
+def test_protocol_doc_lists_only_game_info_fields() -> None:
+    import dataclasses
+
+    from babel.core.protocol import GameInfo
+
+    names = {f.name for f in dataclasses.fields(GameInfo)}
+    row = next(line for line in (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").splitlines() if line.startswith("| `info` |"))
+    assert not any("bot" in n for n in names) and "bot levels live in the registry" in row
