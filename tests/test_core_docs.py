@@ -51,3 +51,8 @@ def test_protocol_doc_lists_only_game_info_fields() -> None:
     names = {f.name for f in dataclasses.fields(GameInfo)}
     row = next(line for line in (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8").splitlines() if line.startswith("| `info` |"))
     assert not any("bot" in n for n in names) and "bot levels live in the registry" in row
+
+
+def test_protocol_doc_says_actions_round_trip_as_text() -> None:
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert "round trips of states, views and actions" not in text and "text round trips of actions" in text
