@@ -191,7 +191,8 @@ async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: 
                 try:
                     await ws.send_str(json.dumps({"type": "hint", "ply": ply, "id": ply}))
                 except ConnectionResetError:  # aiohttp's reset error is one
-                    return
+                    acted_at = ply  # the table is closing the seat: read what it sent first
+                    continue
             if hints and ply not in answered:
                 continue
             acted_at = ply
@@ -200,7 +201,9 @@ async def play_seat(session: aiohttp.ClientSession, url: str, token: str, seat: 
             try:
                 await ws.send_str(json.dumps({"type": "act", "ply": ply, "action": text, "id": len(sent)}))
             except ConnectionResetError:  # aiohttp's reset error is one
-                return  # the table closed the seat (the game ended) before this frame was read
+                # the table is closing the seat (the game ended): the replies it sent before, an
+                # "accepted" among them, are still to be read, up to its "bye"
+                sent.pop(len(sent))
 
 
 def replayed(match: Match) -> Match:
