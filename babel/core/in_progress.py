@@ -30,11 +30,12 @@ _TOLD: set[str] = set()  # notices about files that stay where they are (a folde
 class Records:
     """How the shelf reads a save, given by ``babel.core.saves`` (which builds on the shelf, so
     the shelf does not import it): ``read(path)`` and ``parse(data)`` give a record or raise
-    ``error``; ``problem(record)`` says why it does not replay to its digest, or None."""
+    ``error``; ``problem(path, record)`` says why the file's record does not replay to its digest,
+    or None (remembered per version of the file, so listing the shelf again replays nothing)."""
 
     read: Callable[[Path], Any]
     parse: Callable[[Any], Any]
-    problem: Callable[[Any], str | None]
+    problem: Callable[[Path, Any], str | None]
     error: type[Exception]
 
 
@@ -57,7 +58,6 @@ class Shelf:
     def __init__(self, folder: Path, records: Records) -> None:
         self.folder = Path(folder)
         self.records = records
-        self._checked: dict[tuple[str, int, int], str | None] = {}  # file key -> None or problem
 
     # -- slots ------------------------------------------------------------------------------
     def new_slot(self, game_id: str) -> Path:
@@ -104,16 +104,13 @@ class Shelf:
                 st = os.lstat(path)
             except OSError:
                 continue
-            found.append((st.st_mtime, name, path, st))
+            found.append((st.st_mtime, name, path))
         found.sort(key=lambda f: (-f[0], f[1]))
         out = []
-        for mtime, _name, path, st in found[:MAX_READ]:
-            key = (os.fsdecode(path), st.st_mtime_ns, st.st_size)
+        for mtime, _name, path in found[:MAX_READ]:
             try:
                 record = self.records.read(path)
-                if key not in self._checked:
-                    self._checked[key] = self.records.problem(record)
-                problem = self._checked[key]
+                problem = self.records.problem(path, record)
             except self.records.error as exc:
                 record, problem = None, str(exc)
             if problem is None and record is not None:
@@ -170,7 +167,7 @@ class Shelf:
             return [_aside_notice(old, str(exc))]
         if record.over:
             return []
-        problem = self.records.problem(record)
+        problem = self.records.problem(old, record)
         if problem is not None:
             return [_aside_notice(old, problem)]
         slot = self.new_slot(record.game)

@@ -395,18 +395,10 @@ def replay_problem(path: Path, record: SaveRecord) -> str | None:
     return problem
 
 
-def _restore_problem(record: SaveRecord) -> str | None:
-    try:
-        restore(record)
-    except SaveError as exc:
-        return str(exc)
-    return None
-
-
 RECORDS = Records(
     read=lambda path: read_record(path),
     parse=lambda data: parse_record(data),
-    problem=_restore_problem,
+    problem=replay_problem,
     error=SaveError,
 )
 
