@@ -56,3 +56,15 @@ def test_protocol_doc_lists_only_game_info_fields() -> None:
 def test_protocol_doc_says_actions_round_trip_as_text() -> None:
     text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert "round trips of states, views and actions" not in text and "text round trips of actions" in text
+
+
+def test_protocol_worked_example_runs_as_written() -> None:
+    """The doc's worked example, pasted alone into a fresh interpreter, runs without error."""
+    import subprocess
+    import sys
+
+    text = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+    block = text.split("## A worked example", 1)[1].split("```python\n", 1)[1].split("\n```", 1)[0]
+    done = subprocess.run([sys.executable, "-c", block], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip(), "the example prints its result"
