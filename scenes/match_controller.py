@@ -150,7 +150,7 @@ class MatchController:
     def autosave(self) -> None:
         if self.store is not None:
             try:
-                self.store.autosave(self.match)
+                self.store.autosave(self.match, time.time())
             except OSError as exc:
                 # a full disk must not stop the game; the next action tries again, and the
                 # player is told once (``notify`` is set by the table)

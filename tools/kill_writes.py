@@ -87,11 +87,11 @@ def child(seed: int) -> int:
             next_store, next_match = new_game(move)
             first = next_match.to_act()[0]
             next_match.submit(first, next_match.bot_action(first))
-            next_store.autosave(next_match)
-            store.autosave(match)
+            next_store.autosave(next_match, time.time())
+            store.autosave(match, time.time())  # into the history
             store, match = next_store, next_match
         else:
-            store.autosave(match)
+            store.autosave(match, time.time())
         if not told:
             os.write(1, WRITTEN)
             told = True
@@ -132,6 +132,8 @@ def _temp_kind(name: str) -> str:
         return "settings"
     if target == SAVE_NAME:
         return "named save"
+    if target == "index" or len(target.rpartition("-")[2]) == 16:
+        return "history"
     return "game in progress"
 
 
@@ -187,6 +189,10 @@ def check_after_kill(home: Path, kill: int, tally: Tally) -> None:
                     tally.saves_replayed += 1
                 except saves.SaveError as exc:
                     tally.fail(kill, f"{rel} does not replay: {exc}")
+    history_notes: list[str] = []
+    saves.SaveStore().history.summaries(history_notes)
+    for note in history_notes:
+        tally.fail(kill, f"history: {note}")
     kept = saves.SaveStore().in_progress()
     tally.most_in_progress = max(tally.most_in_progress, len(kept))
     if tally.written_once and not kept:

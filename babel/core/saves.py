@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.core import registry
+from babel.core.history import History
 from babel.core.in_progress import FOLDER, OLD_AUTOSAVE, KeptGame, Records, Shelf
 from babel.core.jsonfile import JsonFileError, display_name, read_json, set_aside, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat, no_such_seat
@@ -26,6 +27,8 @@ from babel.core.protocol import ConfigError
 FORMAT = "babel-towers-save"
 VERSION = 1
 IN_PROGRESS = FOLDER  # the games in progress live in this folder inside the save folder
+HISTORY = "history"  # finished games: beside the save folder, in the data folder
+PLAYED = "played"  # a game in progress's file also keeps its seconds of play
 
 
 class SaveError(Exception):
@@ -275,6 +278,8 @@ class SaveStore:
         self.folder = Path(folder) if folder is not None else data_dir() / "saves"
         self.shelf = Shelf(self.folder / IN_PROGRESS, RECORDS)
         self.slot = slot
+        self.history = History(self.folder.parent / HISTORY)
+        self.clock = PlayClock(_played_in(slot))
 
     def for_new_game(self) -> SaveStore:
         return SaveStore(self.folder)
@@ -288,14 +293,21 @@ class SaveStore:
         write_json_atomic(path, record_of(match, label=clean_label(name) or "game").to_json())
         return path
 
-    def autosave(self, match: Match) -> Path | None:
-        """Keep the game in its own slot (a finished game leaves the shelf). A game nobody has
-        moved in yet is not written: nothing of it can be lost. Returns the slot, if any."""
+    def autosave(self, match: Match, now: float | None = None) -> Path | None:
+        """Keep the game in its own slot; a finished game leaves the shelf and goes into the
+        history. A game nobody has moved in yet is not written: nothing of it can be lost.
+        ``now`` is the wall-clock time (the caller reads it), for the history's date and the
+        time played. Returns the slot, if any."""
+        if now is not None:
+            self.clock.tick(now)
+        record_json = record_of(match, label=match.rules.info.title).to_json()
+        if match.over and match.ply > 0:
+            self.history.add(match, record_json, self.clock.played, now or 0.0)
         if self.slot is None:
             if match.ply == 0 or match.over:
                 return None
             self.slot = self.shelf.new_slot(match.rules.info.id)
-        self.shelf.keep(match, self.slot, record_of(match, label=match.rules.info.title).to_json())
+        self.shelf.keep(match, self.slot, {**record_json, PLAYED: round(self.clock.played, 1)})
         return self.slot
 
     def let_go(self) -> None:
@@ -401,6 +413,34 @@ RECORDS = Records(
     problem=replay_problem,
     error=SaveError,
 )
+
+
+class PlayClock:
+    """Seconds of play: the time between a game's moves, a long pause counting as ``IDLE``
+    (a game left open overnight is not ten hours of play). The caller reads the clock."""
+
+    IDLE = 120.0
+
+    def __init__(self, played: float = 0.0) -> None:
+        self.played = played
+        self.last: float | None = None
+
+    def tick(self, now: float) -> None:
+        if self.last is not None:
+            self.played += min(max(0.0, now - self.last), self.IDLE)
+        self.last = now
+
+
+def _played_in(slot: Path | None) -> float:
+    """The play time kept in a game in progress's file (0 for none, or a damaged value)."""
+    if slot is None:
+        return 0.0
+    try:
+        value = read_json(slot).get(PLAYED, 0.0)
+    except (JsonFileError, OSError, AttributeError):
+        return 0.0
+    ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value < 10**9
+    return float(value) if ok else 0.0
 
 
 def _set_aside_damaged(path: Path) -> Path | None:
