@@ -24,11 +24,13 @@ from typing import Any
 
 from babel.core.jsonfile import JsonFileError, read_json, set_aside, write_json_atomic
 from babel.core.match import Match
-from babel.core.names import MAX_NAME, clean_text
+from babel.core.names import MAX_NAME, clean_name, clean_text, name_problem
 
 FORMAT = "babel-towers-history"
 VERSION = 1
 INDEX = "index.json"
+NAMES = "names.json"  # renamed people: {old name: new name}
+MAX_ALIASES = 1000
 DEFAULT_LIMIT = 500
 MAX_LIMIT = 100_000
 MAX_SEATS = 16
@@ -244,6 +246,47 @@ class History:
                 pass
             del index[summary.key]
 
+    # -- names ------------------------------------------------------------------------------
+    def aliases(self, notices: list[str] | None = None) -> dict[str, str]:
+        """Renamed people, {old name: new name}. A damaged file is set aside (a notice says so)
+        and nobody is renamed; a bad entry is skipped."""
+        path = self.folder / NAMES
+        try:
+            data = read_json(path)
+        except FileNotFoundError:
+            return {}
+        except (JsonFileError, OSError) as exc:
+            if isinstance(exc, JsonFileError) and path.is_file() and not path.is_symlink():
+                moved = set_aside(path)
+                if notices is not None and moved is not None:
+                    notices.append(f"The history's names cannot be read ({str(exc)[:120]}); the file was kept as {moved.name}")
+            return {}
+        pairs = data.get("aliases") if isinstance(data, dict) else None
+        if not isinstance(pairs, dict):
+            return {}
+        return {
+            k: v
+            for k, v in list(pairs.items())[:MAX_ALIASES]
+            if isinstance(v, str) and name_problem(k) is None and name_problem(v) is None
+        }
+
+    def rename(self, old: str, new: str) -> None:
+        """From now on ``old`` is counted as ``new`` (merging both if ``new`` played too).
+        Raises HistoryError for a name that cannot be used, OSError when it cannot be written."""
+        problem = name_problem(new)
+        if problem is not None:
+            raise HistoryError(problem)
+        new = clean_name(new)
+        aliases = self.aliases()
+        if new == old:
+            return
+        aliases.pop(new, None)  # the new name is a person of its own again, not an alias
+        aliases[old] = new
+        if len(aliases) > MAX_ALIASES:
+            raise HistoryError("too many renamed people")
+        self.folder.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(self.folder / NAMES, {"format": FORMAT, "version": VERSION, "aliases": aliases})
+
     # -- reading ----------------------------------------------------------------------------
     def summaries(self, notices: list[str] | None = None) -> list[GameSummary]:
         """Every kept game, newest first. The index is checked against the folder: a game file it
@@ -296,7 +339,7 @@ class History:
             names = os.listdir(self.folder)
         except OSError:
             return set()
-        return {n for n in names if n.endswith(".json") and n != INDEX and not n.startswith(".")}
+        return {n for n in names if n.endswith(".json") and n not in (INDEX, NAMES) and not n.startswith(".")}
 
     def _read_index(self) -> dict[str, GameSummary]:
         try:
