@@ -3,6 +3,7 @@
 python tools/screenshot.py menu --out docs/screens/menu.png
 python tools/screenshot.py setup --game duel --out setup.png --size 1920x1080 [--players 5]
 python tools/screenshot.py settings | rules | saves | in-progress
+python tools/screenshot.py history --game duel --moves 40   # statistics after 40 bot-played games
 python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
 python tools/screenshot.py game --game builders --seats phone,phone,phone,phone,human,plain,plain
 """
@@ -46,7 +47,8 @@ def build_game(game: str, seed: int, moves: int, seats_spec: str, players: int |
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument(
-        "scene", choices=["menu", "setup", "settings", "rules", "saves", "in-progress", "game", "curtain"]
+        "scene",
+        choices=["menu", "setup", "settings", "rules", "saves", "in-progress", "history", "game", "curtain"],
     )
     p.add_argument("--game", default=None)
     p.add_argument("--seed", type=int, default=1)
@@ -101,6 +103,14 @@ def main(argv=None) -> int:
         from scenes.launcher.saved_games import InProgressGames
 
         pilot.start(InProgressGames())
+    elif args.scene == "history":  # --moves: how many bot-played games fill the history first
+        from history_fill import real_games
+
+        from babel.core.saves import SaveStore
+        from scenes.launcher.history_screen import StatisticsScreen
+
+        real_games(SaveStore().history, args.moves or 30, args.seed)
+        pilot.start(StatisticsScreen(args.game))
     elif args.scene == "curtain":
         from scenes.widgets.curtain import PrivacyCurtain
 

@@ -169,8 +169,10 @@ def histogram(values: Sequence[float], bins: int = 10) -> list[tuple[float, floa
     if not values:
         return []
     low, high = min(values), max(values)
-    if all(float(v).is_integer() for v in values) and high - low < 16:
-        return [(v, v, sum(1 for x in values if x == v)) for v in range(int(low), int(high) + 1)]
+    if all(float(v).is_integer() for v in values):  # whole numbers: bins of whole widths
+        step = max(1, math.ceil((high - low + 1) / (16 if high - low < 16 else bins)))
+        edges = range(int(low), int(high) + 1, step)
+        return [(e, e + step - 1, sum(1 for x in values if e <= x <= e + step - 1)) for e in edges]
     if high == low:
         return [(low, high, len(values))]
     width = (high - low) / bins

@@ -81,13 +81,16 @@ class MainMenu(Scene):
                     Button((bx, y, bw, 62), f"In progress ({len(self.kept)})", self.open_in_progress)
                 )
                 y += 80
-        self.buttons.add(Button((bx, y, bw, 62), "Saved games", self.open_saves, hotkey=pygame.K_l))
-        y += 80
-        self.buttons.add(Button((bx, y, bw, 62), "Rules", self.open_rules, hotkey=None))
-        y += 80
-        self.buttons.add(Button((bx, y, bw, 62), "Settings", self.open_settings, hotkey=pygame.K_s))
-        y += 80
-        self.buttons.add(Button((bx, y, bw, 62), "Quit", self.app.quit, hotkey=pygame.K_q))
+        step = 80 if y < 400 else 72  # six more buttons fit under Continue and In progress
+        for label, action, key in (
+            ("Saved games", self.open_saves, pygame.K_l),
+            ("History and statistics", self.open_history, pygame.K_h),
+            ("Rules", self.open_rules, None),
+            ("Settings", self.open_settings, pygame.K_s),
+            ("Quit", self.app.quit, pygame.K_q),
+        ):
+            self.buttons.add(Button((bx, y, bw, 62), label, action, hotkey=key))
+            y += step
 
     # -- actions ---------------------------------------------------------------------------
     def choose(self, rules: Rules) -> None:
@@ -135,6 +138,11 @@ class MainMenu(Scene):
         from scenes.launcher.saved_games import SavedGames
 
         self.app.push(SavedGames())
+
+    def open_history(self) -> None:
+        from scenes.launcher.history_screen import StatisticsScreen
+
+        self.app.push(StatisticsScreen())
 
     def open_rules(self) -> None:
         from scenes.launcher.rules_viewer import RulesViewer
