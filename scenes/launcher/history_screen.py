@@ -130,7 +130,12 @@ class StatisticsScreen(Screen):
         self._load()
 
     def stats(self) -> statistics.PersonStats:
-        return statistics.person_stats(self.summaries, self.person, self.game, self.aliases, self.practice)
+        """The chosen person's record, computed once per choice (not every frame)."""
+        key = (self.person, self.game, self.practice, len(self.summaries), id(self.summaries))
+        if getattr(self, "_stats_key", None) != key:
+            self._stats_key = key
+            self._stats = statistics.person_stats(self.summaries, self.person, self.game, self.aliases, self.practice)
+        return self._stats
 
     # -- drawing ------------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
