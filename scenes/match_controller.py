@@ -23,7 +23,7 @@ from typing import Any
 
 from babel.core.bots import Budget
 from babel.core.match import DEVICE, SCREEN, Match
-from babel.core.protocol import ActionTextError
+from babel.core.protocol import ActionTextError, IllegalAction
 from babel.core.saves import SaveStore
 from scenes.core import wake
 
@@ -86,6 +86,7 @@ class MatchController:
         self._wait = 0.0
         self.autosave_failed = False
         self.notify: Callable[[str], None] | None = None
+        self.watch_only = False  # a replay: no bot moves, no legal actions, no handovers
 
     def _seat_screen(self) -> None:
         """Whose screen it is after the seats changed. One person at the screen: theirs. Several:
@@ -99,8 +100,9 @@ class MatchController:
 
     @property
     def pass_and_play(self) -> bool:
-        """Two or more people share this screen (seats on devices do not count)."""
-        return len(self.humans) > 1
+        """Two or more people share this screen (seats on devices do not count); never in a
+        replay, whose screen shows one fixed seat's view."""
+        return len(self.humans) > 1 and not self.watch_only
 
     @property
     def watching_bots(self) -> bool:
@@ -129,7 +131,7 @@ class MatchController:
         return self.match.view(self.viewer)
 
     def legal(self) -> tuple[Any, ...]:
-        if self.viewer is None or self.viewer not in self.match.to_act():
+        if self.watch_only or self.viewer is None or self.viewer not in self.match.to_act():
             return ()
         return self.match.legal(self.viewer)
 
@@ -143,6 +145,8 @@ class MatchController:
         return acting_humans[0]
 
     def submit(self, seat: int, action: Any):
+        if self.watch_only:
+            raise IllegalAction("this is a replay: it shows the moves as they were made")
         step = self.match.submit(seat, action)
         self.autosave()
         return step
@@ -162,6 +166,8 @@ class MatchController:
 
     # -- bots --------------------------------------------------------------------------------
     def bot_to_act(self) -> int | None:
+        if self.watch_only:
+            return None
         for seat in self.match.to_act():
             if not self.match.seats[seat].human:
                 return seat

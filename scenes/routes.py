@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 MAIN_MENU, GAME_MENU, RULES, ASK_QUIT = "main_menu", "game_menu", "rules", "ask_quit"
+REPLAY = "replay"  # a finished game's replay (scenes.replay): the end panel opens it
 
 _ROUTES: dict[str, Callable[..., Any]] = {}
 

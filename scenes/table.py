@@ -23,12 +23,13 @@ from scenes.match_controller import answer_remote
 from scenes.remote.table_phones import TablePhones
 from scenes.seated import SeatedScene
 from scenes.table_coach import Coach
+from scenes.table_end import EndOfGame
 from scenes.table_lesson import draw_lesson, lesson_paragraphs
 from scenes.widgets.basic import Button, WidgetGroup
-from scenes.widgets.end_panel import END_SHADE, EndButton, draw_end_panel, end_row
+from scenes.widgets.end_panel import END_SHADE
 
 
-class TableScene(SeatedScene):
+class TableScene(EndOfGame, SeatedScene):
     """Base class of a game table. Subclasses implement ``bind``, ``on_step``, ``draw_table``
     and ``handle_table``; they read ``self.view`` and ``self.legal`` and call ``self.submit``.
     Whose screen it is and what they may see comes from ``SeatedScene``."""
@@ -355,72 +356,7 @@ class TableScene(SeatedScene):
     def open_rules(self) -> None:
         self.app.push(routes.make(routes.RULES, self.rules_game))
 
-    def on_game_over(self) -> None:
-        """The match just ended: the game's own ``game_over``, then the end panel's buttons."""
-        if self.END_SOUND:  # a game that picks its sound by the result plays it in game_over
-            self.app.sound.play(self.END_SOUND)
-        self.view = self.controller.match.view(None) if self.controller.pass_and_play else self.view
-        self.game_over()
-        row = end_row(self.end_buttons(), self.end_row_y(), self.END_BUTTON_W, self.END_BUTTON_GAP)
-        self.end_widgets = WidgetGroup(row)
-
-    def end_buttons(self) -> list[EndButton]:
-        """The end panel's buttons, left to right (games add their own, e.g. a timeline)."""
-        return [
-            EndButton("Rematch", self.rematch, pygame.K_r, primary=True),
-            EndButton("Main menu", self.to_menu, pygame.K_m),
-        ]
-
-    def end_row_y(self) -> float:
-        return theme.LOGICAL_H / 2 + 150
-
-    def result_title(self) -> str:
-        outcome = self.match.outcome()
-        if outcome is None:
-            return ""
-        names = [self.controller.seat_name(w) for w in outcome.winners]
-        if not names:
-            return outcome.summary or "Game over"
-        if len(names) == 1:
-            return f"{names[0]} wins!"
-        return "Shared win: " + " and ".join(names)
-
-    def result_lines(self) -> list[str]:
-        """Lines under the title on the end panel (scores by default); games add breakdowns."""
-        outcome = self.match.outcome()
-        if outcome is None:
-            return []
-        lines = []
-        if outcome.summary:
-            lines.append(outcome.summary)
-        if outcome.scores and len(outcome.scores) == len(self.match.seats):
-            lines.append(
-                "   ".join(f"{self.controller.seat_name(i)}: {s:g}" for i, s in enumerate(outcome.scores))
-            )
-        return lines
-
-    def draw_end(self, canvas: Canvas) -> None:
-        if not self.draw_end_body(canvas):
-            draw_end_panel(canvas, self.result_title(), self.result_lines())
-        self.end_widgets.draw(canvas, self.app.mouse)
-
-    def rematch(self) -> None:
-        old = self.match
-        new = Match(old.rules, old.config, (old.seed * 7919 + 1) % (2**31), old.seats)
-        old.replaced_by(new)  # whoever follows the old match (a phone seat's server) follows this one
-        self.app.replace(type(self)(new, self.controller.store, threaded=self.controller.threaded))
-
-    def to_menu(self) -> None:
-        self.app.reset(routes.make(routes.MAIN_MENU))
-
     # -- hooks for the games -----------------------------------------------------------------
-    def game_over(self) -> None:
-        """Side effects of the end (statistics, a timeline); the panel itself is the template's."""
-
-    def draw_end_body(self, canvas: Canvas) -> bool:
-        """Draw a game's own end panel under the buttons; False keeps the template's panel."""
-        return False
-
     def update_table(self, dt: float) -> None: ...
 
     def draw_table(self, canvas: Canvas) -> None: ...

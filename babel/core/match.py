@@ -356,6 +356,17 @@ class Match:
         self.events = [(ply, ev) for ply, ev in self.events if ply <= length]
         self._tell("undo", seat)
 
+    def at_ply(self, length: int) -> Match:
+        """A new match standing after this one's first ``length`` actions (kept states, no
+        replay): a replay steps back and jumps with it. Subscribers are not copied."""
+        if not 0 <= length <= self.ply:
+            raise ValueError(f"no position after {length} actions in a game of {self.ply}")
+        copy = Match(self.rules, self.config, self.seed, self.seats, self.bots)
+        copy._states = self._states[: length + 1]
+        copy.log = self.log[:length]
+        copy.events = [(ply, ev) for ply, ev in self.events if ply <= length]
+        return copy
+
     # -- replay ---------------------------------------------------------------------------
     @classmethod
     def replay(

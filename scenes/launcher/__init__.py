@@ -9,9 +9,11 @@ def install_routes() -> None:
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.pause import PauseMenu
     from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.replay import ReplayScene
     from scenes.widgets.confirm import quit_dialog
 
     routes.provide(routes.MAIN_MENU, MainMenu)
     routes.provide(routes.GAME_MENU, PauseMenu)
     routes.provide(routes.RULES, RulesViewer)
     routes.provide(routes.ASK_QUIT, quit_dialog)
+    routes.provide(routes.REPLAY, ReplayScene)

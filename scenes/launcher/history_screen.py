@@ -189,17 +189,45 @@ class StatisticsScreen(Screen):
                 canvas.text(f"{tally.wins}/{tally.games} · {percent(tally.rate)}", (x + 200, y), 18,
                             theme.WHITE, anchor="topright")
 
-    def _draw_recent(self, canvas: Canvas) -> None:
+    def recent_rows(self) -> list[tuple[pygame.Rect, GameSummary]]:
+        """The newest games of the chosen person and game, with the rect of each row."""
         mine = [
             g for g in self.summaries
             if (self.game is None or g.game == self.game) and g.practice == self.practice
-            and any(st.bot is None and statistics.resolve(st.name, self.aliases) == self.person for st in g.seats)
+            and self._seat_of(g) is not None
         ][:RECENT]
-        y = 584
-        canvas.text("Newest games", (90, y), 20, theme.GOLD, role="sans_bold")
-        for g in mine:
-            y += 32
-            canvas.text(result_line(g, self.person, self.aliases), (90, y), 18, theme.PAPER, max_width=880)
+        return [(pygame.Rect(80, 612 + 32 * i, 900, 30), g) for i, g in enumerate(mine)]
+
+    def _seat_of(self, g: GameSummary) -> int | None:
+        return next((i for i, st in enumerate(g.seats)
+                     if st.bot is None and statistics.resolve(st.name, self.aliases) == self.person), None)
+
+    def _draw_recent(self, canvas: Canvas) -> None:
+        canvas.text("Newest games · click one to watch its replay", (90, 580), 20, theme.GOLD, role="sans_bold")
+        for rect, g in self.recent_rows():
+            if rect.collidepoint(self.app.mouse):
+                canvas.fill_rect(theme.BUTTON_HOVER, rect, radius=6)
+            canvas.text(result_line(g, self.person, self.aliases), (rect.x + 10, rect.y + 4), 18, theme.PAPER,
+                        max_width=rect.w - 20)
+
+    def watch(self, summary: GameSummary) -> None:
+        """The game's replay, seen from the chosen person's seat."""
+        from scenes.replay import ReplayScene
+
+        try:
+            record = saves.parse_record(saves.SaveStore().history.record(summary))
+        except (HistoryError, saves.SaveError) as exc:
+            self.app.toast(f"This game cannot be replayed: {exc}")
+            return
+        self.app.push(ReplayScene(record, self._seat_of(summary)))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.names:
+            for rect, summary in self.recent_rows():
+                if rect.collidepoint(event.pos):
+                    self.watch(summary)
+                    return True
+        return super().handle(event)
 
 
 def draw_rate_chart(canvas: Canvas, r: pygame.Rect, s: statistics.PersonStats) -> None:

@@ -21,6 +21,11 @@ def open_record(app: App, record: saves.SaveRecord, slot=None) -> bool:
     as a new game in progress, the save itself left as it is."""
     from scenes.tables import table_for
 
+    if record.over:  # a finished game (an exported one, say) opens as its replay
+        from scenes.replay import ReplayScene
+
+        app.push(ReplayScene(record, perspective=None))
+        return True
     try:
         match = saves.restore(record)
         factory = table_for(record.game)

@@ -401,6 +401,7 @@ class BuildersTable(TableScene):
         return [
             EndButton("Rematch", self.rematch, pygame.K_r, primary=True),
             EndButton("Timeline (T)", self.open_timeline, pygame.K_t),
+            EndButton("Watch replay (V)", self.watch_replay, pygame.K_v),
             EndButton("Main menu", self.to_menu, pygame.K_m),
         ]
 

@@ -55,7 +55,7 @@ KEYS = {  # key -> the table's method of that name
 class SolitaireTable(TableScene):
     MENU_ROW = layout.MENU_ROW
     LESSON_BOX = layout.LESSON_BOX
-    END_BUTTON_W, END_BUTTON_GAP = 190, 15  # four buttons: new deal, replay, analysis, main menu
+    END_BUTTON_W, END_BUTTON_GAP = 160, 12  # five buttons: new deal, replay deal, analysis, watch, main menu
     END_SOUND = ""  # a win or a loss: game_over picks the sound
     show_winnable = False  # remembered for the rest of the session
 
@@ -416,6 +416,7 @@ class SolitaireTable(TableScene):
             EndButton("New deal", self.new_deal, pygame.K_n, primary=True),
             EndButton("Replay deal", self.replay_deal, pygame.K_r),
             EndButton("Analysis", self.open_analysis, pygame.K_a),
+            EndButton("Watch (V)", self.watch_replay, pygame.K_v),
             EndButton("Main menu", self.to_menu, pygame.K_m),
         ]
 
