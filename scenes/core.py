@@ -42,6 +42,8 @@ FRAME_HZ = 60
 MAX_IDLE_CATCH_UP = 1.0
 # After input or any change the loop stays awake this long (seconds), for the updates that follow.
 SETTLE = 0.3
+# Where the pointer is for a scene drawn under another one: nowhere on it.
+NO_POINTER = (-100000.0, -100000.0)
 # The share of the desktop a window may take: the rest is for the title bar and the task bar.
 WINDOW_ROOM = (0.96, 0.92)
 # Window events that need the picture shown again although no scene changed.
@@ -318,6 +320,12 @@ class App:
             self.stack.pop().exit()
         self.push(scene)
 
+    def rules_game(self) -> str | None:
+        """The game whose rules F1 opens: the top scene's, else that of the nearest scene below
+        that has one (the curtain, a dialog or the game menu over a table: the table's game),
+        else None (the general keys). Rules are public, so showing them over the curtain is safe."""
+        return next((s.rules_game for s in reversed(self.stack) if getattr(s, "rules_game", None)), None)
+
     def quit(self) -> None:
         self.running = False
 
@@ -409,7 +417,7 @@ class App:
             if event.key == pygame.K_F1 and not getattr(self.top, "is_rules_viewer", False):
                 from scenes import routes
 
-                self.push(routes.make(routes.RULES, getattr(self.top, "rules_game", None)))
+                self.push(routes.make(routes.RULES, self.rules_game()))
                 return
         for scene in reversed(self.stack):
             if scene.handle(event) or scene.modal:
@@ -419,8 +427,15 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
-        for scene in self.stack[first:]:
-            scene.draw(self.canvas)
+        pointer = self.mouse
+        try:
+            for scene in self.stack[first:]:
+                # the pointer is over the scene on top: those below show no hover and no tooltip
+                # (one would draw through a dialog's dimming)
+                self.mouse = pointer if scene is self.stack[-1] else NO_POINTER
+                scene.draw(self.canvas)
+        finally:
+            self.mouse = pointer
         toasts = self.shown_toasts()
         if toasts:
             from scenes.widgets.toast import draw_toasts
