@@ -14,7 +14,7 @@ from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen, new_seed
 from scenes.kept_games import start_new
-from scenes.launcher.setup_extensions import dynamic_choices, extension_for
+from scenes.launcher.setup_extensions import dynamic_choices, extension_for, option_help
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
 
@@ -199,7 +199,8 @@ class SetupScene(Screen):
         scale: the next label starts below the whole help, so no help text runs into it."""
         helps = []
         for opt in self.rules.info.options:
-            lines = canvas.wrap(opt.help, OPTION_HELP_SIZE, 400) if opt.help else []
+            text = self._help(opt)
+            lines = canvas.wrap(text, OPTION_HELP_SIZE, 400) if text else []
             helps.append((opt, lines[:OPTION_HELP_LINES]))
         heights = [OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING for _, lines in helps]
         # many options close up the gaps between them so the last help stays inside the panel
@@ -264,8 +265,16 @@ class SetupScene(Screen):
     def _set_kind(self, seat: int, kind: str) -> None:
         self.kinds[seat] = kind
 
+    def _help(self, opt) -> str:
+        """The help under an option, for the value chosen now."""
+        return option_help(self.rules.info.id, opt, self.options.get(opt.key, opt.default))
+
     def _set_option(self, key: str, value) -> None:
+        opt = next(o for o in self.rules.info.options if o.key == key)
+        before = self._help(opt)
         self.options[key] = value
+        if self._help(opt) != before:
+            self._build()  # the help now says what this value does, and may wrap to more lines
 
     def _set_number(self, opt, text: str) -> None:
         """A numeric option typed in; empty or out of range means the option's default."""
