@@ -262,12 +262,11 @@ class App:
         self.sound.set_volume(settings.volume)
         if settings.fullscreen != old.fullscreen:
             self._saved_fullscreen = None  # the player chose: this choice is the one saved
-        if settings.fullscreen != self.fullscreen:
-            self._open_window(self.size, settings.fullscreen)
-            self.canvas.resize(pygame.display.get_surface())
-        elif (settings.window_w, settings.window_h) != (old.window_w, old.window_h) and not self.fullscreen:
+        resized = (settings.window_w, settings.window_h) != (old.window_w, old.window_h)
+        if resized:  # chosen in full screen too: the window has it when full screen ends
             self.size = fit_window((settings.window_w, settings.window_h), desktop_size())
-            self._open_window(self.size, False)
+        if settings.fullscreen != self.fullscreen or (resized and not settings.fullscreen):
+            self._open_window(self.size, settings.fullscreen)
             self.canvas.resize(pygame.display.get_surface())
         self.redraw()
         if persist:

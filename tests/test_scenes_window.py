@@ -95,6 +95,15 @@ def test_a_saved_window_larger_than_the_screen_is_made_to_fit(monkeypatch, modes
         pygame.display.quit()
 
 
+def test_a_window_size_chosen_in_full_screen_is_the_windows_when_it_ends(pilot, modes):
+    app = pilot.app
+    app.toggle_fullscreen()
+    app.apply_settings(app.settings.with_(window_w=1440, window_h=900), persist=False)
+    assert modes == [((0, 0), True)]  # full screen stays as it is
+    app.toggle_fullscreen()
+    assert modes[-1] == (app.size, False) and app.size[0] <= 1440 and app.size[1] <= 900
+
+
 def test_window_fitting_rules():
     assert fit_window((1280, 800), (1920, 1080)) == (1280, 800)  # fits: unchanged
     assert fit_window((1280, 800), None) == (1280, 800)  # the driver cannot tell: unchanged
