@@ -114,3 +114,15 @@ def test_window_fitting_rules():
     w, h = fit_window((1600, 1000), (1024, 600))
     assert w <= 1024 and h <= 600 and (w, h) >= (800, 500)
     assert core.WINDOW_ROOM[0] <= 1 and core.WINDOW_ROOM[1] <= 1
+
+
+def test_the_settings_display_row_follows_f11(pilot, modes):
+    from scenes.launcher.settings import SettingsScene
+
+    pilot.start(SettingsScene())
+    display = pilot.top.widgets.widgets[1]
+    assert display.value is False
+    pilot.press(pygame.K_F11)
+    assert display.value is True and pilot.app.fullscreen
+    display.step(1)  # the row says Window: choosing it leaves full screen
+    assert not pilot.app.fullscreen and not pilot.app.settings.fullscreen and modes[-1][1] is False
