@@ -426,13 +426,17 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
+        # The pointer is over the scenes its input reaches (the top one, and those under scenes
+        # that let input fall through); the others show no hover and no tooltip, which would
+        # draw through a dialog's dimming.
+        reached = len(self.stack) - 1
+        while reached > 0 and not self.stack[reached].modal:
+            reached -= 1
         pointer = self.mouse
         try:
-            for scene in self.stack[first:]:
-                # the pointer is over the scene on top: those below show no hover and no tooltip
-                # (one would draw through a dialog's dimming)
-                self.mouse = pointer if scene is self.stack[-1] else NO_POINTER
-                scene.draw(self.canvas)
+            for i in range(max(first, 0), len(self.stack)):
+                self.mouse = pointer if i >= reached else NO_POINTER
+                self.stack[i].draw(self.canvas)
         finally:
             self.mouse = pointer
         toasts = self.shown_toasts()
