@@ -301,7 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="pit bot levels against each other, seats rotating, with 95%% intervals",
         description="Pit bot levels against each other over seeded games and print a JSON report.\n"
         "The seating turns by one seat every game, so no level profits from its seat; each\n"
-        "level's win rate comes with a 95%% (Wilson) interval and the even share beside it.",
+        "level's win rate comes with a 95% (Wilson) interval and the even share beside it.",
         epilog=epilog,
         formatter_class=fmt,
     )

@@ -60,9 +60,7 @@ def start(size: tuple[int, int] | None = None, windowed: bool = False):
     settings = load_settings(notices)
     notices += tidy_folders(time.time())
     install_routes()
-    app = App(settings=settings, size=size)
-    if windowed and app.fullscreen:
-        app.toggle_fullscreen()
+    app = App(settings=settings, size=size, windowed=windowed)
     app.push(MainMenu())
     for message in notices:
         app.toast(message)

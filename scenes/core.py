@@ -42,6 +42,10 @@ FRAME_HZ = 60
 MAX_IDLE_CATCH_UP = 1.0
 # After input or any change the loop stays awake this long (seconds), for the updates that follow.
 SETTLE = 0.3
+# Where the pointer is for a scene drawn under another one: nowhere on it.
+NO_POINTER = (-100000.0, -100000.0)
+# The share of the desktop a window may take: the rest is for the title bar and the task bar.
+WINDOW_ROOM = (0.96, 0.92)
 # Window events that need the picture shown again although no scene changed.
 REPAINT_EVENTS = tuple(
     getattr(pygame, name)
@@ -149,6 +153,30 @@ def _unmap_big_blocks() -> None:
         pass  # not glibc: its allocator decides
 
 
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on, or None when the driver cannot tell."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (pygame.error, AttributeError):
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def fit_window(size: tuple[int, int], desktop: tuple[int, int] | None) -> tuple[int, int]:
+    """A saved window size that fits the screen: one larger than the desktop (less room for the
+    title and task bars) shrinks keeping its shape, but never below theme.MIN_WINDOW unless the
+    desktop itself is smaller."""
+    w, h = max(size[0], theme.MIN_WINDOW[0]), max(size[1], theme.MIN_WINDOW[1])
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return w, h
+    room_w, room_h = int(desktop[0] * WINDOW_ROOM[0]), int(desktop[1] * WINDOW_ROOM[1])
+    if w <= room_w and h <= room_h:
+        return w, h
+    scale = min(room_w / w, room_h / h)
+    least_w, least_h = min(theme.MIN_WINDOW[0], desktop[0]), min(theme.MIN_WINDOW[1], desktop[1])
+    return max(round(w * scale), least_w), max(round(h * scale), least_h)
+
+
 class Toast(tuple):
     """A toast as (message, seconds left), tagged with the owner it was raised for."""
 
@@ -163,16 +191,27 @@ class Toast(tuple):
 class App:
     """Window, scene stack, settings, sound and the frame loop."""
 
-    def __init__(self, settings: Settings | None = None, size: tuple[int, int] | None = None) -> None:
+    def __init__(
+        self, settings: Settings | None = None, size: tuple[int, int] | None = None, windowed: bool = False
+    ) -> None:
+        """``size`` (a window size asked for at the start) or ``windowed`` open this session in a
+        window although the settings say full screen; the saved choice is kept (see
+        ``apply_settings``) until the player switches full screen themselves."""
         _unmap_big_blocks()
         # Windows would otherwise draw the window small and stretch it on a HiDPI screen
         # (blurry); with this the window surface has the screen's real pixels.
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.init()
         self.settings = settings or load_settings()
-        self.size = size or (self.settings.window_w, self.settings.window_h)
+        # the settings file's full screen choice while this session is windowed by request
+        self._saved_fullscreen: bool | None = None
+        if self.settings.fullscreen and (windowed or size is not None):
+            self._saved_fullscreen = True
+            self.settings = self.settings.with_(fullscreen=False)
+        saved_size = (self.settings.window_w, self.settings.window_h)
+        self.size = fit_window(size, None) if size else fit_window(saved_size, desktop_size())
         self.fullscreen = False
-        self._open_window(self.size, self.settings.fullscreen and size is None)
+        self._open_window(self.size, self.settings.fullscreen)
         pygame.display.set_caption("Babel Towers")
         pygame.key.set_repeat(400, 40)
         self.canvas = Canvas(pygame.display.get_surface())
@@ -191,16 +230,17 @@ class App:
         self.frames_drawn = 0
 
     # -- window ---------------------------------------------------------------------------
+    # ``settings.fullscreen`` is the one record of the display mode: F11, Alt+Enter and the
+    # Settings screen all change it through ``apply_settings``, which opens the window to match.
+    # Scenes come and go without touching the window, so full screen survives every change.
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> None:
         flags = pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
-        w, h = max(size[0], theme.MIN_WINDOW[0]), max(size[1], theme.MIN_WINDOW[1])
-        pygame.display.set_mode((0, 0) if fullscreen else (w, h), flags)
+        pygame.display.set_mode((0, 0) if fullscreen else size, flags)
         self.fullscreen = fullscreen
 
     def toggle_fullscreen(self) -> None:
-        self._open_window(self.size, not self.fullscreen)
-        self.canvas.resize(pygame.display.get_surface())
-        self.redraw()
+        """Full screen on or off (F11): the choice is the settings' and is saved with them."""
+        self.apply_settings(self.settings.with_(fullscreen=not self.settings.fullscreen))
 
     def _resized(self, w: int, h: int) -> None:
         w, h = max(w, theme.MIN_WINDOW[0]), max(h, theme.MIN_WINDOW[1])
@@ -220,15 +260,18 @@ class App:
         old = self.settings
         self.settings = settings
         self.sound.set_volume(settings.volume)
-        if settings.fullscreen != self.fullscreen:
+        if settings.fullscreen != old.fullscreen:
+            self._saved_fullscreen = None  # the player chose: this choice is the one saved
+        resized = (settings.window_w, settings.window_h) != (old.window_w, old.window_h)
+        if resized:  # chosen in full screen too: the window has it when full screen ends
+            self.size = fit_window((settings.window_w, settings.window_h), desktop_size())
+        if settings.fullscreen != self.fullscreen or (resized and not settings.fullscreen):
             self._open_window(self.size, settings.fullscreen)
-            self.canvas.resize(pygame.display.get_surface())
-        elif (settings.window_w, settings.window_h) != (old.window_w, old.window_h) and not self.fullscreen:
-            self._open_window((settings.window_w, settings.window_h), False)
-            self.size = (settings.window_w, settings.window_h)
             self.canvas.resize(pygame.display.get_surface())
         self.redraw()
         if persist:
+            if self._saved_fullscreen is not None:
+                settings = settings.with_(fullscreen=self._saved_fullscreen)
             try:
                 save_settings(settings)
             except SettingsError as exc:
@@ -275,6 +318,12 @@ class App:
         while self.stack:
             self.stack.pop().exit()
         self.push(scene)
+
+    def rules_game(self) -> str | None:
+        """The game whose rules F1 opens: the top scene's, else that of the nearest scene below
+        that has one (the curtain, a dialog or the game menu over a table: the table's game),
+        else None (the general keys). Rules are public, so showing them over the curtain is safe."""
+        return next((s.rules_game for s in reversed(self.stack) if getattr(s, "rules_game", None)), None)
 
     def quit(self) -> None:
         self.running = False
@@ -367,7 +416,7 @@ class App:
             if event.key == pygame.K_F1 and not getattr(self.top, "is_rules_viewer", False):
                 from scenes import routes
 
-                self.push(routes.make(routes.RULES, getattr(self.top, "rules_game", None)))
+                self.push(routes.make(routes.RULES, self.rules_game()))
                 return
         for scene in reversed(self.stack):
             if scene.handle(event) or scene.modal:
@@ -377,8 +426,19 @@ class App:
         first = len(self.stack) - 1
         while first > 0 and not self.stack[first].opaque:
             first -= 1
-        for scene in self.stack[first:]:
-            scene.draw(self.canvas)
+        # The pointer is over the scenes its input reaches (the top one, and those under scenes
+        # that let input fall through); the others show no hover and no tooltip, which would
+        # draw through a dialog's dimming.
+        reached = len(self.stack) - 1
+        while reached > 0 and not self.stack[reached].modal:
+            reached -= 1
+        pointer = self.mouse
+        try:
+            for i in range(max(first, 0), len(self.stack)):
+                self.mouse = pointer if i >= reached else NO_POINTER
+                self.stack[i].draw(self.canvas)
+        finally:
+            self.mouse = pointer
         toasts = self.shown_toasts()
         if toasts:
             from scenes.widgets.toast import draw_toasts

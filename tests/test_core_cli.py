@@ -66,6 +66,14 @@ def test_help_is_plain_text(capsys):
         assert code == 0 and "``" not in out and ":func:" not in out
 
 
+def test_help_shows_percent_signs_once(capsys):
+    """Issue: 'match --help' printed "95%%" (a description is not %-formatted, a help is)."""
+    for argv in (["--help"], ["match", "--help"], ["sim", "--help"], ["soak", "--help"], ["replay", "--help"]):
+        code, out, _err = _run(capsys, *argv)
+        assert code == 0 and "%%" not in out
+        assert "95%" in out or argv[0] not in ("--help", "match")
+
+
 def test_sim_help_explains_every_option_and_lists_games_and_levels(capsys):
     _code, out, _err = _run(capsys, "sim", "--help")
     for option in ("--players", "--games", "--seed", "--bots", "--option"):

@@ -199,6 +199,8 @@ GOOD_SETTINGS = {"window_w": 1600, "window_h": 900, "anim_speed": "fast", "volum
         ("last_names", '["Anna", 5]', "remembered names (name 2: a name must be text)"),
         ("last_names", '["Anna", "\u200b"]', "remembered names (name 2: a name may not hold control"),
         ("last_names", json.dumps([f"P{i}" for i in range(12)]), "12 names, only the first 10 are kept"),
+        ("setups", '"duel"', "remembered game setups (not a group of games)"),
+        ("setups", "[1, 2]", "remembered game setups (not a group of games)"),
     ],
 )
 def test_one_bad_setting_is_reported_kept_aside_and_the_rest_used(private_home, key, text, words):
@@ -220,6 +222,37 @@ def test_one_bad_setting_is_reported_kept_aside_and_the_rest_used(private_home, 
     assert load_settings(again) == s and again == []  # rewritten with the usable values only
     save_settings(s.with_(volume=40))
     assert (config_dir() / "settings.json.bad").read_bytes() == content
+
+
+def test_a_bad_remembered_setup_value_loses_only_itself(private_home):
+    """Each game's remembered setup is read value by value: a bad one is dropped and named, the
+    rest of that game's setup, the other games' and the other settings are kept."""
+    seats = [
+        {"kind": "strong", "name": "Zoë", "colour": 3},
+        {"kind": "human", "name": "\u200b", "colour": "red"},
+        {"kind": "../../x", "name": "Bo", "colour": 10**40},
+    ]
+    setups = {
+        "duel": {"players": 2, "seats": seats},
+        "turmbau": {"players": 1e400, "seats": [{"kind": "human", "name": "Ann"}]},
+        "../etc": {"players": 3},
+        "builders": "many",
+    }
+    (config_dir() / "settings.json").write_text(json.dumps({**GOOD_SETTINGS, "setups": setups}))
+    notices: list[str] = []
+    s = load_settings(notices)
+    assert "remembered game setups" in notices[0] and len(notices) == 2
+    assert s.volume == 30 and s.anim_speed == "fast"
+    duel = s.setups["duel"]
+    assert duel["players"] == 2 and duel["seats"][0] == {"kind": "strong", "name": "Zoë", "colour": 3}
+    assert duel["seats"][1] == {"kind": "human", "name": None, "colour": None}
+    assert duel["seats"][2] == {"kind": None, "name": "Bo", "colour": None}
+    assert "players" not in s.setups["turmbau"] and s.setups["turmbau"]["seats"][0]["name"] == "Ann"
+    assert "../etc" not in s.setups and s.setups["builders"] == {"seats": []}
+    from babel.core.setup_memory import checked_setups
+
+    assert checked_setups(setups)[1] == "duel: seat 2: a name may not hold control or invisible characters"
+    assert load_settings() == s  # rewritten with the usable values only
 
 
 def test_names_keep_their_places_when_one_is_bad(private_home):

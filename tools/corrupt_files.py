@@ -91,7 +91,10 @@ def build_home(home: Path, old_autosave: str = "") -> None:
     from babel.games.builders.blueprints import save_custom
     from babel.games.solitaire.stats import StatsStore
 
-    save_settings(Settings(last_names=("Anna", "Ben", "Carla")))
+    seats = [{"kind": "human", "name": "Anna", "colour": 0}, {"kind": "strong", "name": "Ben", "colour": 1}]
+    save_settings(
+        Settings(last_names=("Anna", "Ben", "Carla"), setups={"duel": {"players": 2, "seats": seats}})
+    )
     store = SaveStore()
     solitaire = registry.get("solitaire")
     duel = registry.get("duel")

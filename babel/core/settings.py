@@ -16,7 +16,7 @@ does not reset the newer one's choices.
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 
 from babel.core.jsonfile import (
@@ -31,6 +31,7 @@ from babel.core.jsonfile import (
 )
 from babel.core.names import DEFAULT_NAMES, MAX_NAME, clean_label, clean_name, distinct_names, name_problem
 from babel.core.paths import config_dir
+from babel.core.setup_memory import checked_setups
 
 FILE = "settings.json"
 ANIM_SPEEDS = ("slow", "normal", "fast", "instant")
@@ -57,6 +58,7 @@ LABELS = {  # how a notice names a field
     "keep_games": "games kept in progress",
     "phone_address": "phones' network address",
     "phone_port": "phones' port",
+    "setups": "remembered game setups",
 }
 
 
@@ -76,6 +78,8 @@ class Settings:
     keep_games: int = 20  # unfinished games kept; past it the oldest goes only after asking
     phone_address: str = ""  # the IPv4 address phone seats connect to ("" : the first local one)
     phone_port: int = 0  # the phone server's port (0: any free port)
+    # each game's setup as last started: players, seats' kinds, names, colours (setup_memory)
+    setups: dict = field(default_factory=dict)
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)
@@ -122,6 +126,8 @@ def _label(key: str) -> str:
 
 def _check_field(key: str, raw: object, default: object) -> tuple[object, str]:
     """The value to use for one field and what was wrong with ``raw`` ("" when nothing)."""
+    if key == "setups":
+        return checked_setups(raw)
     if isinstance(default, bool):
         return (raw, "") if isinstance(raw, bool) else (default, f"{_shown(raw)}, not on or off")
     if isinstance(default, int):

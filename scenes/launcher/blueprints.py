@@ -3,13 +3,28 @@ button (the blueprint editor lives with the Builders table) and the small previe
 
 from __future__ import annotations
 
+from typing import Any
+
 from scenes.launcher.setup_extensions import SetupExtension, register_extension
 from scenes.tables.builders.blueprints import (
     GAME,
+    OPTION,
     draw_setup_preview,
     open_editor,
     setup_blueprint_choices,
 )
+
+# The rules' own help names the option's values as typed on the command line (custom:<nine
+# digits>); the setup screen lists blueprints by name.
+BLUEPRINT_HELP = (
+    "Random draws one of the nine printed blueprints (the published one and this edition's own "
+    "eight). Blueprints you make with Edit blueprints… are listed by their names."
+)
+
+
+def option_help(option_key: str, value: Any) -> str | None:
+    return BLUEPRINT_HELP if option_key == OPTION else None
+
 
 register_extension(
     GAME,
@@ -17,5 +32,6 @@ register_extension(
         choices=setup_blueprint_choices,
         buttons=(("Edit blueprints…", open_editor),),
         draw_preview=draw_setup_preview,
+        help=option_help,
     ),
 )

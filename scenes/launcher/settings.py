@@ -88,6 +88,12 @@ class SettingsScene(Screen):
             ]
         )
 
+    def update(self, dt: float) -> None:
+        """F11 switches full screen with this screen open: the Display row follows it."""
+        display = self.widgets.widgets[1] if len(self.widgets.widgets) > 1 else None
+        if isinstance(display, Stepper) and display.value != self.app.settings.fullscreen:
+            display.value = self.app.settings.fullscreen
+
     def _size(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(window_w=v[0], window_h=v[1]))
 

@@ -9,11 +9,12 @@ from babel.core.match import Match, Seat
 from babel.core.names import DEFAULT_NAMES, clean_name, distinct_names, repeated_name
 from babel.core.protocol import ConfigError, Rules
 from babel.core.saves import SaveStore
+from babel.core.setup_memory import remember
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen, new_seed
 from scenes.kept_games import start_new
-from scenes.launcher.setup_extensions import dynamic_choices, extension_for
+from scenes.launcher.setup_extensions import dynamic_choices, extension_for, option_help
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
 
@@ -66,9 +67,50 @@ class SetupScene(Screen):
         for i, name in enumerate(last[: len(self.names)]):
             if name:
                 self.names[i] = name
+        self._recall(self.app.settings.setups.get(self.rules.info.id))
         # remembered names are untrusted and may repeat: each seat gets a distinct visible name
         self.names = distinct_names(self.names, DEFAULT_NAMES)
         self._build()
+
+    def _levels(self) -> list[str]:
+        """What a seat may be: a person here, a person on a phone (games with secrets: a game
+        without them has no hand to hold), or one of the bot levels offered."""
+        phones = [PHONE] if self.rules.info.has_secrets else []
+        return [HUMAN, *phones, *self.roster.offered]
+
+    def _recall(self, memory: object) -> None:
+        """This game's setup as it was last started (from the settings, so untrusted): a player
+        count the game does not allow or a seat kind it does not offer is ignored (an older bot
+        level id reads as the level it became)."""
+        if not isinstance(memory, dict):
+            return
+        info = self.rules.info
+        if memory.get("players") in info.player_counts:
+            self.players = memory["players"]
+        seats = [seat for seat in memory.get("seats", ()) if isinstance(seat, dict)][: len(self.names)]
+        levels = self._levels()
+        for i, seat in enumerate(seats):
+            kind, level = seat.get("kind"), self.roster.level(seat.get("kind"))
+            kind = level.id if kind not in (HUMAN, PHONE) and level is not None else kind
+            if kind in levels and info.max_players > 1:
+                self.kinds[i] = kind
+            if isinstance(seat.get("name"), str) and clean_name(seat["name"]):
+                self.names[i] = seat["name"]
+        if seats:
+            self.colours = self._recalled_colours([seat.get("colour") for seat in seats])
+
+    def _recalled_colours(self, remembered: list) -> list[int]:
+        """Each seat's remembered colour where it is one of the palette's and no earlier seat has
+        it; the other seats get the looks nobody remembered, in order."""
+        game = self.rules.info.id
+        size = len(seat_colours.palette(game))
+        kept: list[int | None] = []
+        for colour in remembered + [None] * (len(self.names) - len(remembered)):
+            ok = type(colour) is int and 0 <= colour < size and colour not in kept
+            kept.append(colour if ok else None)
+        free = [i for i in range(size) if i not in kept]
+        filled = [c if c is not None else (free.pop(0) if free else None) for c in kept]
+        return list(seat_colours.chosen_indices(game, filled))
 
     def resume(self, result=None) -> None:
         self._build()  # a screen opened from here may have changed a game's dynamic choices
@@ -88,8 +130,7 @@ class SetupScene(Screen):
                     label=lambda n: f"{n} players",
                 )
             )
-        phones = [PHONE] if info.has_secrets else []  # a game without secrets has no hand to hold
-        levels = [HUMAN, *phones, *self.roster.offered]
+        levels = self._levels()
         y = SEATS_TOP
         row_h, h = self._rows()
         for seat in range(self.players):
@@ -158,7 +199,8 @@ class SetupScene(Screen):
         scale: the next label starts below the whole help, so no help text runs into it."""
         helps = []
         for opt in self.rules.info.options:
-            lines = canvas.wrap(opt.help, OPTION_HELP_SIZE, 400) if opt.help else []
+            text = self._help(opt)
+            lines = canvas.wrap(text, OPTION_HELP_SIZE, 400) if text else []
             helps.append((opt, lines[:OPTION_HELP_LINES]))
         heights = [OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING for _, lines in helps]
         # many options close up the gaps between them so the last help stays inside the panel
@@ -223,8 +265,16 @@ class SetupScene(Screen):
     def _set_kind(self, seat: int, kind: str) -> None:
         self.kinds[seat] = kind
 
+    def _help(self, opt) -> str:
+        """The help under an option, for the value chosen now."""
+        return option_help(self.rules.info.id, opt, self.options.get(opt.key, opt.default))
+
     def _set_option(self, key: str, value) -> None:
+        opt = next(o for o in self.rules.info.options if o.key == key)
+        before = self._help(opt)
         self.options[key] = value
+        if self._help(opt) != before:
+            self._build()  # the help now says what this value does, and may wrap to more lines
 
     def _set_number(self, opt, text: str) -> None:
         """A numeric option typed in; empty or out of range means the option's default."""
@@ -261,9 +311,11 @@ class SetupScene(Screen):
 
         def begin() -> None:
             match = Match(self.rules, config, new_seed(), seats)
-            self.app.apply_settings(
-                self.app.settings.with_(last_names=tuple(distinct_names(remembered, DEFAULT_NAMES)))
+            names = distinct_names(remembered, DEFAULT_NAMES)
+            setups = remember(
+                self.app.settings.setups, self.rules.info.id, self.players, self.kinds, names, self.colours
             )
+            self.app.apply_settings(self.app.settings.with_(last_names=tuple(names), setups=setups))
             # a store of its own: the new game gets its own file, the ones in progress stay
             self.app.replace(table_for(self.rules.info.id)(match, SaveStore()))
 

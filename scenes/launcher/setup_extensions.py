@@ -8,6 +8,8 @@ A game may supply, for its setup screen:
 - ``buttons``: extra buttons, ``(label, callback)``; the callback receives the setup scene.
 - ``draw_preview(canvas, options, rect)``: a small preview of the options' current values (a
   dict), drawn in the free space of the options panel (``rect``, logical coordinates).
+- ``help(option_key, value)``: the help under an option for the value now chosen (a switch says
+  what On or Off does), or None to keep the option's own ``Option.help``.
 
 Extensions register themselves with ``register_extension`` when their module is imported; the
 modules of the built-in extensions are listed by hand below (no discovery) and imported the
@@ -28,15 +30,20 @@ def _no_choices(option_key: str) -> Choices | None:
     return None
 
 
+def _no_help(option_key: str, value: Any) -> str | None:
+    return None
+
+
 @dataclass(frozen=True)
 class SetupExtension:
     choices: Callable[[str], Choices | None] = _no_choices
     buttons: tuple[tuple[str, Callable[[Any], None]], ...] = ()
     draw_preview: Callable[[Any, dict[str, Any], tuple[float, float, float, float]], None] | None = None
+    help: Callable[[str, Any], str | None] = _no_help
 
 
 # The modules that register the built-in extensions (imported lazily, once).
-BUILTIN_MODULES = ("scenes.launcher.blueprints",)
+BUILTIN_MODULES = ("scenes.launcher.blueprints", "scenes.launcher.babel_on_setup")
 
 _EXTENSIONS: dict[str, SetupExtension] = {}
 _loaded = False
@@ -79,3 +86,11 @@ def dynamic_choices(game_id: str, option_key: str) -> list[tuple[Any, str]] | No
         seen.add(value)
         out.append((value, str(label)))
     return out
+
+
+def option_help(game_id: str, option: Any, value: Any) -> str:
+    """The help shown under ``option`` while ``value`` is chosen: the extension's words for that
+    value, else the option's own help."""
+    ext = extension_for(game_id)
+    found = ext.help(option.key, value) if ext is not None else None
+    return found if found else option.help

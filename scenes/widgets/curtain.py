@@ -45,6 +45,11 @@ class PrivacyCurtain(Scene):
         self._armed = False
         self._age = 0.0
 
+    def resume(self, result=None) -> None:
+        """Back from the rules (F1): the curtain stays up, and the key or click that closed them
+        does not lift it."""
+        self.enter()
+
     def update(self, dt: float) -> None:
         self._age += dt
         if self._age > 0.25:
@@ -92,4 +97,6 @@ class PrivacyCurtain(Scene):
             anchor="center",
             max_width=700,
         )
-        canvas.text("Esc: back to the game menu", (cx, cy + 100), 18, (200, 180, 160), anchor="center")
+        canvas.text(
+            "Esc: back to the game menu  ·  F1: rules", (cx, cy + 100), 18, (200, 180, 160), anchor="center"
+        )
