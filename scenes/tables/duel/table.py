@@ -40,6 +40,8 @@ class DuelTable(TableScene):
     TOOLS_ROW = layout.TOOLS_ROW
     MENU_ROW = layout.MENU_ROW
     LESSON_BOX = layout.LESSON_BOX
+    COACH_ANCHOR = layout.COACH_ANCHOR
+    LOG_STYLE = (15, 24)
 
     def __init__(self, match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
@@ -128,6 +130,9 @@ class DuelTable(TableScene):
         queued = self.queued
         self.bind()
         self.queued = queued  # the same player keeps the screen: a card chosen early stays chosen
+
+    def log_rect(self) -> pygame.Rect:
+        return pygame.Rect(draw.LOG_RECT)
 
     # -- text ---------------------------------------------------------------------------------
     def seat_name(self, seat: int | None) -> str:
