@@ -19,7 +19,7 @@ class LogAndNote:
     """The log and the coach note's place, mixed into ``TableScene``."""
 
     COACH_ANCHOR: tuple[float, float, float] | None = None  # the coach note's right, bottom, width
-    LOG_STYLE: tuple[float, float] = (14, 20)  # the log's text size and row height
+    LOG_STYLE: tuple = (14, 20)  # the log's text size, row height and (optional) colour
     TOOLS_ROW: tuple[float, float, float, float] | None
     log_lines: list[str]
     log_view: LogScroll

@@ -256,7 +256,7 @@ class LogScroll:
             rows = []
             for entry in entries:
                 text, colour = (entry, self.colour) if isinstance(entry, str) else entry
-                wrapped = canvas.wrap(text, self.size, self.rect.w - 16 - self.indent) or [text]
+                wrapped = canvas.wrap(text, self.size, self.rect.w - 24 - self.indent) or [text]
                 rows += [(w, self.indent if i else 0, colour) for i, w in enumerate(wrapped)]
             self._rows = rows
         return self._rows
@@ -315,9 +315,8 @@ class LogScroll:
         self.rows(canvas, entries)
         self.back = min(self.back, self.max_back())
         x, y = self.rect.x, self.rect.y
-        right = self.rect.w - (22 if self.max_back() else 8)
-        for text, indent, colour in self.shown():
-            canvas.text(text, (x + indent, y), self.size, colour, max_width=right - indent)
+        for text, indent, colour in self.shown():  # wrapped to fit beside the scroll bar
+            canvas.text(text, (x + indent, y), self.size, colour, max_width=self.rect.w - 16 - indent)
             y += self.row
         if not self.max_back():
             return

@@ -24,7 +24,7 @@ from scenes.tables.solitaire.layout import FELT, HELP_POS, PILE_POS, STATUS_POS,
 HOVER_LIFT, DRAG_LIFT = 8, 14
 HELP = (
     "Draw with a click on the pile or Space; drag a stack onto a match one or three places to "
-    "its left (or click it, then its target). H hint, U undo."
+    "its left (or click it, then its target). H hint, U undo, PgUp/PgDn scroll the moves."
 )
 
 
@@ -117,6 +117,12 @@ def draw_bar(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     if ui.practice:
         mode += "  ·  practice"
     canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER, max_width=500)
+
+
+def draw_log_title(canvas: Canvas, rect: pygame.Rect) -> None:
+    """Over the log of the moves (its lines are the table's scrolling log)."""
+    canvas.text("Moves", (rect.x, rect.y - 26), 17, theme.PAPER, role="sans_bold")
+    canvas.text("PgUp/PgDn", (rect.right - 8, rect.y - 22), 12, theme.PAPER_DARK, anchor="topright")
 
 
 def draw_status(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
