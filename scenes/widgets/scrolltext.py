@@ -227,10 +227,9 @@ Entry = str | tuple[str, tuple[int, ...]]  # a log line, or a line and its colou
 
 class LogScroll:
     """A log of a whole game in a logical rect: lines wrapped whole (a continuation row is
-    indented), the newest at the bottom, scrolled back by rows. While scrolled back a
-    "newest" marker shows at the bottom; a new line, End or a click on the marker goes back."""
-
-    KEYS_HELP = "PageUp/PageDown (or the wheel over it) scroll the log, End shows the newest line"
+    indented), the newest at the bottom, scrolled back by rows (Home: to the first line). While
+    scrolled back a "newest" marker shows at the bottom; a new line, End or a click on the marker
+    goes back."""
 
     def __init__(self, size: float = 14, row: float = 20, colour=theme.INK, indent: float = 10) -> None:
         self.size, self.row, self.colour, self.indent = size, row, colour, indent
@@ -295,7 +294,8 @@ class LogScroll:
             return True
         if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             page = max(1, self.room - 1)
-            moves = {pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page, pygame.K_END: -(10**9)}
+            far = 10**9
+            moves = {pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page, pygame.K_HOME: far, pygame.K_END: -far}
             if event.key in moves:
                 self.scroll(moves[event.key])
                 return True

@@ -199,3 +199,4 @@ def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     canvas.text(builder, (x + w / 2, 318), 18, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
     paper(canvas, (x, 370, w, 386))
     canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")  # its lines: the table's log
+    canvas.text("PgUp/PgDn", (x + w - 14, 388), 12, theme.INK_SOFT, anchor="topright")
