@@ -24,7 +24,7 @@ from scenes.tables.solitaire.layout import FELT, HELP_POS, PILE_POS, STATUS_POS,
 HOVER_LIFT, DRAG_LIFT = 8, 14
 HELP = (
     "Draw with a click on the pile or Space; drag a stack onto a match one or three places to "
-    "its left (or click it, then its target). H hint, U undo, PgUp/PgDn scroll the moves."
+    "its left (or click it, then its target). H hint, U undo."
 )
 
 
