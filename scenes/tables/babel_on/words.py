@@ -57,8 +57,10 @@ def event_line(ev: Event, short: Name, name: Name, neutral: int = -1) -> str | N
             return f"{who} put {_block(d, neutral)} from {where} back in the bag"
         return f"{who} took {_block(d, neutral)} from {where}"
     if k == EventKind.FALL:
-        what = ", destroyed" if d["result"] == "destroyed" else ""
-        return f"{short(d['tower'])}'s tower fell: {wording.count(len(d['fallen']), 'block')} down{what}"
+        down = wording.count(len(d["fallen"]), "block")
+        if d["tower"] == d["seat"]:
+            return f"{who} knocked over their own tower: {down} down, destroyed"
+        return f"{who} knocked over {short(d['tower'])}'s tower: {down} down"
     return _turn_line(ev, who, name)
 
 
