@@ -79,7 +79,6 @@ class BabelOnUi:
     die: DieSprite
     calling: bool  # the Even/Odd buttons are up
     out_reason: tuple[tuple[int, str], ...]
-    log_lines: tuple[str, ...]
     plan_for: int | None
 
     def short(self, seat: int) -> str:
@@ -161,7 +160,6 @@ def still_key(view: BabelView, ui: BabelOnUi, live: frozenset[int]) -> tuple:
         ui.die.busy,
         ui.calling,
         ui.out_reason,
-        ui.log_lines,
         live,
     )
 

@@ -418,7 +418,6 @@ class BabelOnTable(TableScene):
             die=self.die,
             calling=self.buttons.even.visible,
             out_reason=tuple(sorted(self.out_reason.items())),
-            log_lines=tuple(self.log_lines[-5:]),
             plan_for=self.plan_for,
         )
 

@@ -25,7 +25,7 @@ HOVER_LIFT = 16
 @dataclass(frozen=True)
 class DuelUi:
     """What the screen adds to the view: names, the viewer's playable cards, the hover, a card
-    chosen early, whether the table still moves, and the rounds sheet's lines."""
+    chosen early and whether the table still moves (the rounds sheet's lines are the table's log)."""
 
     names: tuple[str, ...]
     seating: Seating
@@ -33,7 +33,6 @@ class DuelUi:
     busy: bool = False
     hover: int | None = None
     queued: int | None = None
-    log_lines: tuple[str, ...] = ()
     watching_bots: bool = False  # only bots play: nobody at the screen or on a device
 
     def name(self, seat: int | None) -> str:
