@@ -25,11 +25,12 @@ from scenes.seated import SeatedScene
 from scenes.table_coach import Coach
 from scenes.table_end import EndOfGame
 from scenes.table_lesson import draw_lesson, lesson_paragraphs
+from scenes.table_log import LogAndNote
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import END_SHADE
 
 
-class TableScene(EndOfGame, SeatedScene):
+class TableScene(EndOfGame, LogAndNote, SeatedScene):
     """Base class of a game table. Subclasses implement ``bind``, ``on_step``, ``draw_table``
     and ``handle_table``; they read ``self.view`` and ``self.legal`` and call ``self.submit``.
     Whose screen it is and what they may see comes from ``SeatedScene``."""
@@ -37,7 +38,6 @@ class TableScene(EndOfGame, SeatedScene):
     MENU_ROW: tuple[float, float, float, float] | None = None  # where Menu and Rules sit
     MENU_TEXT = 17
     TOOLS_ROW: tuple[float, float, float, float] | None = None  # a free row for Undo and Hint
-    COACH_ANCHOR: tuple[float, float, float] | None = None  # the coach note's right, bottom, width
     HINT_KEY: int | None = pygame.K_h  # a table whose game uses H for something else picks another
     LESSON_BOX = (60, 150, 440, 0)  # where a lesson's words sit: x, y, width (tables override)
     END_BUTTON_W, END_BUTTON_GAP = 230, 40  # the end panel's row of buttons
@@ -52,6 +52,7 @@ class TableScene(EndOfGame, SeatedScene):
         self._end_shown = False
         self.log_lines: list[str] = []
         self._log_marks: dict[int, int] = {}  # ply -> log_lines length before that ply's action
+        self.log_view = self.make_log()  # the whole game's log, scrolled back at will
         self.menu_buttons = [
             Button((0, 0, 10, 10), "Menu (Esc)", self.open_menu, size=self.MENU_TEXT),
             Button((0, 0, 10, 10), "Rules (F1)", self.open_rules, size=self.MENU_TEXT),
@@ -196,17 +197,6 @@ class TableScene(EndOfGame, SeatedScene):
         if self.coach.collect(names):
             self.app.redraw()
 
-    def coach_anchor(self) -> tuple[float, float, float]:
-        """Where the coach's note sits: (right edge, bottom, width); above the tools row unless
-        the table names its place (``COACH_ANCHOR``)."""
-        if self.COACH_ANCHOR is not None:
-            return self.COACH_ANCHOR
-        x, y, w, _ = self.TOOLS_ROW or (theme.LOGICAL_W - 470, theme.LOGICAL_H - 20, 460, 0)
-        return (min(x + w, theme.LOGICAL_W - 10), y - 10, w if w >= 300 else 480)
-
-    def coach_rect(self, canvas: Canvas) -> tuple[pygame.Rect, list[str]]:
-        return self.coach.rect(canvas, self.coach_anchor())
-
     # -- the frame ---------------------------------------------------------------------------
     def needs_frames(self) -> bool:
         return self.busy()
@@ -278,6 +268,8 @@ class TableScene(EndOfGame, SeatedScene):
         ):
             self.show_hint()
             return True
+        if not typing and self.log_rect() is not None and self.log_view.handle(event, self.app.mouse):
+            return True
         if (
             event.type == pygame.MOUSEBUTTONUP
             and event.button == 1
@@ -299,6 +291,7 @@ class TableScene(EndOfGame, SeatedScene):
             self.public_table().draw(canvas)
             return
         self.draw_table(canvas)
+        self.draw_log(canvas)
         self.widgets.draw(canvas, self.app.mouse)
         WidgetGroup(self._buttons()).draw(canvas, self.app.mouse)
         if not self._end_shown:

@@ -54,7 +54,7 @@ def test_a_chosen_babel_on_colour_is_the_nations_colour_everywhere(pilot):
     line = words._placed(
         {"seat": 0, "tower": 0, "cell": 0, "floor": 1, "colour": COLOURS[0]}, "Anna", str, view.neutral
     )
-    assert line == "Anna added a green block at a1"
+    assert line == "Anna added a green block to their own tower at a1"
 
 
 def test_a_chosen_colour_reaches_the_table_and_the_save(pilot):

@@ -315,8 +315,8 @@ def test_others_offers_sliding_in_do_not_hold_up_the_players_offer(rules):
 
 def test_log_wraps_whole_entries_and_scoring_names_the_parts():
     from babel.core.protocol import Event
-    from scenes.tables.turmbau.panels import log_rows
     from scenes.tables.turmbau.words import event_lines
+    from scenes.widgets.scrolltext import LogScroll
 
     names = ["Anna", "Ben", "Carla", "Dieter", "Eva"].__getitem__
     breakdown = [
@@ -329,11 +329,14 @@ def test_log_wraps_whole_entries_and_scoring_names_the_parts():
     assert line == "Pyramids of Giza scored on 8/4: Dieter 8 (6 parts), Anna 3 (3 parts)."
     p = Pilot(size=(1024, 640))
     try:
-        rows = log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=10, width=300)
+        log = LogScroll(13, 19)
+        log.place((0, 0, 316, 190))
+        rows = [(text, indent) for text, indent, _ in log.rows(p.app.canvas, ["Turn 1: Anna.", line * 2])]
         assert rows[0] == ("Turn 1: Anna.", 0) and len(rows) > 2
         assert all(indent == 10 for _, indent in rows[2:])
         assert " ".join(text for text, _ in rows[1:]).split() == (line * 2).split()
-        assert log_rows(p.app.canvas, ["Turn 1: Anna.", line * 2], room=2, width=300)[0][1] == 10
+        log.place((0, 0, 316, 38))  # two rows: the end of the long entry, its continuation indented
+        assert log.shown()[0][1] == 10
     finally:
         pygame.display.quit()
 

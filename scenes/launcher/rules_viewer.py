@@ -26,6 +26,7 @@ ambiguous, marked **(Ruling)**.
 - **Esc** goes back, or opens the game menu at the table.
 - **F11** switches between window and full screen.
 - **Ctrl+Z** takes back your last move at the table, when nothing was revealed since.
+- **PageUp** and **PageDown** (or the mouse wheel over it) scroll the table's log back through the whole game; **Home** shows its first line, **End** the newest (a new move shows it too).
 - **H** asks the coach what the strongest bot would do from your seat (**C** in Babel On!, where H picks the hand whose risk is shown); the coach can be turned off in Settings.
 """
 

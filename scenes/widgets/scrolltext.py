@@ -1,8 +1,10 @@
-"""A scrollable document: the rules viewer and long logs.
+"""Scrollable text: the rules viewer's document and every table's log.
 
-Reads a small Markdown subset (``#``/``##``/``###`` headings, paragraphs, ``-`` bullets,
-``**bold**``), lays it out once per width and pixel scale, renders each line once, and blits only
-the visible lines.
+``ScrollText`` reads a small Markdown subset (``#``/``##``/``###`` headings, paragraphs, ``-``
+bullets, ``**bold**``), lays it out once per width and pixel scale, renders each line once, and
+blits only the visible lines. ``LogScroll`` keeps a whole game's log: the newest line shows at
+the bottom, the wheel over it and PageUp/PageDown scroll back to the first line, and a new line
+(or End) brings the newest back.
 """
 
 from __future__ import annotations
@@ -218,3 +220,112 @@ class ScrollText:
             h = max(30, bar.h * frac)
             y = bar.y + (bar.h - h) * (self.offset / self.max_offset)
             canvas.fill_rect(theme.INK_SOFT, (bar.x + 2, y, bar.w - 4, h), radius=5)
+
+
+Entry = str | tuple[str, tuple[int, ...]]  # a log line, or a line and its colour
+
+
+class LogScroll:
+    """A log of a whole game in a logical rect: lines wrapped whole (a continuation row is
+    indented), the newest at the bottom, scrolled back by rows (Home: to the first line). While
+    scrolled back a "newest" marker shows at the bottom; a new line, End or a click on the marker
+    goes back."""
+
+    def __init__(self, size: float = 14, row: float = 20, colour=theme.INK, indent: float = 10) -> None:
+        self.size, self.row, self.colour, self.indent = size, row, colour, indent
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.back = 0  # rows scrolled back from the newest
+        self._count = 0  # lines in the log when it was last drawn
+        self._key: tuple | None = None
+        self._rows: list[tuple[str, float, tuple]] = []  # (text, indent, colour)
+
+    # -- layout -----------------------------------------------------------------------------
+    def place(self, rect) -> None:
+        self.rect = pygame.Rect(rect)
+
+    @property
+    def room(self) -> int:
+        return max(1, int(self.rect.h // self.row))
+
+    def rows(self, canvas: Canvas, entries: list[Entry]) -> list[tuple[str, float, tuple]]:
+        """Every line wrapped to the rect's width (worked out again only when something changed)."""
+        key = (canvas.scale, self.rect.w, tuple(entries))
+        if key != self._key:
+            self._key = key
+            rows = []
+            for entry in entries:
+                text, colour = (entry, self.colour) if isinstance(entry, str) else entry
+                wrapped = canvas.wrap(text, self.size, self.rect.w - 24 - self.indent) or [text]
+                rows += [(w, self.indent if i else 0, colour) for i, w in enumerate(wrapped)]
+            self._rows = rows
+        return self._rows
+
+    def follow(self, entries: list[Entry]) -> None:
+        """A line added (or taken back) since the last frame: show the newest again."""
+        if len(entries) != self._count:
+            self._count = len(entries)
+            self.back = 0
+
+    def max_back(self) -> int:
+        return max(0, len(self._rows) - self.room)
+
+    def shown(self) -> list[tuple[str, float, tuple]]:
+        """The rows in view, oldest first."""
+        end = len(self._rows) - min(self.back, self.max_back())
+        return self._rows[max(0, end - self.room) : end]
+
+    def newest_rect(self) -> pygame.Rect | None:
+        """Where the newest line's last row is drawn (None while scrolled back or empty)."""
+        if self.back or not self._rows:
+            return None
+        n = min(len(self._rows), self.room)
+        return pygame.Rect(self.rect.x, round(self.rect.y + (n - 1) * self.row), self.rect.w, round(self.row))
+
+    def marker_rect(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - 112, self.rect.bottom - 22, 96, 22)
+
+    # -- input ------------------------------------------------------------------------------
+    def scroll(self, rows: int) -> None:
+        self.back = max(0, min(self.max_back(), self.back + rows))
+
+    def handle(self, event: pygame.event.Event, mouse: tuple[float, float]) -> bool:
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):
+            self.scroll(3 * event.y)
+            return True
+        if event.type == pygame.KEYDOWN and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            page = max(1, self.room - 1)
+            far = 10**9
+            moves = {pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page, pygame.K_HOME: far, pygame.K_END: -far}
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.back
+            and self.marker_rect().collidepoint(event.pos)
+        ):
+            self.back = 0
+            return True
+        return False
+
+    # -- drawing ----------------------------------------------------------------------------
+    def draw(self, canvas: Canvas, entries: list[Entry]) -> None:
+        self.follow(entries)
+        self.rows(canvas, entries)
+        self.back = min(self.back, self.max_back())
+        x, y = self.rect.x, self.rect.y
+        for text, indent, colour in self.shown():  # wrapped to fit beside the scroll bar
+            canvas.text(text, (x + indent, y), self.size, colour, max_width=self.rect.w - 16 - indent)
+            y += self.row
+        if not self.max_back():
+            return
+        bar = pygame.Rect(self.rect.right - 10, self.rect.y, 6, self.rect.h)
+        canvas.fill_rect((0, 0, 0, 40), bar, radius=3)
+        h = max(16, bar.h * self.room / len(self._rows))
+        top = bar.y + (bar.h - h) * (1 - self.back / self.max_back())
+        canvas.fill_rect(theme.INK_SOFT, (bar.x, top, bar.w, h), radius=3)
+        if self.back:
+            m = self.marker_rect()
+            canvas.fill_rect(theme.GOLD, m, radius=8)
+            canvas.text("newest ▾", m.center, 13, theme.INK, role="sans_bold", anchor="center")

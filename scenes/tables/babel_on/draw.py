@@ -29,7 +29,7 @@ OUT_SHADE = (20, 16, 12, 110)  # over an eliminated player's place at the table
 OUT_TEXT = (150, 142, 134)
 HELP = (
     "Drag a block, or click it then a glowing cell · E/O call · P pass · Enter end · B bonus · "
-    "R turn view · F floor plan · H hand · right-click cancels"
+    "R turn view · F floor plan · H hand · PgUp/PgDn log · right-click cancels"
 )
 HELP_BLOCK = (
     "Click the block again (or Space) to take it · right-click cancels · the risk is shown beside the cursor"
@@ -79,7 +79,6 @@ class BabelOnUi:
     die: DieSprite
     calling: bool  # the Even/Odd buttons are up
     out_reason: tuple[tuple[int, str], ...]
-    log_lines: tuple[str, ...]
     plan_for: int | None
 
     def short(self, seat: int) -> str:
@@ -161,7 +160,6 @@ def still_key(view: BabelView, ui: BabelOnUi, live: frozenset[int]) -> tuple:
         ui.die.busy,
         ui.calling,
         ui.out_reason,
-        ui.log_lines,
         live,
     )
 
@@ -555,17 +553,8 @@ def _draw_bonus_blocks(canvas: Canvas, view: BabelView, ui: BabelOnUi, one_dragg
 
 
 def draw_log(canvas: Canvas, ui: BabelOnUi) -> None:
-    y0 = layout.LOG_Y
-    paper(canvas, (PX, y0, PW, 110))
-    rows: list[str] = []
-    for line in reversed(ui.log_lines[-5:]):  # the newest lines, wrapped, as many as fit
-        rows[:0] = canvas.wrap(line, 14, PW - 20)
-        if len(rows) >= 5:
-            break
-    y = y0 + 8
-    for row in rows[-5:]:
-        canvas.text(row, (PX + 10, y), 14, theme.INK, max_width=PW - 20)
-        y += 20
+    """The log's paper; its lines are the table's scrolling log (``layout.LOG_RECT``)."""
+    paper(canvas, (PX, layout.LOG_Y, PW, 110))
 
 
 def draw_plan(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:

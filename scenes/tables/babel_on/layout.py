@@ -38,10 +38,23 @@ MENU_ROW = (PX, BUTTONS_Y + 100, PW, 38)
 TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
 LESSON_BOX = (330, 92, 600, 0)  # a lesson's words: wide and high over the table, above the towers
 LOG_Y = 744
+LOG_RECT = pygame.Rect(PX + 10, LOG_Y + 6, PW - 12, 100)  # the log's lines, in its paper
 PLAN_RECT = pygame.Rect(250, 110, 860, 640)
 
 Point = tuple[float, float]
 BlockAt = tuple[int, int, int]  # (tower, cell, floor)
+
+
+def coach_anchor(places: Places, viewer: int | None) -> tuple[float, float, float]:
+    """The coach note's (right, bottom, width): a bottom corner of the felt whose note would not
+    cover the viewer's own tower (its name plate and the floors over it)."""
+    width, bottom = 400, FELT.bottom - 12
+    corners = (FELT.right - 12, FELT.x + 12 + width)
+    for right in corners:
+        note = pygame.Rect(right - width, bottom - 200, width, 200)
+        if viewer is None or not note.colliderect(places.slot[viewer].union(places.plate[viewer])):
+            return (right, bottom, width)
+    return (corners[0], bottom, width)
 
 
 def rows_for(n: int) -> list[int]:

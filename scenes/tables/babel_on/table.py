@@ -70,7 +70,7 @@ class BabelOnTable(TableScene):
                 self.out_reason[ev.data["seat"]] = words.out_reason(ev.data, self._short)
         if not self.log_lines:
             self.log_lines = words.opening_lines(v, self._short, self._name)
-            for ev in events[-60:]:
+            for ev in events:
                 self._log_event(ev, 0.0)
         self.buttons = PanelButtons(self._act, self._rotate, self._toggle_plan)
         self.widgets = WidgetGroup(self.buttons.all)
@@ -340,7 +340,14 @@ class BabelOnTable(TableScene):
 
     def _log(self, line: str) -> None:
         self.log_lines.append(line)
-        del self.log_lines[:-60]
+
+    def log_rect(self) -> pygame.Rect:
+        return layout.LOG_RECT
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        """The coach's note lies on the felt, off the side panel's log: in a bottom corner away
+        from the viewer's own tower."""
+        return layout.coach_anchor(self.places, self.viewer)
 
     def _name(self, seat: int) -> str:
         return self.controller.seat_name(seat)
@@ -411,7 +418,6 @@ class BabelOnTable(TableScene):
             die=self.die,
             calling=self.buttons.even.visible,
             out_reason=tuple(sorted(self.out_reason.items())),
-            log_lines=tuple(self.log_lines[-5:]),
             plan_for=self.plan_for,
         )
 

@@ -25,13 +25,19 @@ def opening_lines(v: BabelView, short: Name, name: Name) -> list[str]:
     return [f"Opening roll: {rolls}", f"{name(v.first)} goes first."]
 
 
+def whose(d: dict, short: Name) -> str:
+    """Whose tower an event's block was on or went to, said from the mover's side."""
+    return "their own tower" if d["tower"] == d["seat"] else f"{short(d['tower'])}'s tower"
+
+
+def _block(d: dict, neutral: int) -> str:
+    if d.get("kind") == EventKind.BONUS:
+        return "a Bonus Block"
+    return f"a {art.colour_name(COLOURS.index(d['colour']), neutral)} block"
+
+
 def _placed(d: dict, who: str, short: Name, neutral: int) -> str:
-    colour = art.colour_name(COLOURS.index(d["colour"]), neutral)
-    what = "a Bonus Block" if d.get("kind") == EventKind.BONUS else f"a {colour} block"
-    where = f"{CELLS[d['cell']]}{d['floor']}"
-    if d["tower"] != d["seat"]:
-        where += f" of {short(d['tower'])}'s tower"
-    return f"{who} added {what} at {where}"
+    return f"{who} added {_block(d, neutral)} to {whose(d, short)} at {CELLS[d['cell']]}{d['floor']}"
 
 
 def event_line(ev: Event, short: Name, name: Name, neutral: int = -1) -> str | None:
@@ -45,14 +51,16 @@ def event_line(ev: Event, short: Name, name: Name, neutral: int = -1) -> str | N
         return f"{who} drew {len(d['colours'])} from the bag"
     if k in (EventKind.ADD, EventKind.BONUS):
         return _placed(dict(d, kind=k), who, short, neutral)
-    if k == EventKind.TAKE:
-        where = "own tower" if d["tower"] == d["seat"] else f"{short(d['tower'])}'s tower"
-        return f"{who} took {CELLS[d['cell']]}{d['floor']} off {where}"
-    if k == EventKind.RETURN:
-        return f"{who} returned {CELLS[d['cell']]}{d['floor']} to the bag"
+    if k in (EventKind.TAKE, EventKind.RETURN):
+        where = f"{whose(d, short)} at {CELLS[d['cell']]}{d['floor']}"
+        if k == EventKind.RETURN:
+            return f"{who} put {_block(d, neutral)} from {where} back in the bag"
+        return f"{who} took {_block(d, neutral)} from {where}"
     if k == EventKind.FALL:
-        what = ", destroyed" if d["result"] == "destroyed" else ""
-        return f"{short(d['tower'])}'s tower fell: {wording.count(len(d['fallen']), 'block')} down{what}"
+        down = wording.count(len(d["fallen"]), "block")
+        if d["tower"] == d["seat"]:
+            return f"{who} knocked over their own tower: {down} down, destroyed"
+        return f"{who} knocked over {short(d['tower'])}'s tower: {down} down"
     return _turn_line(ev, who, name)
 
 

@@ -19,7 +19,6 @@ from scenes.tables.builders.talk import draw_talk
 from scenes.widgets.basic import paper
 
 MET = (72, 150, 84)
-LOG_LINES = 11  # lines of the round log on its sheet
 
 
 def card_label(card: int) -> str:
@@ -197,31 +196,8 @@ def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         anchor="topright",
         max_width=190,
     )
-    y = 374
-    for line, colour in round_lines(v, ui, (top - 8 - 374) // 21 if talk else LOG_LINES):
-        canvas.text(line, (x + 14, y), 14, colour, max_width=w - 26)
-        y += 21
-    if talk:
+    if talk:  # the round sheet's lines are the table's scrolling log (``rounds``)
         draw_talk(canvas, v, ui)
-
-
-def round_lines(v: BuildersView, ui: BuildersUi, room: int) -> list[tuple[str, tuple]]:
-    """This round's lines, after as many whole two-line records of past rounds as fit."""
-    now = current_lines(v, ui)
-    past = []
-    for entry in v.log[-4:]:
-        built = sum(e.blocks for e in entry.effects if e.kind == C.BUILD)
-        struck = sum(len(e.cells) for e in entry.effects if e.kind == C.LIGHTNING)
-        storm = any(e.kind == C.STORM for e in entry.effects)
-        names = ", ".join(ui.name(s)[:8] for s in entry.appointed)
-        past.append(
-            [
-                (f"R{entry.round} {ui.name(entry.master)[:10]}: {names}", theme.INK_SOFT),
-                (f"   built {built}, struck {struck}" + (", Storm" if storm else ""), theme.INK_SOFT),
-            ]
-        )
-    keep = max(0, (room - len(now)) // 2)
-    return [line for record in past[len(past) - keep :] for line in record] + now[-room:]
 
 
 def current_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
@@ -264,18 +240,19 @@ def finale_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
     return out
 
 
-def effect_text(v: BuildersView, ui: BuildersUi, e) -> str:
+def effect_text(v: BuildersView, ui: BuildersUi, e, live: bool = True) -> str:
+    """What a resolved card did (``live``: in the round being played, where a card may wait)."""
     name = card_label(e.card)
     if e.kind == C.BUILD:
         if e.void:
             return f"{name}: void (Storm)"
         if e.cells:
             return f"{name} → {e.blocks} on {C.CELL_NAMES[e.cells[0]]}"
-        return f"{name}: choosing a cell"
+        return f"{name}: choosing a cell" if live else f"{name}: no cell"
     if e.kind == C.LIGHTNING:
         return "Lightning struck " + (", ".join(C.CELL_NAMES[c] for c in e.cells) or "nothing")
     if e.kind == C.DELIBERATION:
-        if e.target < 0 and e.card == v.pending:
+        if e.target < 0 and live and e.card == v.pending:
             return "Deliberation: whose discard?"
         if e.target < 0:
             return "Deliberation: no discard to show"
@@ -365,6 +342,7 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         (
             "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
             "A-C + 1-3 cell · hold R role · T timeline · K talk · F1 rules",
+            "PgUp/PgDn or the wheel: past rounds",
         )
     ):
         canvas.text(

@@ -20,7 +20,7 @@ from babel.games.builders.model import BuildersView, Phase
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.tables.builders import draw as D
-from scenes.tables.builders import frame
+from scenes.tables.builders import frame, rounds
 from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
@@ -44,7 +44,8 @@ class BuildersTable(TableScene):
     MENU_ROW = (L.PANEL_X, 796, 340, 44)  # Menu and Rules, under Timeline and Talk
     END_BUTTON_W, END_BUTTON_GAP = 200, 30  # three buttons on the end panel
 
-    COACH_ANCHOR = (L.PANEL_X + 340, 562, 340)  # the coach's note: above Undo/Hint, never over a button
+    LOG_STYLE = rounds.STYLE
+    COACH_ANCHOR = (L.PANEL_X + 340, 318, 340)  # the coach's note: over the blueprint, off the log and talk
 
     def __init__(self, match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
@@ -136,6 +137,16 @@ class BuildersTable(TableScene):
             return
         self.talk_on = not self.talk_on
         self.app.toast("Table talk on: whom each bot suspects" if self.talk_on else "Table talk off")
+
+    def log_rect(self) -> pygame.Rect:  # scrolled back, the rounds cover the table talk
+        return rounds.log_rect(talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None)
+
+    def log_entries(self) -> list:
+        return rounds.log_entries(self.view, self.ui())
+
+    def draw_log(self, canvas) -> None:
+        rounds.draw_cover(canvas, self.talk_on and bool(self.log_view.back))
+        super().draw_log(canvas)
 
     def _talk_lines(self) -> dict | None:
         if not self.talk_on:

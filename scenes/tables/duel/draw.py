@@ -18,14 +18,14 @@ from scenes.tables.duel.layout import CENTRE_DIE, FELT, PANEL_W, PANEL_X, PROMPT
 from scenes.widgets.basic import fitted_size, paper
 from scenes.widgets.cards import CardSprite
 
-LOG_ROWS = 12  # rounds on the sheet: as many as fit above the tool buttons
+LOG_RECT = (PANEL_X + 14, 414, PANEL_W - 20, 338)  # the rounds sheet's lines (the table's scrolling log)
 HOVER_LIFT = 16
 
 
 @dataclass(frozen=True)
 class DuelUi:
     """What the screen adds to the view: names, the viewer's playable cards, the hover, a card
-    chosen early, whether the table still moves, and the rounds sheet's lines."""
+    chosen early and whether the table still moves (the rounds sheet's lines are the table's log)."""
 
     names: tuple[str, ...]
     seating: Seating
@@ -33,7 +33,6 @@ class DuelUi:
     busy: bool = False
     hover: int | None = None
     queued: int | None = None
-    log_lines: tuple[str, ...] = ()
     watching_bots: bool = False  # only bots play: nobody at the screen or on a device
 
     def name(self, seat: int | None) -> str:
@@ -198,8 +197,5 @@ def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     builder = "Die in the centre" if v.builder is None else f"{ui.name(v.builder)} is the Builder"
     canvas.text(builder, (x + w / 2, 318), 18, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
     paper(canvas, (x, 370, w, 386))
-    canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")
-    y = 414
-    for line in ui.log_lines[-LOG_ROWS:]:
-        canvas.text(line, (x + 14, y), 15, theme.INK, max_width=w - 26)
-        y += 26
+    canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")  # its lines: the table's log
+    canvas.text("PgUp/PgDn", (x + w - 14, 388), 12, theme.INK_SOFT, anchor="topright")

@@ -15,6 +15,7 @@ FELT = pygame.Rect(30, 24, 1170, 852)
 PANEL_X, PANEL_W = 1222, 346
 TOOLS_ROW = (PANEL_X, 768, PANEL_W, 42)  # Undo and Hint, between the rounds sheet and Menu
 MENU_ROW = (PANEL_X, 820, PANEL_W, 46)  # Menu and Rules, at the bottom of the panel
+COACH_ANCHOR = (1188, 630, 340)  # the coach's note: the felt's free right side, off the rounds sheet
 LESSON_BOX = (56, 190, 400, 0)  # a lesson's words: the empty felt left of the middle
 HAND_Y = 790
 SMALL = (62, 88)  # the others' cards

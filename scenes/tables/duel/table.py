@@ -40,6 +40,8 @@ class DuelTable(TableScene):
     TOOLS_ROW = layout.TOOLS_ROW
     MENU_ROW = layout.MENU_ROW
     LESSON_BOX = layout.LESSON_BOX
+    COACH_ANCHOR = layout.COACH_ANCHOR
+    LOG_STYLE = (15, 24)
 
     def __init__(self, match, store=None, threaded: bool = True) -> None:
         super().__init__(match, store, threaded)
@@ -129,6 +131,9 @@ class DuelTable(TableScene):
         self.bind()
         self.queued = queued  # the same player keeps the screen: a card chosen early stays chosen
 
+    def log_rect(self) -> pygame.Rect:
+        return pygame.Rect(draw.LOG_RECT)
+
     # -- text ---------------------------------------------------------------------------------
     def seat_name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.controller.seat_name(seat)
@@ -152,7 +157,6 @@ class DuelTable(TableScene):
             busy=self.busy(),
             hover=self.hover,
             queued=self.queued,
-            log_lines=tuple(self.log_lines),
             watching_bots=self.controller.watching_bots,
         )
 
@@ -163,6 +167,6 @@ class DuelTable(TableScene):
         # hands with no card in motion are painted into the still layer with the table
         resting = sprites.resting()
         hands = tuple(tuple((s.face, s.pos, s.hidden) for s in sprites.hands[seat]) for seat in resting)
-        key = (v, self.legal, ui.busy, self.hover, len(self.log_lines), resting, hands)
+        key = (v, self.legal, ui.busy, self.hover, resting, hands)
         self.still.draw(canvas, key, lambda c: draw.draw_still(c, v, ui, sprites, resting))
         draw.draw_moving(canvas, v, ui, sprites, resting)

@@ -119,6 +119,12 @@ def draw_bar(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER, max_width=500)
 
 
+def draw_log_title(canvas: Canvas, rect: pygame.Rect) -> None:
+    """Over the log of the moves (its lines are the table's scrolling log)."""
+    canvas.text("Moves", (rect.x, rect.y - 26), 17, theme.PAPER, role="sans_bold")
+    canvas.text("PgUp/PgDn", (rect.right - 8, rect.y - 22), 12, theme.PAPER_DARK, anchor="topright")
+
+
 def draw_status(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     n = len(v.line)
     parts = [f"{n} stack" if n == 1 else f"{n} stacks", f"{ui.moves} moves", ui.winnable]

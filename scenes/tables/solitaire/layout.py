@@ -20,6 +20,9 @@ STATUS_POS = (800, 842)
 HELP_POS = (800, 806)
 COACH_ANCHOR = (1560, 790, 560)  # the hint's note: bottom right of the felt, above the help line
 LESSON_BOX = (60, 560, 560, 0)  # a lesson's words: below the first rows of the line
+LOG_RECT = pygame.Rect(48, 428, 194, 352)  # the moves so far: the column under the pile
+LOG_INK = (236, 226, 204)  # the log's words on the felt
+LOG_LESSON_BOTTOM = 548  # in a lesson the log stops above the lesson's words
 DRAG_THRESHOLD = 6  # pixels a press must move to be a drag rather than a click
 
 

@@ -38,6 +38,7 @@ from scenes.tables.solitaire.draw import SolitaireUi
 from scenes.tables.solitaire.finishing import ask_before_finishing
 from scenes.tables.solitaire.layout import Geometry
 from scenes.tables.solitaire.statistics import StatisticsScene
+from scenes.tables.solitaire.words import MoveLog
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import EndButton
 
@@ -55,6 +56,8 @@ KEYS = {  # key -> the table's method of that name
 class SolitaireTable(TableScene):
     MENU_ROW = layout.MENU_ROW
     LESSON_BOX = layout.LESSON_BOX
+    COACH_ANCHOR = layout.COACH_ANCHOR
+    LOG_STYLE = (13, 18, layout.LOG_INK)
     END_BUTTON_W, END_BUTTON_GAP = 160, 12  # five buttons: new deal, replay deal, analysis, watch, main menu
     END_SOUND = ""  # a win or a loss: game_over picks the sound
     show_winnable = False  # remembered for the rest of the session
@@ -66,6 +69,7 @@ class SolitaireTable(TableScene):
         self.stats_record = None
         self.still = StaticLayer()  # the table, the pile and the line at rest
         self.drag_release: tuple[float, float] | None = None  # where a dragged stack was let go
+        self.moves_log = MoveLog()
 
     # -- binding ------------------------------------------------------------------------------
     def bind(self) -> None:
@@ -193,8 +197,16 @@ class SolitaireTable(TableScene):
         _, src, dst = target
         return pygame.Rect(self.geo.rect(dst if self.selected == src else src))
 
-    def coach_anchor(self) -> tuple[float, float, float]:
-        return layout.COACH_ANCHOR
+    def log_rect(self) -> pygame.Rect:
+        bottom = layout.LOG_LESSON_BOTTOM if self.lesson is not None else layout.LOG_RECT.bottom
+        return layout.LOG_RECT.clip(layout.LOG_RECT.x, 0, layout.LOG_RECT.w, bottom)
+
+    def log_entries(self) -> list:
+        return self.moves_log.lines(self.match.events_for(self.viewer), self.view.variant)
+
+    def draw_log(self, canvas: Canvas) -> None:
+        draw.draw_log_title(canvas, layout.LOG_RECT)
+        super().draw_log(canvas)
 
     def toggle_winnable(self) -> None:
         SolitaireTable.show_winnable = not SolitaireTable.show_winnable

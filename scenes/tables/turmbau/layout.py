@@ -32,6 +32,7 @@ RX, RW = 1200, 388
 PLATE_H = 60
 SEATS_TOP = 12
 LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
+LOG_STYLE = (13, 19)  # the log's text size and row
 SHEET_ROW_H = 30
 
 
@@ -236,3 +237,9 @@ def lesson_rect(view: TurmbauView, target: tuple, hand: list, chosen: frozenset 
         if waiting:
             return slot_rect(view, waiting[0])
     return None
+
+
+def log_rect(players: int, seated: bool) -> pygame.Rect:
+    """The log's lines in the right column: under the supply, the viewer's discs and the title."""
+    top = supply_top(players) + 112 + (62 if seated else 0) + 22
+    return pygame.Rect(RX + 14, top, RW - 20, LOG_BOTTOM - 8 - top)

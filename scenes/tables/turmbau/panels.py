@@ -24,7 +24,7 @@ from scenes.tables.turmbau.art import (
     seat_dot,
 )
 from scenes.tables.turmbau.draw import TurmbauUi
-from scenes.tables.turmbau.layout import BUILDER_W, LOG_BOTTOM, OFFER_ZONE, RW, RX, SEATS_TOP, SMALL_CARD
+from scenes.tables.turmbau.layout import BUILDER_W, OFFER_ZONE, RW, RX, SEATS_TOP, SMALL_CARD
 from scenes.tables.turmbau.moves import offerers
 from scenes.widgets.basic import fitted_size
 
@@ -389,9 +389,7 @@ def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
 
 def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
-    top = layout.supply_top(v.players) + 104
-    bottom = LOG_BOTTOM
-    y = top + 8
+    y = layout.supply_top(v.players) + 112
     if v.seat is not None:
         canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
         x = RX + 22
@@ -402,22 +400,6 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
                 break
         if not v.my_discs:
             canvas.text("none yet", (RX + 14, y + 30), 14, theme.INK_SOFT)
-        y += 62
-    canvas.text("What happened", (RX + 14, y), 15, theme.INK, role="sans_bold")
-    y += 22
-    room = int((bottom - 8 - y) // 19)
-    for text, indent in log_rows(canvas, ui.log_lines, room, RW - 36):
-        canvas.text(text, (RX + 14 + indent, y), 13, theme.INK_SOFT, max_width=RW - 26 - indent)
-        y += 19
-
-
-def log_rows(canvas: Canvas, lines: list[str], room: int, width: float) -> list[tuple[str, int]]:
-    """The newest log entries that fit in ``room`` rows, each wrapped whole (a continuation
-    row is indented) rather than cut off."""
-    rows: list[tuple[str, int]] = []
-    for line in reversed(lines):
-        if len(rows) >= room:
-            break
-        wrapped = canvas.wrap(line, 13, width) or [line]
-        rows[:0] = [(w, 10 if i else 0) for i, w in enumerate(wrapped)]
-    return rows[-room:] if room > 0 else []
+    top = layout.log_rect(v.players, v.seat is not None).y
+    canvas.text("What happened", (RX + 14, top - 22), 15, theme.INK, role="sans_bold")
+    canvas.text("PgUp/PgDn", (RX + RW - 14, top - 20), 12, theme.INK_SOFT, anchor="topright")

@@ -35,6 +35,7 @@ PULSE_FOR = 4.0
 class TurmbauTable(TableScene):
     TOOLS_ROW = (layout.RX, 800, layout.RW, 40)  # Undo and Hint, under the log
     MENU_ROW = (layout.RX, 848, layout.RW, 40)  # Menu and Rules, under them
+    LOG_STYLE = layout.LOG_STYLE
     _pulse: tuple[Any, float] = (None, 0.0)  # the target disc and when it appeared (table time)
     _clock = 0.0  # seconds of table time: the loop's steps, so the pulse is the same headless
 
@@ -49,13 +50,20 @@ class TurmbauTable(TableScene):
         self.motion = Motion(self.animator, lambda: self.view, self._name, self.app.sound.play)
         if not self.log_lines:
             self.log_lines.append(f"{self._name(self.view.start)} starts.")
-            for _, ev in self.match.events_for(self.viewer)[-400:]:
+            for _, ev in self.match.events_for(self.viewer):
                 self.log_lines.extend(words.event_lines(self._name, ev))
-            del self.log_lines[:-60]
         self.btn_a = Button((906, 752, 280, 48), "", self._primary, primary=True, size=16)
         self.btn_b = Button((906, 808, 280, 40), "", self._secondary, size=16)
         self.widgets = WidgetGroup([self.btn_a, self.btn_b])
         self._sync_buttons()
+
+    def log_rect(self) -> pygame.Rect:
+        return layout.log_rect(self.view.players, self.view.seat is not None)
+
+    def coach_anchor(self) -> tuple[float, float, float]:
+        """The coach's note covers the scoring table and the supply, over the viewer's discs
+        and the log (never on them)."""
+        return (layout.RX + layout.RW, layout.supply_top(self.view.players) + 104, layout.RW)
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.controller.seat_name(seat)
@@ -292,7 +300,6 @@ class TurmbauTable(TableScene):
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
         for ev in events:
             self.log_lines.extend(words.event_lines(self._name, ev))
-        del self.log_lines[:-60]
         self.motion.play(events)
         if self.view.phase is not Phase.SELECT:
             self.choice = replace(self.choice, seats=frozenset(), wild=ZERO)
