@@ -241,8 +241,7 @@ class SolitaireTable(TableScene):
     def open_stats(self) -> None:
         self.app.push(StatisticsScene(self.view.variant.value, self.view.difficulty.value, self.practice))
 
-    def rematch(self) -> None:
-        self.new_deal()
+    rematch = new_deal  # the solitaire's rematch is a new deal
 
     # -- input --------------------------------------------------------------------------------
     def _targets(self, src: int) -> dict[int, Action]:
