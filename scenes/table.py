@@ -77,6 +77,8 @@ class TableScene(EndOfGame, LogAndNote, SeatedScene):
     def enter(self) -> None:
         super().enter()
         self.phones.entered()
+        if self.controller.store is not None:  # the history keeps as many games as Settings say
+            self.controller.store.history.limit = self.app.settings.keep_history
 
     def exit(self) -> None:
         self.phones.close()

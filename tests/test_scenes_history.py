@@ -71,3 +71,14 @@ def test_an_empty_history_says_so_and_a_damaged_file_costs_one_game(pilot) -> No
     screen = open_from_menu(pilot)
     assert screen.stats().games == 1
     assert any("cannot be read" in t[0] for t in pilot.app.toasts)
+
+
+def test_the_history_keeps_as_many_games_as_settings_say(pilot) -> None:
+    from scenes.tables import table_for
+
+    pilot.app.apply_settings(pilot.app.settings.with_(keep_history=10))
+    rules = registry.get("duel")
+    match = Match(rules, rules.make_config(2), 1, (Seat("Anna"), Seat("Ben", "novice")))
+    table = table_for("duel")(match, saves.SaveStore(), threaded=False)
+    pilot.start(table)
+    assert table.controller.store.history.limit == 10

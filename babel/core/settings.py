@@ -43,6 +43,7 @@ RANGES = {  # whole-number fields: the values a file may hold (anything else is 
     "window_h": (MIN_WINDOW[1], MAX_WINDOW[1]),
     "volume": (0, 100),
     "keep_games": (1, 500),
+    "keep_history": (10, 100_000),
     "phone_port": (0, 65535),
 }
 CHOICES = {"anim_speed": ANIM_SPEEDS}
@@ -56,6 +57,7 @@ LABELS = {  # how a notice names a field
     "last_names": "remembered names",
     "coach": "coach",
     "keep_games": "games kept in progress",
+    "keep_history": "finished games kept",
     "phone_address": "phones' network address",
     "phone_port": "phones' port",
     "setups": "remembered game setups",
@@ -76,6 +78,7 @@ class Settings:
     last_names: tuple[str, ...] = ()
     coach: bool = True  # the Hint button and key at every table (off for purists)
     keep_games: int = 20  # unfinished games kept; past it the oldest goes only after asking
+    keep_history: int = 500  # finished games kept in the history; past it the oldest goes
     phone_address: str = ""  # the IPv4 address phone seats connect to ("" : the first local one)
     phone_port: int = 0  # the phone server's port (0: any free port)
     # each game's setup as last started: players, seats' kinds, names, colours (setup_memory)

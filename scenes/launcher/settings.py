@@ -13,7 +13,8 @@ from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 900), (1920, 1080))
 VOLUMES = tuple(range(0, 101, 10))
 KEEP_GAMES = (5, 10, 20, 30, 50, 100)  # games kept in progress
-ROW_Y, ROW_DY = 170, 60  # the first setting's row and the step between rows
+KEEP_HISTORY = (100, 500, 1000, 5000, 10_000)  # finished games kept in the history
+ROW_Y, ROW_DY = 170, 56  # the first setting's row and the step between rows
 PHONE_PORTS = (0, 8000, 8080, 8765, 9000)
 
 
@@ -26,6 +27,7 @@ class SettingsScene(Screen):
         size = (s.window_w, s.window_h)
         sizes = list(WINDOW_SIZES) if size in WINDOW_SIZES else [size, *WINDOW_SIZES]
         kept = sorted({*KEEP_GAMES, s.keep_games})
+        history = sorted({*KEEP_HISTORY, s.keep_history})
         found = interfaces()  # read once per visit: the network may have changed since
         labels = {i.address: i.label for i in found}
         address = chosen(s.phone_address).address
@@ -84,7 +86,14 @@ class SettingsScene(Screen):
                     self._phone_port,
                     label=lambda v: "Any free port" if v == 0 else str(v),
                 ),
-                Button((theme.LOGICAL_W / 2 - 150, 728, 300, 56), "Done", self.dismiss, primary=True),
+                Stepper(
+                    (x, ROW_Y + 8 * ROW_DY, 400, 50),
+                    history,
+                    s.keep_history,
+                    self._keep_history,
+                    label=lambda v: f"{v:,} games",
+                ),
+                Button((theme.LOGICAL_W / 2 - 150, 772, 300, 56), "Done", self.dismiss, primary=True),
             ]
         )
 
@@ -109,6 +118,9 @@ class SettingsScene(Screen):
     def _keep_games(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(keep_games=v))
 
+    def _keep_history(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(keep_history=v))
+
     def _phone_address(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(phone_address=v))
 
@@ -121,7 +133,7 @@ class SettingsScene(Screen):
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
-        panel(canvas, (360, 100, 880, 700), title="Settings")
+        panel(canvas, (360, 90, 880, 770), title="Settings")
         labels = (
             "Window size",
             "Display",
@@ -131,18 +143,19 @@ class SettingsScene(Screen):
             "Keep in progress",
             "Phones connect to",
             "Phones' port",
+            "Keep finished games",
         )
         for i, label in enumerate(labels):
             canvas.text(label, (420, ROW_Y + 25 + ROW_DY * i), 26, theme.BUTTON_TEXT, anchor="midleft")
         canvas.paragraph(
-            "Instant animations skip all motion. The coach advises from your own view only. Past "
-            "the number kept, the oldest game goes only after you agree. Phones join over the "
-            "network of the address chosen.",
-            (800, ROW_Y + 8 * ROW_DY - 6),
+            "Instant animations skip all motion. The coach advises from your view only. Past the "
+            "number kept, the oldest game in progress goes only after you agree; the history keeps "
+            "the newest finished games. Phones join at the address chosen.",
+            (800, ROW_Y + 9 * ROW_DY - 2),
             17,
             (200, 185, 160),
             760,
-            3,
+            4,
             anchor="midtop",
         )
         self.widgets.draw(canvas, self.app.mouse)
