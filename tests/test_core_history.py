@@ -51,6 +51,8 @@ def test_a_damaged_game_file_costs_that_game_only(tmp_path) -> None:
         history.add(match, saves.record_of(match).to_json(), 1.0, 50.0)
     victim = sorted((tmp_path / "history").glob("duel-*.json"))[0]
     victim.write_text('{"format": "babel-towers-history", "version": 1, "summary": {"key": 5}}')
+    assert len(history.summaries()) == 2  # the index saw the file change: it is read again
+    victim.write_text('{"format": "babel-towers-history", "version": 1, "summary": {"key": 6}}')
     (tmp_path / "history" / "index.json").write_text("{not json")  # the cache is rebuilt
     notices: list[str] = []
     kept = history.summaries(notices)

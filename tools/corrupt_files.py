@@ -2,7 +2,7 @@
 
 For each file (the settings, a game in progress, an earlier version's single autosave, a named
 save of a game in progress, a finished named save, the solitaire statistics, the custom
-blueprints) and each kind of damage (empty, cut short, random bytes, deep nesting, a 5,000-digit
+blueprints, a finished game in the history, the history's index and its renamed people) and each kind of damage (empty, cut short, random bytes, deep nesting, a 5,000-digit
 integer, wrong types, NUL, bytes that are not UTF-8, invisible names, a huge label, a file too
 large, a folder or a named pipe or a broken link or a link loop in its place, a read-only
 folder, a full disk) the tool builds a fresh home folder, damages the one file, starts the
@@ -71,7 +71,11 @@ FILES = {
     "finished": "data/saves/Finished solitaire.json",
     "stats": "data/solitaire_stats.json",
     "blueprints": "data/builders_blueprints.json",
+    "history game": "data/history/duel-{key}.json",  # the key is the kept game's (see build_home)
+    "history index": "data/history/index.json",
+    "history names": "data/history/names.json",
 }
+HISTORY_SEEDS = (5, 6)  # two finished duels in the history: a damaged one costs that one only
 
 
 def _play(match: Match, moves: int) -> Match:
@@ -115,6 +119,13 @@ def build_home(home: Path, old_autosave: str = "") -> None:
     stats = StatsStore.load()
     stats.record("tiles", "standard", 2)
     save_custom("Stairs", (1, 2, 3, 0, 1, 2, 0, 0, 1))
+    for seed in HISTORY_SEEDS:  # finished games in the history, and a renamed person
+        done = Match(duel, duel.make_config(2), seed, [Seat("Anna"), Seat("Ben", "novice")])
+        done.play_bots(plies=ENDGAME_PLIES)
+        summary = store.history.add(done, record_of(done).to_json(), 300.0, 1_790_000_000.0 + seed)
+        if seed == HISTORY_SEEDS[0]:
+            FILES["history game"] = f"data/history/{store.history.path_of(summary).name}"
+    store.history.rename("Carla", "Carla B")
 
 
 # -- the damage ---------------------------------------------------------------------------------
@@ -299,6 +310,7 @@ _KEEP = {
     "babel-towers-save",
     "babel-towers-solitaire-stats",
     "babel-builders-blueprints",
+    "babel-towers-history",
     "duel",
     "solitaire",
     "normal",
@@ -515,6 +527,17 @@ def _open_screen(case: Case, pilot, result: Result) -> None:
         editor._save("Tower test")
         pilot.frame()
         expect = BlueprintEditor
+    elif file.startswith("history"):  # the statistics, and their one write: a rename
+        from scenes.launcher.history_screen import StatisticsScreen
+
+        app.push(StatisticsScreen())
+        pilot.frame()
+        screen = app.top
+        if screen.names:
+            screen._rename("Annie")
+            pilot.frame()
+        result.outcome = f"{screen.stats().games if screen.names else 0} games counted; "
+        expect = StatisticsScreen
     elif file == "folders":  # every screen that reads or writes there, then the menu again
         from scenes.launcher.settings import SettingsScene
         from scenes.tables.solitaire.statistics import StatisticsScene
@@ -707,6 +730,8 @@ def _check_files(case, before, after, damaged_name, damaged, result) -> None:
             continue
         if case.file in ("settings", "folders") and rel == "config/settings.json":
             continue
+        if case.file.startswith("history") and rel in ("data/history/index.json", "data/history/names.json"):
+            continue  # the index is rebuilt from the games, and the rename writes the names
         if after.get(rel) != content:
             result.fail(f"{rel} changed" if rel in after else f"{rel} disappeared")
     for rel in after:
@@ -717,7 +742,7 @@ def _check_files(case, before, after, damaged_name, damaged, result) -> None:
         kept = [c for r, c in after.items() if Path(r).parent == folder and Path(r).name.startswith(stem)]
         if damaged not in kept:
             result.fail("the damaged file was lost (neither kept nor set aside)")
-    if case.file in SAVE_FILES and (case.damage in CRAFTED or case.damage in DAMAGED):
+    if (case.file in SAVE_FILES or case.file == "history game") and (case.damage in CRAFTED or case.damage in DAMAGED):
         _check_set_aside(target_rel, before, after, damaged, result)
     if case.file == "old autosave":
         _check_taken_over(case, target_rel, before, after, damaged, result)

@@ -66,6 +66,7 @@ def copies(history: History, count: int, seed: int = 2) -> int:
         write_json_atomic(history.path_of(fake), {"format": FORMAT, "version": VERSION,
                                                   "summary": fake.to_json(), "record": record})
         index[fake.key] = fake
+    history._stamps.clear()  # the index stamps every file as it stands now
     history._write_index(index)
     return count
 

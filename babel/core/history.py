@@ -18,6 +18,7 @@ import hashlib
 import json
 import math
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -201,6 +202,7 @@ class History:
     def __init__(self, folder: Path, limit: int = DEFAULT_LIMIT) -> None:
         self.folder = Path(folder)
         self.limit = max(1, min(int(limit), MAX_LIMIT))
+        self._stamps: dict[str, tuple[int, int]] = {}  # key -> the file's (size, mtime) the index saw
 
     def path_of(self, summary: GameSummary) -> Path:
         return self.folder / f"{summary.game}-{summary.key}.json"
@@ -220,6 +222,7 @@ class History:
         self.folder.mkdir(parents=True, exist_ok=True)
         write_json_atomic(path, {"format": FORMAT, "version": VERSION, "summary": summary.to_json(), "record": record_json})
         index[summary.key] = summary
+        self._stamps[summary.key] = _stamp(path)
         self._prune(index)
         self._write_index(index)
         return summary
@@ -253,10 +256,8 @@ class History:
         path = self.folder / NAMES
         try:
             data = read_json(path)
-        except FileNotFoundError:
-            return {}
         except (JsonFileError, OSError) as exc:
-            if isinstance(exc, JsonFileError) and path.is_file() and not path.is_symlink():
+            if isinstance(exc, JsonFileError) and not exc.missing and path.is_file() and not path.is_symlink():
                 moved = set_aside(path)
                 if notices is not None and moved is not None:
                     notices.append(f"The history's names cannot be read ({str(exc)[:120]}); the file was kept as {moved.name}")
@@ -290,19 +291,23 @@ class History:
     # -- reading ----------------------------------------------------------------------------
     def summaries(self, notices: list[str] | None = None) -> list[GameSummary]:
         """Every kept game, newest first. The index is checked against the folder: a game file it
-        does not know is read and added, an entry without its file is dropped, a damaged game
-        file is set aside as ``NAME.bad`` (a notice says so)."""
+        does not know, or one changed since the index saw it (size or time), is read again; an
+        entry without its file is dropped; a damaged game file is set aside as ``NAME.bad`` (a
+        notice says so)."""
         index = self._read_index()
         files = self._game_files()
         changed = False
-        for key in [k for k in index if self.path_of(index[k]).name not in files]:
-            del index[key]
-            changed = True
+        for key in list(index):
+            name = self.path_of(index[key]).name
+            if name not in files or files[name] != self._stamps.get(key):
+                del index[key]
+                changed = True
         known = {self.path_of(s).name for s in index.values()}
-        for name in sorted(files - known):
+        for name in sorted(set(files) - known):
             summary = self._read_summary(self.folder / name, notices)
             if summary is not None:
                 index[summary.key] = summary
+                self._stamps[summary.key] = files[name]
                 changed = True
         if changed:
             try:
@@ -334,17 +339,24 @@ class History:
                 notices.append(f"A game in the history cannot be read ({str(exc)[:120]}){kept}")
             return None
 
-    def _game_files(self) -> set[str]:
+    def _game_files(self) -> dict[str, tuple[int, int] | None]:
+        """The game files' names with their (size, mtime) stamps (None: not a regular file)."""
         try:
             names = os.listdir(self.folder)
         except OSError:
-            return set()
-        return {n for n in names if n.endswith(".json") and n not in (INDEX, NAMES) and not n.startswith(".")}
+            return {}
+        games = [n for n in names if n.endswith(".json") and n not in (INDEX, NAMES) and not n.startswith(".")]
+        return {n: _stamp(self.folder / n) for n in games}
 
     def _read_index(self) -> dict[str, GameSummary]:
+        path = self.folder / INDEX
         try:
-            data = read_json(self.folder / INDEX, max_bytes=INDEX_MAX_BYTES)
-        except (JsonFileError, OSError):
+            data = read_json(path, max_bytes=INDEX_MAX_BYTES)
+        except JsonFileError as exc:
+            if not exc.missing and path.is_file() and not path.is_symlink():
+                set_aside(path)  # never written over: kept as index.json.bad, rebuilt from the games
+            return {}
+        except OSError:
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("games"), list):
             return {}
@@ -355,8 +367,23 @@ class History:
             except HistoryError:
                 continue  # the cache is rebuilt from the game file on the next listing
             out[summary.key] = summary
+            stamp = item.get("stamp")
+            if isinstance(stamp, list) and len(stamp) == 2 and all(type(v) is int for v in stamp):
+                self._stamps[summary.key] = (stamp[0], stamp[1])
         return out
 
     def _write_index(self, index: dict[str, GameSummary]) -> None:
-        games = [s.to_json() for s in sorted(index.values(), key=lambda s: (s.finished, s.key))]
+        games = []
+        for s in sorted(index.values(), key=lambda s: (s.finished, s.key)):
+            stamp = self._stamps.get(s.key) or _stamp(self.path_of(s))
+            games.append({**s.to_json(), "stamp": list(stamp) if stamp else None})
         write_json_atomic(self.folder / INDEX, {"format": FORMAT, "version": VERSION, "games": games})
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    """A regular file's (size, modification time in ns); None for anything else."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns) if stat.S_ISREG(st.st_mode) else None
