@@ -14,6 +14,7 @@ go first. Pure Python, no pygame.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import math
@@ -133,11 +134,17 @@ def _number(value: Any, what: str, low: float, high: float) -> float:
     return float(value)
 
 
+@functools.lru_cache(maxsize=4096)
+def _clean(name: str) -> str:
+    """A name as shown (the same few names come back thousands of times in a history)."""
+    return clean_text(name, MAX_NAME)
+
+
 def _seat(data: Any) -> SeatResult:
     if not isinstance(data, dict):
         raise HistoryError("a seat is not a record")
     name, bot, colour = data.get("name"), data.get("bot"), data.get("colour")
-    if not isinstance(name, str) or not clean_text(name, MAX_NAME):
+    if not isinstance(name, str) or len(name) > 10 * MAX_NAME or not _clean(name):
         raise HistoryError("a seat has no name")
     if bot is not None and (not isinstance(bot, str) or not 0 < len(bot) <= 20):
         raise HistoryError("a seat's bot level is not a short word")
@@ -145,7 +152,7 @@ def _seat(data: Any) -> SeatResult:
         raise HistoryError("a seat's colour is not a small number")
     score = data.get("score")
     return SeatResult(
-        name=clean_text(name, MAX_NAME),
+        name=_clean(name),
         bot=bot,
         colour=colour,
         device=data.get("device") is True,
@@ -205,7 +212,7 @@ class History:
         self._stamps: dict[str, tuple[int, int]] = {}  # key -> the file's (size, mtime) the index saw
 
     def path_of(self, summary: GameSummary) -> Path:
-        return self.folder / f"{summary.game}-{summary.key}.json"
+        return self.folder / file_name(summary)
 
     # -- writing ----------------------------------------------------------------------------
     def add(self, match: Match, record_json: dict[str, Any], played: float, now: float) -> GameSummary | None:
@@ -298,11 +305,11 @@ class History:
         files = self._game_files()
         changed = False
         for key in list(index):
-            name = self.path_of(index[key]).name
+            name = file_name(index[key])
             if name not in files or files[name] != self._stamps.get(key):
                 del index[key]
                 changed = True
-        known = {self.path_of(s).name for s in index.values()}
+        known = {file_name(s) for s in index.values()}
         for name in sorted(set(files) - known):
             summary = self._read_summary(self.folder / name, notices)
             if summary is not None:
@@ -346,7 +353,8 @@ class History:
         except OSError:
             return {}
         games = [n for n in names if n.endswith(".json") and n not in (INDEX, NAMES) and not n.startswith(".")]
-        return {n: _stamp(self.folder / n) for n in games}
+        folder = os.fsdecode(self.folder)
+        return {n: _stamp(os.path.join(folder, n)) for n in games}
 
     def _read_index(self) -> dict[str, GameSummary]:
         path = self.folder / INDEX
@@ -380,7 +388,12 @@ class History:
         write_json_atomic(self.folder / INDEX, {"format": FORMAT, "version": VERSION, "games": games})
 
 
-def _stamp(path: Path) -> tuple[int, int] | None:
+def file_name(summary: GameSummary) -> str:
+    """The name of a game's file in the history folder."""
+    return f"{summary.game}-{summary.key}.json"
+
+
+def _stamp(path: Path | str) -> tuple[int, int] | None:
     """A regular file's (size, modification time in ns); None for anything else."""
     try:
         st = os.lstat(path)
