@@ -19,6 +19,7 @@ from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.builders import draw as D
 from scenes.tables.builders import frame
 from scenes.tables.builders import layout as L
@@ -334,6 +335,9 @@ class BuildersTable(TableScene):
         reveal = L.reveal_rects(v.face_down, tray)
         places = L.LessonPlaces(self.anchors, v.hand, v.received, reveal, tuple(self.motion.heights), c)
         return L.lesson_rect(target, places) or pygame.Rect(self.btn_confirm.rect)
+
+    def lesson_keep_clear(self) -> Clear:
+        return P.keep_clear(self.view, self.anchors, self.checking(), self.note is not None)
 
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
