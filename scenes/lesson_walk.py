@@ -37,12 +37,12 @@ class Step:
 
 def _crossed(bubble: Bubble, rects) -> list[pygame.Rect]:
     a, b = bubble.arrow
-    return [k for k in rects if k.clipline(a, b) and not k.colliderect(bubble.target)]
+    return [k for k in rects if k.clipline(a, b) and not k.contains(bubble.target)]
 
 
 def problems(bubble: Bubble | None, clear: Clear) -> tuple[list[str], list[str]]:
-    """What the words cover or their arrow crosses: of the target and the panels the step
-    needs (problems), and of the buttons and lines better left in sight (notes)."""
+    """What the words cover of the target and the panels the step needs (problems), and what
+    else they cover or their arrow crosses: buttons, lines, a panel on the arrow's way (notes)."""
     if bubble is None:
         return [], []
     r, bad = bubble.rect, []
@@ -52,9 +52,8 @@ def problems(bubble: Bubble | None, clear: Clear) -> tuple[list[str], list[str]]
         bad.append(f"words {tuple(r)} cover the target {tuple(bubble.target)}")
     notes = [f"words {tuple(r)} cover {tuple(k)}" for k in clear.rather if r.colliderect(k)]
     bad += [f"words {tuple(r)} cover {tuple(k)}" for k in clear.need if r.colliderect(k)]
-    if bubble.target is not None:
-        bad += [f"arrow crosses {tuple(k)}" for k in _crossed(bubble, clear.need)]
-        notes += [f"arrow crosses {tuple(k)}" for k in _crossed(bubble, clear.rather)]
+    if bubble.target is not None:  # an arrow to the hand may have to cross the panel above it
+        notes += [f"arrow crosses {tuple(k)}" for k in _crossed(bubble, (*clear.need, *clear.rather))]
     return bad, notes
 
 

@@ -93,9 +93,15 @@ def _score(r: pygame.Rect, target: pygame.Rect | None, clear: Clear, home: tuple
     a, b = arrow_for(r, target)
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     score += length * 2.0 + (4000.0 if length < 40 else 0.0)  # near, with room for the head
-    for weight, rects in ((60000.0, clear.need), (20000.0, clear.rather)):
-        score += sum(weight for k in rects if k.clipline(a, b) and not k.colliderect(target))
+    for weight, rects in ((300.0, clear.need), (100.0, clear.rather)):
+        score += sum(_inside(k, a, b) for k in rects) * weight  # the arrow's way over each
     return score
+
+
+def _inside(k: pygame.Rect, a: tuple[float, float], b: tuple[float, float]) -> float:
+    """How far the segment ``a``-``b`` runs over ``k``."""
+    seg = k.clipline(a, b)
+    return math.hypot(seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]) if seg else 0.0
 
 
 def _spots(lo: int, hi: int) -> list[int]:

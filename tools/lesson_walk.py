@@ -95,8 +95,10 @@ def main() -> int:
             found = [(i, s) for i, s in enumerate(steps, 1) if s.problems or (s.notes and args.notes)]
             took = time.perf_counter() - t0
             bad_steps = sum(1 for s in steps if s.problems)
-            print(f"{game:9} {size[0]}x{size[1]}: {len(steps)} clicks, {bad_steps} with problems, "
-                  f"{sum(1 for s in steps if s.notes)} with notes, {took:.1f}s")
+            print(
+                f"{game:9} {size[0]}x{size[1]}: {len(steps)} clicks, {bad_steps} with problems, "
+                f"{sum(1 for s in steps if s.notes)} with notes, {took:.1f}s"
+            )
             for i, s in found:
                 print(f"    click {i} (ply {s.ply}) {s.text[:60]!r}")
                 for p in s.problems:

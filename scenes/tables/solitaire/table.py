@@ -31,6 +31,7 @@ from scenes.kept_games import start_new
 from scenes.layers import StaticLayer
 from scenes.match_controller import bot_executor
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.solitaire import draw, layout
 from scenes.tables.solitaire.analysis import AnalysisScene
 from scenes.tables.solitaire.animate import Motion
@@ -192,6 +193,9 @@ class SolitaireTable(TableScene):
             return pygame.Rect(self.geo.pile_rect())
         _, src, dst = target
         return pygame.Rect(self.geo.rect(dst if self.selected == src else src))
+
+    def lesson_keep_clear(self) -> Clear:
+        return Clear(*self.geo.lesson_clear(len(self.view.line)))
 
     def coach_anchor(self) -> tuple[float, float, float]:
         return layout.COACH_ANCHOR

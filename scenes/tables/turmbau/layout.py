@@ -236,3 +236,15 @@ def lesson_rect(view: TurmbauView, target: tuple, hand: list, chosen: frozenset 
         if waiting:
             return slot_rect(view, waiting[0])
     return None
+
+
+def lesson_clear(hand: list) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """What a lesson's words leave in sight: the offers, the prompt line under them and the hand;
+    and where they can, the right column (seats, scoring, the discs and what happened)."""
+    need = [OFFER_ZONE, pygame.Rect(OFFER_ZONE.x, OFFER_ZONE.bottom, OFFER_ZONE.w, 26)]
+    cards = [pygame.Rect(0, 0, *HAND_CARD) for _ in hand]
+    for r, (_, (x, y), _lifted) in zip(cards, hand):
+        r.center = (round(x), round(y))
+    if cards:
+        need.append(cards[0].unionall(cards[1:]))
+    return tuple(need), (pygame.Rect(RX, 12, RW, LOG_BOTTOM - 12),)
