@@ -23,7 +23,7 @@ from scenes.widgets.basic import paper
 TEXT, LINE, TITLE, PAD = 17, 23, 28, 8  # the words' size, a line's, a title's and a paragraph's gap
 MARGIN = 10  # the words keep this far from the window's edge
 TARGET_GAP = 24  # and this far from what they point at (its glow)
-GRID = 30  # spots are tried this far apart
+GRID = 60  # spots are tried this far apart, then a fifth of it around the best
 WIDTHS = (440, 380, 320, 520, 640)  # widths tried after the table's own
 
 
@@ -104,10 +104,10 @@ def _inside(k: pygame.Rect, a: tuple[float, float], b: tuple[float, float]) -> f
     return math.hypot(seg[1][0] - seg[0][0], seg[1][1] - seg[0][1]) if seg else 0.0
 
 
-def _spots(lo: int, hi: int) -> list[int]:
+def _spots(lo: int, hi: int, step: int) -> list[int]:
     if hi < lo:
         return [lo]
-    return sorted({*range(lo, hi, GRID), hi})
+    return sorted({*range(lo, hi, step), hi})
 
 
 def place_bubble(
@@ -141,15 +141,31 @@ def _place(canvas: Canvas, paras: list, target: pygame.Rect | None, clear: Clear
     best: tuple[float, pygame.Rect, tuple] | None = None
     for w in dict.fromkeys((round(home[2]), *WIDTHS)):
         wrapped, h = _wrap(canvas, paras, w)
-        home_r = pygame.Rect(round(home[0]), round(home[1]), w, h)
-        xs = _spots(MARGIN, theme.LOGICAL_W - MARGIN - w)
-        ys = _spots(MARGIN, theme.LOGICAL_H - MARGIN - h)
-        for r in [home_r] + [pygame.Rect(x, y, w, h) for y in ys for x in xs]:
-            s = _score(r, target, clear, home) + abs(w - home[2]) * 0.5
-            if best is None or s < best[0]:
-                best = (s, r, wrapped)
+        xs = _spots(MARGIN, theme.LOGICAL_W - MARGIN - w, GRID)
+        ys = _spots(MARGIN, theme.LOGICAL_H - MARGIN - h, GRID)
+        spots = [(round(home[0]), round(home[1]))] + [(x, y) for y in ys for x in xs]
+        found = _best(spots, w, h, target, clear, home)
+        x0, y0 = found[1].topleft  # then finer, around the best coarse spot
+        xs = _spots(max(MARGIN, x0 - GRID), min(theme.LOGICAL_W - MARGIN - w, x0 + GRID), GRID // 5)
+        ys = _spots(max(MARGIN, y0 - GRID), min(theme.LOGICAL_H - MARGIN - h, y0 + GRID), GRID // 5)
+        found = min(
+            found, _best([(x, y) for y in ys for x in xs], w, h, target, clear, home), key=lambda f: f[0]
+        )
+        if best is None or found[0] < best[0]:
+            best = (found[0], found[1], wrapped)
     _, rect, wrapped = best
     return Bubble(rect, wrapped, target, arrow_for(rect, target) if target is not None else None)
+
+
+def _best(spots, w: int, h: int, target, clear: Clear, home: tuple) -> tuple[float, pygame.Rect]:
+    """The best of ``spots`` (top-left corners) for words ``w`` by ``h``."""
+    found: tuple[float, pygame.Rect] | None = None
+    for x, y in spots:
+        r = pygame.Rect(x, y, w, h)
+        s = _score(r, target, clear, home) + abs(w - home[2]) * 0.5
+        if found is None or s < found[0]:
+            found = (s, r)
+    return found
 
 
 def draw_bubble(canvas: Canvas, bubble: Bubble | None) -> None:
