@@ -4,13 +4,12 @@ crosses no panel. The lesson tests and ``tools/lesson_walk.py`` share it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
 from scenes import theme
+from scenes.canvas import Canvas
 from scenes.pilot import Pilot
 from scenes.table import TableScene, lesson_bubble, lesson_clear
 from scenes.table_lesson import Bubble, Clear
@@ -57,26 +56,42 @@ def problems(bubble: Bubble | None, clear: Clear) -> tuple[list[str], list[str]]
     return bad, notes
 
 
-def look(pilot: Pilot, table: TableScene, steps: list[Step], snap: Callable[[Step], Any] | None) -> None:
-    """Draw the table as it is now and note where the lesson's words went."""
+def measuring_canvas(size: tuple[int, int]) -> Canvas:
+    """A canvas for a window of ``size`` that only measures (words wrap as they would there);
+    nothing is drawn on it, so a big window costs nothing."""
+    canvas = Canvas.__new__(Canvas)
+    canvas.surface = None
+    canvas.scale = min(size[0] / theme.LOGICAL_W, size[1] / theme.LOGICAL_H)
+    canvas.ox = (size[0] - theme.LOGICAL_W * canvas.scale) / 2
+    canvas.oy = (size[1] - theme.LOGICAL_H * canvas.scale) / 2
+    return canvas
+
+
+def look(pilot: Pilot, table: TableScene, steps: list[Step], snap=None, also=()) -> None:
+    """Draw the table as it is now and note where the lesson's words went; ``also``: window
+    sizes whose placement is checked too, by measuring only."""
     pilot.app.draw()
     bubble = lesson_bubble(table, pilot.app.canvas)
     clear = lesson_clear(table, pilot.app.canvas)
     bad, notes = problems(bubble, clear)
+    for size in also:
+        canvas = measuring_canvas(size)
+        there = problems(lesson_bubble(table, canvas), lesson_clear(table, canvas))[0]
+        bad += [f"at {size[0]}x{size[1]}: {p}" for p in there]
     prompt = table.lesson_prompt()
     steps.append(Step(table.match.ply, prompt.text if prompt else "", bubble, clear, bad, notes))
     if snap is not None:
         snap(steps[-1])
 
 
-def follow(pilot: Pilot, table: TableScene, steps: list[Step], snap=None) -> None:
+def follow(pilot: Pilot, table: TableScene, steps: list[Step], snap=None, also=()) -> None:
     """Click where the lesson points until the learner has moved; the move must be the one the
     lesson suggested (the bots may move around it, unthreaded)."""
     assert pilot.until(lambda: table.lesson_prompt() is not None, 30)
     prompt = table.lesson_prompt()
     ply = table.match.ply
     for _ in range(CLICKS):
-        look(pilot, table, steps, snap)
+        look(pilot, table, steps, snap, also)
         target = table.lesson_target(prompt.target)
         if target is None:  # a note over the table (Builders' role card) closes with Space
             pilot.press(pygame.K_SPACE)
@@ -88,14 +103,15 @@ def follow(pilot: Pilot, table: TableScene, steps: list[Step], snap=None) -> Non
     assert mine == [table.rules.action_text(prompt.action)], (mine, prompt)
 
 
-def walk(pilot: Pilot, table: TableScene, snap=None, moves: int = 40) -> list[Step]:
-    """Follow the lesson to its end; every click's step, the last one the lesson's last words."""
+def walk(pilot: Pilot, table: TableScene, snap=None, moves: int = 40, also=()) -> list[Step]:
+    """Follow the lesson to its end; every click's step, the last one the lesson's last words
+    (``also``: window sizes whose placement is checked at every click too, by measuring)."""
     steps: list[Step] = []
     for _ in range(moves):
         if table.lesson.done:
             break
-        follow(pilot, table, steps, snap)
+        follow(pilot, table, steps, snap, also)
     assert table.lesson.done
     assert pilot.until(lambda: table.lesson_prompt() is not None, 30)
-    look(pilot, table, steps, snap)
+    look(pilot, table, steps, snap, also)
     return steps

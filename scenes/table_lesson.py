@@ -84,17 +84,24 @@ class Clear:
         return tuple(map(tuple, self.need)), tuple(map(tuple, self.rather))
 
 
-def _score(r: pygame.Rect, target: pygame.Rect | None, clear: Clear, home: tuple) -> float:
+def _score(
+    r: pygame.Rect, target: pygame.Rect | None, clear: Clear, home: tuple, bound: float = math.inf
+) -> float:
+    """How bad a spot is (the lower the better); past ``bound`` it stops counting."""
+    need, rather = clear.need, clear.rather
     score = math.hypot(r.x - home[0], r.y - home[1]) * 0.5  # near the table's usual spot
-    score += sum(_area(r, k) for k in clear.need) * 200.0 + sum(_area(r, k) for k in clear.rather) * 20.0
-    if target is None:
+    score += sum(_area(r, need[i]) for i in r.collidelistall(need)) * 200.0
+    score += sum(_area(r, rather[i]) for i in r.collidelistall(rather)) * 20.0
+    if target is not None:
+        score += _area(r, target.inflate(2 * TARGET_GAP, 2 * TARGET_GAP)) * 2000.0
+    if target is None or score >= bound:
         return score
-    score += _area(r, target.inflate(2 * TARGET_GAP, 2 * TARGET_GAP)) * 2000.0
     a, b = arrow_for(r, target)
     length = math.hypot(b[0] - a[0], b[1] - a[1])
     score += length * 2.0 + (4000.0 if length < 40 else 0.0)  # near, with room for the head
-    for weight, rects in ((300.0, clear.need), (100.0, clear.rather)):
-        score += sum(_inside(k, a, b) for k in rects) * weight  # the arrow's way over each
+    way = pygame.Rect(min(a[0], b[0]), min(a[1], b[1]), abs(b[0] - a[0]) + 1, abs(b[1] - a[1]) + 1)
+    score += sum(_inside(need[i], a, b) for i in way.collidelistall(need)) * 300.0  # the arrow's way
+    score += sum(_inside(rather[i], a, b) for i in way.collidelistall(rather)) * 100.0
     return score
 
 
@@ -162,7 +169,8 @@ def _best(spots, w: int, h: int, target, clear: Clear, home: tuple) -> tuple[flo
     found: tuple[float, pygame.Rect] | None = None
     for x, y in spots:
         r = pygame.Rect(x, y, w, h)
-        s = _score(r, target, clear, home) + abs(w - home[2]) * 0.5
+        extra = abs(w - home[2]) * 0.5
+        s = _score(r, target, clear, home, found[0] - extra if found else math.inf) + extra
         if found is None or s < found[0]:
             found = (s, r)
     return found
