@@ -30,8 +30,11 @@ class Step:
 
     @property
     def busy(self) -> tuple[int, int]:
-        """How much this step shows: its words' height, then the rects they had to avoid."""
-        return (self.bubble.rect.h if self.bubble else 0, len(self.clear.need) + len(self.clear.rather))
+        """How much this step shows: an arrow, its words' height, then the rects they avoid."""
+        if self.bubble is None:
+            return (False, 0, 0)
+        keep = len(self.clear.need) + len(self.clear.rather)
+        return (self.bubble.target is not None, self.bubble.rect.h, keep)
 
 
 def _crossed(bubble: Bubble, rects) -> list[pygame.Rect]:
@@ -70,7 +73,7 @@ def measuring_canvas(size: tuple[int, int]) -> Canvas:
 def look(pilot: Pilot, table: TableScene, steps: list[Step], snap=None, also=()) -> None:
     """Draw the table as it is now and note where the lesson's words went; ``also``: window
     sizes whose placement is checked too, by measuring only."""
-    pilot.app.draw()
+    pilot.frame()  # a frame after the last move: the table's buttons follow it, then it draws
     bubble = lesson_bubble(table, pilot.app.canvas)
     clear = lesson_clear(table, pilot.app.canvas)
     bad, notes = problems(bubble, clear)

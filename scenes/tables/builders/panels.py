@@ -365,9 +365,19 @@ PROMPT_RECT = pygame.Rect(L.HAND_X - 420, 674, 840, 32)
 NOTE_RECT = pygame.Rect(L.CENTRE[0] - 420, 230, 840, 300)  # the role note
 
 
-def keep_clear(v: BuildersView, anchors: dict, checking: bool, note: bool) -> Clear:
+def board_rect(v: BuildersView, heights) -> pygame.Rect:
+    """The base with its towers and the blueprint's glass over it."""
+    grid = L.make_grid(max((*heights, 0)))
+    tall = [max(h, n) + 1 for h, n in zip(heights, v.blueprint.cells)]
+    points = [p for cell in range(9) for p in L.cell_outline(grid, cell, tall[cell])]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+
+
+def keep_clear(v: BuildersView, anchors: dict, heights, checking: bool, note: bool) -> Clear:
     """What a lesson's words leave in sight: the private check or the role note while up, the
-    learner's hand and the blueprint; and where they can, the prompt line and the name plates."""
+    learner's hand and the blueprint; and where they can, the prompt line, the name plates and
+    the base with its towers."""
     need = [pygame.Rect(L.PANEL_X, 16, L.PANEL_W, 304)]
     cards = [pygame.Rect(0, 0, theme.CARD_W, theme.CARD_H) for _ in v.hand]
     for r, (_, pos) in zip(cards, L.hand_layout(v.hand)):
@@ -378,7 +388,8 @@ def keep_clear(v: BuildersView, anchors: dict, checking: bool, note: bool) -> Cl
         need.append(check_rect(v))
     if note:
         need.append(NOTE_RECT)
-    return Clear(tuple(need), (PROMPT_RECT, *(L.plate_rect(a) for a in anchors.values())))
+    plates = (L.plate_rect(a) for a in anchors.values())
+    return Clear(tuple(need), (PROMPT_RECT, board_rect(v, heights), *plates))
 
 
 def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:

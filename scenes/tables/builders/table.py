@@ -337,7 +337,7 @@ class BuildersTable(TableScene):
         return L.lesson_rect(target, places) or pygame.Rect(self.btn_confirm.rect)
 
     def lesson_keep_clear(self) -> Clear:
-        return P.keep_clear(self.view, self.anchors, self.checking(), self.note is not None)
+        return P.keep_clear(self.view, self.anchors, self.motion.heights, self.checking(), self.note is not None)
 
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
