@@ -90,3 +90,26 @@ def test_the_words_keep_clear_of_the_open_floor_plan():
         assert not steps[-1].problems and not steps[-1].bubble.rect.colliderect(layout.PLAN_RECT)
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (3840, 2160)])
+def test_the_placement_keeps_off_the_target_and_the_panels_a_step_needs(size):
+    """The table's usual spot is taken (the target and a panel lie on it): the words go where
+    neither is, inside the window, and their arrow ends at the target's glow; a panel over the
+    whole window cannot be avoided, the target still is."""
+    from scenes.lesson_walk import measuring_canvas
+    from scenes.table_lesson import Clear, place_bubble
+
+    pygame.font.init()
+    canvas = measuring_canvas(size)
+    paras = [("New rule", "A rule, in a few words of explanation. " * 4), ("Your move", "Click it.")]
+    home = (60, 150, 440, 0)
+    target = pygame.Rect(200, 200, 60, 80)
+    need = (pygame.Rect(0, 0, 1600, 140), pygame.Rect(40, 420, 700, 300), pygame.Rect(900, 0, 700, 900))
+    bubble = place_bubble(canvas, paras, target, Clear(need), home)
+    r = bubble.rect
+    assert pygame.Rect(0, 0, 1600, 900).contains(r)
+    assert not r.colliderect(target) and r.collidelist(list(need)) == -1
+    assert target.inflate(24, 24).collidepoint(bubble.arrow[1])
+    everywhere = place_bubble(canvas, paras, target, Clear((pygame.Rect(0, 0, 1600, 900),)), home)
+    assert not everywhere.rect.colliderect(target)
