@@ -31,6 +31,7 @@ EXTRA_X0, EXTRA_X1 = 710, 900
 RX, RW = 1200, 388
 PLATE_H = 60
 SEATS_TOP = 12
+PROMPT_X = 600  # the prompt line's centre, under the offers
 LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
 SHEET_ROW_H = 30
 
@@ -238,10 +239,12 @@ def lesson_rect(view: TurmbauView, target: tuple, hand: list, chosen: frozenset 
     return None
 
 
-def lesson_clear(hand: list) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
-    """What a lesson's words leave in sight: the offers, the prompt line under them and the hand;
-    and where they can, the right column (seats, scoring, the discs and what happened)."""
-    need = [OFFER_ZONE, pygame.Rect(OFFER_ZONE.x, OFFER_ZONE.bottom, OFFER_ZONE.w, 26)]
+def lesson_clear(hand: list, prompt: str) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """What a lesson's words leave in sight: the offers, the prompt line under them (about as
+    wide as its words) and the hand; and where they can, the right column (seats, scoring, the
+    discs and what happened)."""
+    w = min(OFFER_ZONE.w, 40 + 10 * len(prompt))  # 19 px words: about 10 px a character
+    need = [OFFER_ZONE, pygame.Rect(PROMPT_X - w // 2, OFFER_ZONE.bottom, w, 26)]
     cards = [pygame.Rect(0, 0, *HAND_CARD) for _ in hand]
     for r, (_, (x, y), _lifted) in zip(cards, hand):
         r.center = (round(x), round(y))

@@ -373,7 +373,7 @@ class TurmbauTable(TableScene):
         return pygame.Rect(self.btn_b.rect) if target[0] == "secondary" else rect
 
     def lesson_keep_clear(self) -> Clear:
-        return Clear(*layout.lesson_clear(self.hand_cards()))
+        return Clear(*layout.lesson_clear(self.hand_cards(), self.prompt()))
 
     # -- the end ------------------------------------------------------------------------------------
     def game_over(self) -> None:
