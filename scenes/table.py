@@ -24,7 +24,7 @@ from scenes.remote.table_phones import TablePhones
 from scenes.seated import SeatedScene
 from scenes.table_coach import Coach
 from scenes.table_end import EndOfGame
-from scenes.table_lesson import draw_lesson, lesson_paragraphs
+from scenes.table_lesson import Bubble, Clear, draw_bubble, lesson_paragraphs, place_bubble
 from scenes.table_log import LogAndNote
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import END_SHADE
@@ -314,14 +314,13 @@ class TableScene(EndOfGame, LogAndNote, SeatedScene):
         """The logical rect of what a lesson points at (tables with lessons override)."""
         return None
 
+    def lesson_keep_clear(self) -> Clear:
+        """What a lesson's words keep clear of besides their target and the buttons: the panels
+        the step needs (tables say theirs: a private check, the offers, a title, the prompt)."""
+        return Clear()
+
     def draw_lesson(self, canvas: Canvas) -> None:
-        if self.lesson is None or self._end_shown:
-            return
-        prompt = self.lesson_prompt()
-        target = None
-        if prompt is not None and prompt.target is not None:
-            target = self.lesson_target(prompt.target)
-        draw_lesson(canvas, lesson_paragraphs(self.lesson, prompt), self.LESSON_BOX, target)
+        draw_bubble(canvas, lesson_bubble(self, canvas))
 
     def leave_detail(self) -> str:
         """The question before leaving (or quitting): first what would be lost, then what is kept."""
@@ -358,6 +357,28 @@ class TableScene(EndOfGame, LogAndNote, SeatedScene):
 
     def handle_table(self, event: pygame.event.Event) -> bool:
         return False
+
+
+def lesson_bubble(table: TableScene, canvas: Canvas) -> Bubble | None:
+    """Where the table's lesson words go now: away from what they point at, from the buttons and
+    the coach's note, and from every panel the step needs."""
+    if table.lesson is None or table._end_shown:
+        return None
+    prompt = table.lesson_prompt()
+    target = None
+    if prompt is not None and prompt.target is not None:
+        target = table.lesson_target(prompt.target)
+    clear = lesson_clear(table, canvas)
+    return place_bubble(canvas, lesson_paragraphs(table.lesson, prompt), target, clear, table.LESSON_BOX)
+
+
+def lesson_clear(table: TableScene, canvas: Canvas) -> Clear:
+    """The table's own rects to keep clear, with its buttons and the coach's note."""
+    clear = table.lesson_keep_clear()
+    rather = [pygame.Rect(w.rect) for w in (*table._buttons(), *table.widgets.widgets) if w.visible]
+    if table.coach.note is not None:
+        rather.append(table.coach_rect(canvas)[0])
+    return Clear(clear.need, (*clear.rather, *rather))
 
 
 def _soonest(*dues: float | None) -> float | None:

@@ -23,16 +23,25 @@ class EndOfGame:
             self.app.sound.play(self.END_SOUND)
         self.view = self.controller.match.view(None) if self.controller.pass_and_play else self.view
         self.game_over()
-        row = end_row(self.end_buttons(), self.end_row_y(), self.END_BUTTON_W, self.END_BUTTON_GAP)
+        buttons = self.end_buttons()
+        if not any(b.action == self.watch_replay for b in buttons):  # every table offers its replay
+            buttons.insert(max(0, len(buttons) - 1), EndButton("Watch replay (V)", self.watch_replay, pygame.K_v))
+        row = end_row(buttons, self.end_row_y(), self.END_BUTTON_W, self.END_BUTTON_GAP)
         self.end_widgets = WidgetGroup(row)
 
     def end_buttons(self) -> list[EndButton]:
-        """The end panel's buttons, left to right (games add their own, e.g. a timeline)."""
+        """The end panel's buttons, left to right; a table that lists its own gets Watch replay
+        before its last one."""
         return [
             EndButton("Rematch", self.rematch, pygame.K_r, primary=True),
+            *self.extra_end_buttons(),
             EndButton("Watch replay (V)", self.watch_replay, pygame.K_v),
             EndButton("Main menu", self.to_menu, pygame.K_m),
         ]
+
+    def extra_end_buttons(self) -> list[EndButton]:
+        """A game's own buttons after Rematch (Babel Builders: its timeline)."""
+        return []
 
     def watch_replay(self) -> None:
         """This game as a replay, from this screen's seat (the public view in pass-and-play)."""

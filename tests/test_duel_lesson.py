@@ -1,5 +1,7 @@
 """Learn to play, the duel: the lesson completes headless by following its own prompts (clicking
-where the table points), explains each rule the first time, and can be left and resumed."""
+where the table points) at 1600x900 and 1024x640, its words clear of the card they point at and
+of the played cards, plates and prompt (there and at 3840x2160); it explains each rule the first
+time, and can be left and resumed."""
 
 from __future__ import annotations
 
@@ -7,8 +9,11 @@ import pygame
 import pytest
 
 from scenes.launcher.menu import MainMenu
+from scenes.lesson_walk import Step, look
+from scenes.pilot import Pilot
 from scenes.table import TableScene
 from scenes.widgets.confirm import ConfirmDialog
+from tests.test_scenes_lessons import SIZES, also
 
 pytestmark = pytest.mark.usefixtures("unthreaded_tables")  # the lesson's bots play inline
 
@@ -36,11 +41,15 @@ def _open_lesson(pilot) -> TableScene:
 
 
 def _follow_one_prompt(pilot, table) -> bool:
-    """Click where the lesson points; False when it has nothing to point at."""
+    """Click where the lesson points; False when it has nothing to point at. Before the click,
+    the lesson's words cover neither the card nor the played cards, the plates or the prompt."""
     assert pilot.until(lambda: table.lesson_prompt() is not None or table.match.over, 30)
     prompt = table.lesson_prompt()
     if prompt is None or prompt.action is None:
         return False
+    steps: list[Step] = []
+    look(pilot, table, steps, None, also(pilot.app.canvas.surface.get_size()))
+    assert not steps[0].problems, steps[0].problems
     target = table.lesson_target(prompt.target)
     assert target is not None, prompt
     ply = table.match.ply
@@ -50,7 +59,16 @@ def _follow_one_prompt(pilot, table) -> bool:
     return True
 
 
-def test_the_duel_lesson_completes_by_following_its_prompts(pilot):
+@pytest.mark.parametrize("size", SIZES)
+def test_the_duel_lesson_completes_by_following_its_prompts(size):
+    pilot = Pilot(size=size)
+    try:
+        _complete(pilot)
+    finally:
+        pygame.display.quit()
+
+
+def _complete(pilot) -> None:
     table = _open_lesson(pilot)
     explained = []
     for _ in range(14):

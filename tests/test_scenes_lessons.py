@@ -1,7 +1,9 @@
 """Learn to play Der Turmbau zu Babel, Babel On! and Babel Builders: each opens from its setup
 screen and completes headless by clicking where the table points (a disc, a card, a block, a
 name plate, a cell, then the button that completes the move; a role note first closes), at
-both window sizes, and each click path makes exactly the move the lesson suggested."""
+1600x900 and 1024x640, and each click path makes exactly the move the lesson suggested. At
+every click the lesson's words cover neither what they point at nor a panel the step needs (the
+private check, the offers, the floor plan, the towers, the prompt), there and at 3840x2160."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import pytest
 
 from babel.core import registry
 from scenes.launcher.setup import SetupScene
+from scenes.lesson_walk import Step, follow, look, walk
 from scenes.pilot import Pilot
 from scenes.table import TableScene
 
@@ -25,7 +28,14 @@ LESSONS = [
     ),
     ("builders", {"appoint", "place", "pass", "you_handed_in", "you_were_master"}, "You know a round now"),
 ]
-CLICKS = 6  # the most clicks one suggested move takes (plates or cards, then Confirm)
+SIZES = [(1600, 900), (1024, 640)]  # windows the lessons are clicked through
+# and where the words' placement is checked at every click of the 1600x900 walk, by measuring
+# only (tools/lesson_walk.py clicks through every lesson at 3840x2160 too)
+BIG = ((3840, 2160),)
+
+
+def also(size: tuple[int, int]) -> tuple:
+    return BIG if size == SIZES[0] else ()
 
 
 def open_lesson(pilot: Pilot, game: str) -> TableScene:
@@ -38,38 +48,68 @@ def open_lesson(pilot: Pilot, game: str) -> TableScene:
     return table
 
 
-def _follow(pilot: Pilot, table: TableScene) -> None:
-    """Click where the lesson points until the learner has moved; the move must be the one the
-    lesson suggested (the bots may move around it, unthreaded)."""
-    assert pilot.until(lambda: table.lesson_prompt() is not None, 30)
-    prompt = table.lesson_prompt()
-    ply = table.match.ply
-    for _ in range(CLICKS):
-        pilot.app.draw()
-        target = table.lesson_target(prompt.target)
-        if target is None:  # a note over the table (Builders' role card) closes with Space
-            pilot.press(pygame.K_SPACE)
-            continue
-        pilot.click(target.center)
-        if any(e.seat == 0 for e in table.match.log[ply:]):
-            break
-    mine = [e.text for e in table.match.log[ply:] if e.seat == 0]
-    assert mine == [table.rules.action_text(prompt.action)]
+def walk_clear(pilot: Pilot, table: TableScene, sizes: tuple = ()) -> list[Step]:
+    """Follow the lesson to its end by clicking where it points; at every click its words cover
+    neither what they point at nor a panel the step needs, and stay in the window (this one and
+    those of ``sizes``)."""
+    steps = walk(pilot, table, also=sizes)
+    bad = [(s.text[:50], s.problems) for s in steps if s.problems]
+    assert not bad, bad
+    assert all(s.bubble is not None for s in steps)
+    return steps
 
 
-@pytest.mark.parametrize("size", [(1600, 900), (1024, 640)])
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("game", "met", "complete"), LESSONS, ids=[g for g, _, _ in LESSONS])
 def test_the_lesson_completes_by_following_its_prompts(game, met, complete, size):
     pilot = Pilot(size=size)
     try:
         table = open_lesson(pilot, game)
-        for _ in range(30):
-            if table.lesson.done:
-                break
-            _follow(pilot, table)
-        assert table.lesson.done
+        steps = walk_clear(pilot, table, also(size))
         assert met <= table.lesson.seen
-        assert pilot.until(lambda: table.lesson_prompt() is not None, 30)
         assert complete in table.lesson_prompt().text
+        assert any(s.bubble.target is not None for s in steps)
     finally:
         pygame.display.quit()
+
+
+def test_the_words_keep_clear_of_the_open_floor_plan():
+    """Babel On!'s floor plan, opened mid-lesson, keeps its title and floors in sight."""
+    from scenes.tables.babel_on import layout
+
+    pilot = Pilot(size=(1024, 640))
+    try:
+        table = open_lesson(pilot, "babel_on")
+        steps: list[Step] = []
+        follow(pilot, table, steps)
+        assert pilot.until(lambda: table.lesson_prompt() is not None, 30)
+        pilot.press(pygame.K_f)
+        assert table.plan_for is not None
+        look(pilot, table, steps, None)
+        assert layout.PLAN_RECT in steps[-1].clear.need
+        assert not steps[-1].problems and not steps[-1].bubble.rect.colliderect(layout.PLAN_RECT)
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (3840, 2160)])
+def test_the_placement_keeps_off_the_target_and_the_panels_a_step_needs(size):
+    """The table's usual spot is taken (the target and a panel lie on it): the words go where
+    neither is, inside the window, and their arrow ends at the target's glow; a panel over the
+    whole window cannot be avoided, the target still is."""
+    from scenes.lesson_walk import measuring_canvas
+    from scenes.table_lesson import Clear, place_bubble
+
+    pygame.font.init()
+    canvas = measuring_canvas(size)
+    paras = [("New rule", "A rule, in a few words of explanation. " * 4), ("Your move", "Click it.")]
+    home = (60, 150, 440, 0)
+    target = pygame.Rect(200, 200, 60, 80)
+    need = (pygame.Rect(0, 0, 1600, 140), pygame.Rect(40, 420, 700, 300), pygame.Rect(900, 0, 700, 900))
+    bubble = place_bubble(canvas, paras, target, Clear(need), home)
+    r = bubble.rect
+    assert pygame.Rect(0, 0, 1600, 900).contains(r)
+    assert not r.colliderect(target) and r.collidelist(list(need)) == -1
+    assert target.inflate(24, 24).collidepoint(bubble.arrow[1])
+    everywhere = place_bubble(canvas, paras, target, Clear((pygame.Rect(0, 0, 1600, 900),)), home)
+    assert not everywhere.rect.colliderect(target)

@@ -24,6 +24,7 @@ import pygame  # noqa: E402
 from babel.core import registry  # noqa: E402
 from babel.core.match import Match, Seat  # noqa: E402
 from scenes.pilot import Pilot  # noqa: E402
+from scenes.tutorials import LESSONS  # noqa: E402
 
 SIZE = (1600, 900)
 
@@ -414,6 +415,15 @@ def turmbau(out: Path) -> None:
     p.screenshot(out / "tutorial.png")
 
 
+def lessons(out: Path) -> None:
+    """Each lesson's busiest click at 1024x640 (docs/lessons.md shows them)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    from lesson_walk import busiest_picture, walk_one
+
+    for game in LESSONS:
+        busiest_picture(game, walk_one(game, (1024, 640), None), out)
+
+
 SHOTS = {
     "screens": launcher,
     "duel": duel,
@@ -421,6 +431,7 @@ SHOTS = {
     "babel_on": babel_on,
     "turmbau": turmbau,
     "builders": builders,
+    "lessons": lessons,
 }
 
 

@@ -235,3 +235,31 @@ def spot(point: Point | None, size: float) -> pygame.Rect | None:
     r = pygame.Rect(0, 0, round(size), round(size))
     r.center = (round(point[0]), round(point[1]))
     return r
+
+
+def lesson_clear(
+    places: Places, rot: int, view: BabelView, plan_open: bool
+) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """What a lesson's words leave in sight: the prompt bar, the die, the hand tray, each tower
+    (its blocks and a floor more) with its plate, or instead the floor plan while it is open; and
+    where they can, the room each tower may grow into, the bag and the log."""
+    c = places.cube
+    need = [pygame.Rect(FELT.x, 12, FELT.w, 44), pygame.Rect(PX, 12, PW, 204), TRAY]
+    rather = [pygame.Rect(PX, 226, PW, 156), pygame.Rect(PX, LOG_Y, PW, 110)]
+    for t, ((ox, oy), plate) in enumerate(zip(places.origin, places.plate)):
+        if plan_open:  # the plan hides the towers: their plates are all that shows
+            rather.append(plate)
+            continue
+        w, h = (art.SURF_LEFT + art.SURF_RIGHT) * c, (art.SURF_TOP + art.SURF_BOTTOM) * c
+        room = pygame.Rect(round(ox - art.SURF_LEFT * c), round(oy - art.SURF_TOP * c), round(w), round(h))
+        rather.append(room.union(plate))
+        corners = [
+            (ox + px, oy + py)
+            for cell, col in enumerate(view.towers[t])
+            for px, py in art.hexagon(*art.block_centre(cell, len(col) + 1), c, rot)
+        ]
+        top = min(y for _, y in corners)
+        need.append(pygame.Rect(room.x, round(top), room.w, plate.bottom - round(top)).union(plate))
+    if plan_open:
+        need.append(PLAN_RECT)
+    return tuple(need), tuple(rather)

@@ -26,6 +26,7 @@ from babel.games.babel_on.rules import RULES
 from scenes import theme, wording
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.babel_on import layout, words
 from scenes.tables.babel_on.animate import Motion
 from scenes.tables.babel_on.draw import BabelOnUi, Grab, draw_table
@@ -382,6 +383,9 @@ class BabelOnTable(TableScene):
         if kind == "bonus":
             return layout.spot(layout.bonus_slots()[0], 44)
         return layout.spot(self.tray_point(colour), layout.tray_size(len(self.motion.tray_hand(self.view))))
+
+    def lesson_keep_clear(self) -> Clear:
+        return Clear(*layout.lesson_clear(self.places, self.rot, self.view, self.plan_for is not None))
 
     def result_lines(self) -> list[str]:
         return words.result_lines(self.match.view(None), self._short, self._name)

@@ -7,11 +7,14 @@ role note, curtain reasons, end lines) are pure functions of the view and the na
 
 from __future__ import annotations
 
+import pygame
+
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
 from scenes import assets, theme, wording
 from scenes.canvas import Canvas
+from scenes.table_lesson import Clear
 from scenes.tables.builders import layout as L
 from scenes.tables.builders.art import paint_role_card
 from scenes.tables.builders.draw import BuildersUi, acting_seats, face
@@ -48,7 +51,8 @@ def draw_peek(canvas: Canvas, v: BuildersView) -> None:
 
 
 # -- the Master's private check ----------------------------------------------------------------------
-def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
+def check_notes(v: BuildersView) -> list[str]:
+    """The lines under the cards of the private check."""
     notes = []
     if any(C.CARDS[c].kind == C.STORM for c in v.received):
         notes.append(
@@ -64,8 +68,16 @@ def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     notes.append(
         "Click the card to take into your hand, then the card from your hand to give up (face down)."
     )
-    r = (238, 150, 770, 300 + 22 * len(notes))
-    paper(canvas, r)
+    return notes
+
+
+def check_rect(v: BuildersView) -> pygame.Rect:
+    return pygame.Rect(238, 150, 770, 300 + 22 * len(check_notes(v)))
+
+
+def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
+    notes = check_notes(v)
+    paper(canvas, check_rect(v))
     canvas.text("Your private check", (623, 162), 30, theme.INK, role="title_bold", anchor="midtop")
     canvas.text(
         "The cards handed to you, shuffled: nobody can tell who handed in which.",
@@ -326,10 +338,41 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
     return PROMPTS.get(kind, "")
 
 
+PROMPT_RECT = pygame.Rect(L.HAND_X - 420, 674, 840, 32)
+NOTE_RECT = pygame.Rect(L.CENTRE[0] - 420, 230, 840, 300)  # the role note
+
+
+def board_rect(v: BuildersView, heights) -> pygame.Rect:
+    """The base with its towers and the blueprint's glass over it."""
+    grid = L.make_grid(max((*heights, 0)))
+    tall = [max(h, n) + 1 for h, n in zip(heights, v.blueprint.cells)]
+    points = [p for cell in range(9) for p in L.cell_outline(grid, cell, tall[cell])]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)), round(max(ys) - min(ys)))
+
+
+def keep_clear(v: BuildersView, anchors: dict, heights, checking: bool, note: bool) -> Clear:
+    """What a lesson's words leave in sight: the private check or the role note while up, the
+    learner's hand and the blueprint; and where they can, the prompt line, the name plates and
+    the base with its towers."""
+    need = [pygame.Rect(L.PANEL_X, 16, L.PANEL_W, 304)]
+    cards = [pygame.Rect(0, 0, theme.CARD_W, theme.CARD_H) for _ in v.hand]
+    for r, (_, pos) in zip(cards, L.hand_layout(v.hand)):
+        r.center = (round(pos[0]), round(pos[1]))
+    if cards:
+        need.append(cards[0].unionall(cards[1:]))
+    if checking:
+        need.append(check_rect(v))
+    if note:
+        need.append(NOTE_RECT)
+    plates = (L.plate_rect(a) for a in anchors.values())
+    return Clear(tuple(need), (PROMPT_RECT, board_rect(v, heights), *plates))
+
+
 def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     msg = "" if ui.busy else prompt_text(v, ui)
     if msg:
-        canvas.fill_rect((20, 14, 8, 200), (L.HAND_X - 420, 674, 840, 32), radius=10)
+        canvas.fill_rect((20, 14, 8, 200), PROMPT_RECT, radius=10)
         canvas.text(
             msg,
             (L.HAND_X, 690),
@@ -384,7 +427,7 @@ def draw_banners(canvas: Canvas, ui: BuildersUi) -> None:
 def draw_note(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     _, title, lines = ui.note
     role = v.role.value
-    r = (L.CENTRE[0] - 420, 230, 840, 300)
+    r = NOTE_RECT
     canvas.shadow_rect(r, radius=14, offset=(8, 12))
     paper(canvas, r)
     w, h = 150, 210

@@ -19,6 +19,7 @@ from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.builders import draw as D
 from scenes.tables.builders import frame, rounds
 from scenes.tables.builders import layout as L
@@ -346,6 +347,9 @@ class BuildersTable(TableScene):
         places = L.LessonPlaces(self.anchors, v.hand, v.received, reveal, tuple(self.motion.heights), c)
         return L.lesson_rect(target, places) or pygame.Rect(self.btn_confirm.rect)
 
+    def lesson_keep_clear(self) -> Clear:
+        return P.keep_clear(self.view, self.anchors, self.motion.heights, self.checking(), self.note is not None)
+
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
         """The Master's private check is on screen."""
@@ -408,13 +412,8 @@ class BuildersTable(TableScene):
         self.btn_log.visible = acting and kind in CLEARABLE and not no_seal
 
     # -- the end ----------------------------------------------------------------------------
-    def end_buttons(self) -> list[EndButton]:
-        return [
-            EndButton("Rematch", self.rematch, pygame.K_r, primary=True),
-            EndButton("Timeline (T)", self.open_timeline, pygame.K_t),
-            EndButton("Watch replay (V)", self.watch_replay, pygame.K_v),
-            EndButton("Main menu", self.to_menu, pygame.K_m),
-        ]
+    def extra_end_buttons(self) -> list[EndButton]:
+        return [EndButton("Timeline (T)", self.open_timeline, pygame.K_t)]
 
     def game_over(self) -> None:
         if not self.timeline_shown:

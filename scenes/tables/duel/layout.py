@@ -87,3 +87,26 @@ class Seating:
         x, y = self.hand_anchor(seat)[:2]
         place = self.place(seat)
         return (x - 420 if place != "right" else x + 260, y - 40 if place == "bottom" else y)
+
+
+def lesson_clear(seating: Seating, hand: list[pygame.Rect]) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """What a lesson's words leave in sight: the cards played face down and the die between them,
+    the name plates, the prompt line and the learner's hand; and where they can, the others'
+    hands and the side panel."""
+    need = [pygame.Rect(PROMPT_POS[0] - 320, PROMPT_POS[1] - 14, 640, 28)]  # its words are short
+    for seat in seating.order:
+        slot = pygame.Rect(0, 0, theme.CARD_W + 16, theme.CARD_H + 16)
+        slot.center = tuple(round(v) for v in seating.slot_pos(seat))
+        die = pygame.Rect(0, 0, 60, 60)
+        die.center = tuple(round(v) for v in seating.die_pos(seat))
+        need += [slot.union(die), seating.plate_rect(seat)]
+    die = pygame.Rect(0, 0, 60, 60)
+    die.center = CENTRE_DIE
+    need.append(die)
+    if hand:
+        need.append(hand[0].unionall(hand[1:]))
+    rather = [pygame.Rect(PANEL_X, 24, PANEL_W, TOOLS_ROW[1] - 34)]  # the scores and the rounds
+    for seat in seating.order[1:]:
+        x, y, _ = seating.hand_anchor(seat)
+        rather.append(pygame.Rect(round(x - 300), round(y - SMALL[1] / 2), 600, SMALL[1]))
+    return tuple(need), tuple(rather)

@@ -18,6 +18,7 @@ from babel.games.duel.model import JOKER, DuelView, EndReason
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.duel import draw, layout
 from scenes.tables.duel.animate import DuelSprites
 from scenes.tables.duel.draw import DuelUi
@@ -48,6 +49,10 @@ class DuelTable(TableScene):
         self.still = StaticLayer()  # the table and the hands at rest, repainted when they change
         self.hover: int | None = None
         self.queued: int | None = None  # a card chosen while the table still moved
+
+    def lesson_keep_clear(self) -> Clear:
+        hand = [pygame.Rect(s.rect) for s in self.sprites.shown(self.viewer)] if self.viewer is not None else []
+        return Clear(*layout.lesson_clear(self.seating, hand))
 
     def lesson_target(self, target: Any) -> pygame.Rect | None:
         """A lesson points at a card of the learner's hand (its value)."""

@@ -67,3 +67,13 @@ class Geometry:
             if self.rect(i).inflate(8, 8).collidepoint(pos):
                 return i
         return None
+
+    def lesson_clear(self, stacks: int) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+        """What a lesson's words leave in sight: the pile with its count under it, every stack of
+        the line and the status line; and where they can, the deal's line and the help line."""
+        pile = self.pile_rect()
+        need = [pile.union((PILE_POS[0] - 60, pile.bottom + 18, 120, 30))]
+        need += [self.rect(i) for i in range(stacks)]
+        need.append(pygame.Rect(STATUS_POS[0] - 400, STATUS_POS[1] - 14, 800, 28))
+        rather = (pygame.Rect(40, TOP_BAR_Y + 52, 300, 28), pygame.Rect(HELP_POS[0] - 700, HELP_POS[1] - 12, 1400, 24))
+        return tuple(need), rather

@@ -31,6 +31,7 @@ from scenes.kept_games import start_new
 from scenes.layers import StaticLayer
 from scenes.match_controller import bot_executor
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.solitaire import draw, layout
 from scenes.tables.solitaire.analysis import AnalysisScene
 from scenes.tables.solitaire.animate import Motion
@@ -207,6 +208,9 @@ class SolitaireTable(TableScene):
     def draw_log(self, canvas: Canvas) -> None:
         draw.draw_log_title(canvas, layout.LOG_RECT)
         super().draw_log(canvas)
+
+    def lesson_keep_clear(self) -> Clear:
+        return Clear(*self.geo.lesson_clear(len(self.view.line)))
 
     def toggle_winnable(self) -> None:
         SolitaireTable.show_winnable = not SolitaireTable.show_winnable
@@ -426,13 +430,9 @@ class SolitaireTable(TableScene):
         return [
             EndButton("New deal", self.new_deal, pygame.K_n, primary=True),
             EndButton("Replay deal", self.replay_deal, pygame.K_r),
-            EndButton("Analysis", self.open_analysis, pygame.K_a),
-            EndButton("Watch (V)", self.watch_replay, pygame.K_v),
+            EndButton("Analysis", lambda: self.app.push(AnalysisScene(self.match)), pygame.K_a),
             EndButton("Main menu", self.to_menu, pygame.K_m),
         ]
-
-    def open_analysis(self) -> None:
-        self.app.push(AnalysisScene(self.match))
 
     def result_title(self) -> str:
         stacks = len(self.view.line)

@@ -39,6 +39,7 @@ from scenes.tables.turmbau.layout import (
     LOG_BOTTOM,
     OFFER_ZONE,
     PLATE_H,
+    PROMPT_X,
     RW,
     RX,
     SEATS_TOP,
@@ -278,7 +279,7 @@ def draw_motion(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
 
 
 def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
-    canvas.text(ui.prompt, (600, 731), 19, theme.WHITE, anchor="center", max_width=1140)
+    canvas.text(ui.prompt, (PROMPT_X, 731), 19, theme.WHITE, anchor="center", max_width=1140)
     canvas.text(ui.help, (604, 889), 14, theme.PAPER_DARK, anchor="center", max_width=1170)
 
 

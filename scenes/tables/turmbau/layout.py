@@ -31,6 +31,7 @@ EXTRA_X0, EXTRA_X1 = 710, 900
 RX, RW = 1200, 388
 PLATE_H = 60
 SEATS_TOP = 12
+PROMPT_X = 600  # the prompt line's centre, under the offers
 LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
 LOG_STYLE = (13, 19)  # the log's text size and row
 SHEET_ROW_H = 30
@@ -243,3 +244,17 @@ def log_rect(players: int, seated: bool) -> pygame.Rect:
     """The log's lines in the right column: under the supply, the viewer's discs and the title."""
     top = supply_top(players) + 112 + (62 if seated else 0) + 22
     return pygame.Rect(RX + 14, top, RW - 20, LOG_BOTTOM - 8 - top)
+
+
+def lesson_clear(hand: list, prompt: str) -> tuple[tuple[pygame.Rect, ...], tuple[pygame.Rect, ...]]:
+    """What a lesson's words leave in sight: the offers, the prompt line under them (about as
+    wide as its words) and the hand; and where they can, the right column (seats, scoring, the
+    discs and what happened)."""
+    w = min(OFFER_ZONE.w, 40 + 10 * len(prompt))  # 19 px words: about 10 px a character
+    need = [OFFER_ZONE, pygame.Rect(PROMPT_X - w // 2, OFFER_ZONE.bottom, w, 26)]
+    cards = [pygame.Rect(0, 0, *HAND_CARD) for _ in hand]
+    for r, (_, (x, y), _lifted) in zip(cards, hand):
+        r.center = (round(x), round(y))
+    if cards:
+        need.append(cards[0].unionall(cards[1:]))
+    return tuple(need), (pygame.Rect(RX, 12, RW, LOG_BOTTOM - 12),)

@@ -19,6 +19,7 @@ from babel.games.turmbau.model import Phase
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
+from scenes.table_lesson import Clear
 from scenes.tables.turmbau import frame, layout, moves, sheet, words
 from scenes.tables.turmbau.animate import Motion
 from scenes.tables.turmbau.draw import TurmbauUi
@@ -377,6 +378,9 @@ class TurmbauTable(TableScene):
         if rect is None and target[0] in ("primary", "offer", "invite"):
             return pygame.Rect(self.btn_a.rect)  # the card is picked: Offer or Complete comes next
         return pygame.Rect(self.btn_b.rect) if target[0] == "secondary" else rect
+
+    def lesson_keep_clear(self) -> Clear:
+        return Clear(*layout.lesson_clear(self.hand_cards(), self.prompt()))
 
     # -- the end ------------------------------------------------------------------------------------
     def game_over(self) -> None:
