@@ -524,3 +524,73 @@ def test_the_count_to_take_says_more_only_once_some_were_taken(rules):
     left = wording.count(v.to_remove, "more block")
     assert f"take {left} off" in words.phase_prompt(v, "A", False, False)
     assert f"take {left} off" in rules.why_illegal(match.state, seat, End())
+
+
+def _painted(draw, size=(800, 450)):
+    """What ``draw(canvas)`` paints on a fresh surface, and the canvas (for its transform)."""
+    from scenes.canvas import Canvas
+
+    surface = pygame.Surface(size)
+    surface.fill((30, 80, 60))
+    canvas = Canvas(surface)
+    draw(canvas)
+    return surface, canvas
+
+
+def _has_colour(surface, rgb) -> bool:
+    data = pygame.image.tobytes(surface, "RGB")
+    at = data.find(bytes(rgb))
+    while at >= 0 and at % 3:
+        at = data.find(bytes(rgb), at + 1)
+    return at >= 0
+
+
+def test_a_moving_tower_keeps_shadows_under_blocks_and_patterns_on_moving_ones(pilot):
+    """A block high over a still one casts its shadow under it, not over it; a moving block
+    keeps its colour's pattern mark (the colour-blind cue)."""
+    c, origin = 60.0, (400.0, 380.0)
+    still = ((0, 1, 0, 0, 0),)  # cell a, floor 1, the first nation's colour
+    x, y, _ = art.block_centre(0, 1)
+    high = (2, x, y, 3.5, 0.1, 0.0)  # a tilted cube three floors over it
+    alone, canvas = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [], -1, still))
+    under, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [high], -1, still))
+    cx, cy = art.project(x, y, 0.5, c, 0)
+    for dx, dy in ((-0.3, 0.3), (0.0, 0.4), (0.3, 0.3)):  # the still cube's front faces
+        point = canvas.pt((origin[0] + cx + dx * c, origin[1] + cy + dy * c))
+        assert under.get_at(point) == alone.get_at(point)
+    beside = canvas.pt((origin[0] + cx + 0.58 * c, origin[1] + cy + 0.36 * c))
+    assert under.get_at(beside) != alone.get_at(beside)  # beside the still cube the shadow shows
+    rgb, pattern = art.block_look(2, -1)
+    assert pattern != "plain"
+    mark = tuple(max(0, min(255, round(v * (0.45 if sum(rgb) > 300 else 1.9)))) for v in rgb)
+    moving, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, x, y, 0.5, 0.05, 0.0)], -1))
+    assert _has_colour(moving, mark)
+    plain, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [], -1, ((0, 1, 2, 0, 0),)))
+    assert _has_colour(plain, mark)  # the same mark as on the cube at rest
+
+
+def test_a_careless_drag_shakes_the_blocks_not_the_slab_or_the_ladder(rules, pilot):
+    from dataclasses import replace as changed
+
+    from scenes.tables.babel_on import draw
+
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5, plies=12)
+    pilot.start(table)
+    ui = table.ui()
+    t = next(t for t in range(2) if any(table.view.towers[t]))
+    pictures = [
+        _painted(
+            lambda cv, s=s: draw.draw_tower(cv, table.view, changed(ui, sway=s, sway_tower=t), t), (1600, 900)
+        )
+        for s in (0.0, 6.0)
+    ]
+    (rest, canvas), (shaking, _) = pictures
+    c = table.places.cube
+    ox, oy = table.places.origin[t]
+    ladder = canvas.rect((ox - 3.1 * c, oy - 4.2 * c, 1.3 * c, 4.4 * c))  # the pills left of the tower
+    slab = canvas.rect((ox - 0.3 * c, oy + 0.75 * c, 0.6 * c, 0.2 * c))  # the slab's front edge
+    for r in (ladder, slab):
+        assert pygame.image.tobytes(rest.subsurface(r), "RGB") == pygame.image.tobytes(
+            shaking.subsurface(r), "RGB"
+        )
+    assert pygame.image.tobytes(rest, "RGB") != pygame.image.tobytes(shaking, "RGB")

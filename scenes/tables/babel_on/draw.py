@@ -226,10 +226,22 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
     if ui.legal and not ui.busy and ui.drag is None:
         pick = frozenset((m.cell, m.floor) for m in ui.legal if isinstance(m, Removal) and m.tower == t)
     c = ui.places.cube
-    surf = art.tower_surface(tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick)
     ox, oy = ui.places.origin[t]
+    corner = (ox - art.SURF_LEFT * c, oy - art.SURF_TOP * c)
     sway = ui.sway if ui.sway_tower == t else 0.0
-    canvas.surface.blit(surf, canvas.pt((ox + sway - art.SURF_LEFT * c, oy - art.SURF_TOP * c)))
+    if fall is None and not sway:
+        surf = art.tower_surface(tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick)
+        canvas.surface.blit(surf, canvas.pt(corner))
+    else:  # the slab, its shadow and the floor ladder stay put: only the blocks move
+        base = art.tower_surface(
+            tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick, "base"
+        )
+        canvas.surface.blit(base, canvas.pt(corner))
+    if fall is None and sway:
+        surf = art.tower_surface(
+            tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick, "cubes"
+        )
+        canvas.surface.blit(surf, canvas.pt((corner[0] + sway, corner[1])))
     hb = ui.hover_block if ui.drag is None else None
     held = ui.held
     for block in {hb, held.block if held and held.kind == "block" else None}:
@@ -237,8 +249,9 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
             _outline_block(canvas, ui, block)
     if fall:
         entries = art.frame_at(fall.frames, fall.time())
-        cubes = [(fall.colours.get((e[0], e[1]), 0), e[2], e[3], e[4], e[5], e[6]) for e in entries]
-        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral)
+        # the frames hold every block of the tower; those that stay put are drawn at rest
+        cubes = [(fall.colours[e[0], e[1]], *e[2:7]) for e in entries if (e[0], e[1]) in fall.colours]
+        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral, fall.static)
         tw = fall.tween
         if fall.result != "wobble" and tw is not None and tw.t * (fall.span + fall.hold) > 0.15:
             draw_fall_banner(canvas, ui, fall)
