@@ -146,7 +146,9 @@ def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
     if v.builder == seat:
         status = "Builder" + (f" · {status}" if status else "")
     colour = theme.GOLD if v.builder == seat else theme.PAPER_DARK
-    canvas.text(status, (r.right - 14, r.centery), 16, colour, anchor="midright", max_width=150)
+    room = r.w - 14 - 40 - min(150, canvas.text_size(name, size)[0]) - 12  # right of the name
+    status_size = fitted_size(canvas, status, 16, room)
+    canvas.text(status, (r.right - 14, r.centery), status_size, colour, anchor="midright", max_width=room)
 
 
 def prompt_text(v: DuelView, ui: DuelUi) -> str:
