@@ -154,6 +154,7 @@ class DuelTable(TableScene):
             queued=self.queued,
             log_lines=tuple(self.log_lines),
             watching_bots=self.controller.watching_bots,
+            board=self.sprites.board,
         )
 
     def draw_table(self, canvas: Canvas) -> None:
@@ -163,6 +164,6 @@ class DuelTable(TableScene):
         # hands with no card in motion are painted into the still layer with the table
         resting = sprites.resting()
         hands = tuple(tuple((s.face, s.pos, s.hidden) for s in sprites.hands[seat]) for seat in resting)
-        key = (v, self.legal, ui.busy, self.hover, len(self.log_lines), resting, hands)
+        key = (v, self.legal, ui.busy, self.hover, len(self.log_lines), resting, hands, ui.board)
         self.still.draw(canvas, key, lambda c: draw.draw_still(c, v, ui, sprites, resting))
         draw.draw_moving(canvas, v, ui, sprites, resting)
