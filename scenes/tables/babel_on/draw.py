@@ -585,6 +585,7 @@ def draw_plan(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     t = ui.plan_for
     v = ui.shown
     info = v.tower_info[t]
-    sub = f"{v.nation_names[t]} · {info.complete_floors} complete floors · ←/→ other towers · click or F to close"
+    floors = wording.count(info.complete_floors, "complete floor")
+    sub = f"{v.nation_names[t]} · {floors} · ←/→ other towers · click or F to close"
     title = f"{ui.names[t]}'s tower, floor by floor"
     art.draw_plan(canvas, layout.PLAN_RECT, v.towers[t], info, v.neutral, title, sub)

@@ -15,6 +15,7 @@ import pygame
 from babel.core.protocol import Event
 from babel.games.duel.actions import Play
 from babel.games.duel.model import JOKER, DuelView, EndReason
+from scenes import wording
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
@@ -139,7 +140,7 @@ class DuelTable(TableScene):
         if v.end is EndReason.SIX:
             lines.append(f"{self.seat_name(v.builder)} won a round with the six showing.")
         else:
-            lines.append(f"After {len(v.history)} rounds.")
+            lines.append(f"After {wording.count(len(v.history), 'round')}.")
         return lines
 
     # -- drawing ------------------------------------------------------------------------------
