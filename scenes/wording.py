@@ -1,14 +1,9 @@
 """Small helpers for the words the tables show: counted nouns and articles, so no screen says
-"1 block(s)" or "a average"."""
+"1 block(s)" or "a average". They live in ``babel.core.wording`` (the engines' words use them
+too); the tables import them from here."""
 
 from __future__ import annotations
 
+from babel.core.wording import article, count
 
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """``count(1, "block") == "1 block"``, ``count(3, "block") == "3 blocks"``."""
-    return f"{n} {noun if n == 1 else plural or noun + 's'}"
-
-
-def article(word: str) -> str:
-    """``article("average") == "an average"``, ``article("shaky") == "a shaky"``."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+__all__ = ["article", "count"]

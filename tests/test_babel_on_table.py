@@ -9,10 +9,11 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.babel_on import preview
-from babel.games.babel_on.actions import Action, Add, Return, Take, action_text
+from babel.games.babel_on.actions import Action, Add, End, Return, Take, action_text
 from babel.games.babel_on.model import Phase
+from scenes import wording
 from scenes.pilot import Pilot
-from scenes.tables.babel_on import BabelOnTable, layout
+from scenes.tables.babel_on import BabelOnTable, art, layout
 from scenes.widgets.curtain import PrivacyCurtain
 
 
@@ -446,3 +447,150 @@ def test_a_dragged_block_and_a_shaking_tower_draw_over_the_still_layer(rules, pi
         pilot.frame()
         assert _layered_equals_direct(table)
     assert table.hand.drag is not None and table.hand.drag.moved
+
+
+def test_a_bonus_block_before_the_roll_is_resolved_says_why(rules, pilot):
+    """Picking up a Bonus Block while drawn or taken blocks still wait is refused with the
+    rule's reason, by drag, by click and by B (nothing is picked up, nothing is played)."""
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5)
+    pilot.start(table)
+    _play_until_an_add(pilot, table)
+    assert table.view.bonus[table.actor()] > 0 and not preview.bonus_targets(table.legal)
+    slot = layout.bonus_slots()[0]
+    ply = table.match.ply
+    for act in (
+        lambda: pilot.drag(slot, table.top_point(table.actor(), 0), steps=6, seconds=0.6),
+        lambda: pilot.click(slot),
+        lambda: pilot.press(pygame.K_b),
+    ):
+        pilot.app.toasts.clear()
+        act()
+        said = " ".join(msg for msg, _ in pilot.app.toasts)
+        assert said.startswith("Bonus Blocks: only once the roll is fully resolved ("), said
+        assert table.hand.held is None and table.match.ply == ply
+
+
+def test_every_slab_letter_drops_on_the_cell_it_names(rules):
+    """The letters a-d printed on a tower's slab: a block let go on one lands on that cell (or,
+    when that cell is not a target, nowhere), never on the neighbour whose new block's middle is
+    near it; for 2-6 seats, every view turn, empty and built towers. And each cell has a point
+    (what ``top_point`` gives) where a drop lands on it."""
+    for n in range(2, 7):
+        match = Match(
+            rules, rules.make_config(n, steady_hands=True), n, [Seat(f"B{i}", "heuristic") for i in range(n)]
+        )
+        places = layout.places_for(n)
+        for plies in (0, 24, 24):
+            for _ in range(plies):
+                if not match.over:
+                    match.submit(match.to_act()[0], match.bot_action(match.to_act()[0]))
+            v = match.view(None)
+            cells = [(t, c) for t in range(n) if not v.eliminated[t] for c in range(4)]
+            for rot in range(4):
+                for t, c in cells:
+                    point = layout.drop_point(places, rot, v, t, c)
+                    assert layout.target_at(places, rot, v, point, cells) == (t, c)
+                    x, y, _ = art.block_centre(c, 0)
+                    label = layout.pt(places, rot, t, x, y, 0)
+                    if v.towers[t][c] or layout.block_at(places, rot, v, (), label) is not None:
+                        continue  # the letter is hidden under a block
+                    assert layout.target_at(places, rot, v, label, cells) == (t, c)
+                    assert layout.target_at(places, rot, v, label, [(t, c)]) == (t, c)
+                    others = [o for o in cells if o != (t, c)]
+                    assert layout.target_at(places, rot, v, label, others) is None
+                    assert layout.offset_at(places, rot, v, label, t, c) == (0, 0)
+
+
+def test_the_count_to_take_says_more_only_once_some_were_taken(rules):
+    """The prompt and the rules' refusal: "take 3 blocks" right after the roll, "2 more blocks"
+    once one was taken."""
+    from scenes.tables.babel_on import words
+
+    match = Match(rules, rules.make_config(2), 8, [Seat("A", "heuristic"), Seat("B", "heuristic")])
+    for _ in range(400):
+        v = match.view(None)
+        if v.phase is Phase.REMOVE and v.to_remove == v.roll >= 3:
+            break
+        match.submit(match.to_act()[0], match.bot_action(match.to_act()[0]))
+    assert v.phase is Phase.REMOVE and v.to_remove == v.roll
+    seat = v.turn
+    prompt = words.phase_prompt(v, "A", False, False)
+    refusal = rules.why_illegal(match.state, seat, End())
+    for said in (prompt, refusal):
+        assert f"take {v.roll} blocks off" in said and "more" not in said, said
+    match.submit(seat, next(m for m in match.legal(seat) if isinstance(m, Take)))
+    v = match.view(None)
+    assert v.phase is Phase.REMOVE and v.to_remove == v.roll - 1
+    left = wording.count(v.to_remove, "more block")
+    assert f"take {left} off" in words.phase_prompt(v, "A", False, False)
+    assert f"take {left} off" in rules.why_illegal(match.state, seat, End())
+
+
+def _painted(draw, size=(800, 450)):
+    """What ``draw(canvas)`` paints on a fresh surface, and the canvas (for its transform)."""
+    from scenes.canvas import Canvas
+
+    surface = pygame.Surface(size)
+    surface.fill((30, 80, 60))
+    canvas = Canvas(surface)
+    draw(canvas)
+    return surface, canvas
+
+
+def _has_colour(surface, rgb) -> bool:
+    data = pygame.image.tobytes(surface, "RGB")
+    at = data.find(bytes(rgb))
+    while at >= 0 and at % 3:
+        at = data.find(bytes(rgb), at + 1)
+    return at >= 0
+
+
+def test_a_moving_tower_keeps_shadows_under_blocks_and_patterns_on_moving_ones(pilot):
+    """A block high over a still one casts its shadow under it, not over it; a moving block
+    keeps its colour's pattern mark (the colour-blind cue)."""
+    c, origin = 60.0, (400.0, 380.0)
+    still = ((0, 1, 0, 0, 0),)  # cell a, floor 1, the first nation's colour
+    x, y, _ = art.block_centre(0, 1)
+    high = (2, x, y, 3.5, 0.1, 0.0)  # a tilted cube three floors over it
+    alone, canvas = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [], -1, still))
+    under, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [high], -1, still))
+    cx, cy = art.project(x, y, 0.5, c, 0)
+    for dx, dy in ((-0.3, 0.3), (0.0, 0.4), (0.3, 0.3)):  # the still cube's front faces
+        point = canvas.pt((origin[0] + cx + dx * c, origin[1] + cy + dy * c))
+        assert under.get_at(point) == alone.get_at(point)
+    beside = canvas.pt((origin[0] + cx + 0.58 * c, origin[1] + cy + 0.36 * c))
+    assert under.get_at(beside) != alone.get_at(beside)  # beside the still cube the shadow shows
+    rgb, pattern = art.block_look(2, -1)
+    assert pattern != "plain"
+    mark = tuple(max(0, min(255, round(v * (0.45 if sum(rgb) > 300 else 1.9)))) for v in rgb)
+    moving, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, x, y, 0.5, 0.05, 0.0)], -1))
+    assert _has_colour(moving, mark)
+    plain, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [], -1, ((0, 1, 2, 0, 0),)))
+    assert _has_colour(plain, mark)  # the same mark as on the cube at rest
+
+
+def test_a_careless_drag_shakes_the_blocks_not_the_slab_or_the_ladder(rules, pilot):
+    from dataclasses import replace as changed
+
+    from scenes.tables.babel_on import draw
+
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "heuristic")], seed=5, plies=12)
+    pilot.start(table)
+    ui = table.ui()
+    t = next(t for t in range(2) if any(table.view.towers[t]))
+    pictures = [
+        _painted(
+            lambda cv, s=s: draw.draw_tower(cv, table.view, changed(ui, sway=s, sway_tower=t), t), (1600, 900)
+        )
+        for s in (0.0, 6.0)
+    ]
+    (rest, canvas), (shaking, _) = pictures
+    c = table.places.cube
+    ox, oy = table.places.origin[t]
+    ladder = canvas.rect((ox - 3.1 * c, oy - 4.2 * c, 1.3 * c, 4.4 * c))  # the pills left of the tower
+    slab = canvas.rect((ox - 0.3 * c, oy + 0.75 * c, 0.6 * c, 0.2 * c))  # the slab's front edge
+    for r in (ladder, slab):
+        assert pygame.image.tobytes(rest.subsurface(r), "RGB") == pygame.image.tobytes(
+            shaking.subsurface(r), "RGB"
+        )
+    assert pygame.image.tobytes(rest, "RGB") != pygame.image.tobytes(shaking, "RGB")

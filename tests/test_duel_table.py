@@ -90,3 +90,28 @@ def test_three_humans_pass_and_play_never_show_a_secret(rules, pilot):
     assert seen_curtains[:3] == ["Anna", "Ben", "Carla"]
     rounds = len(table.match.view(None).history)
     assert len(seen_curtains) == 3 * rounds  # every secret choice is made behind the curtain
+
+
+def test_the_panel_names_the_new_builder_when_the_cards_have_turned(rules):
+    """A round that makes a new Builder: the scores panel and the plates keep the old Builder,
+    die, scores and round number while the cards are still face down and turning, and show the new ones
+    once they have turned (what the table shows follows what has been shown)."""
+    from scenes import theme
+
+    p = Pilot(size=(1280, 800), anim_speed="normal")
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "random")], seed=3)
+    p.start(table)
+    before = (table.view.builder, table.view.scores, table.view.die, table.view.round)
+    for card in (14, 13, 12, 11, 10):  # a high card: the round most likely makes a Builder
+        if any(a.card == card for a in table.legal):
+            break
+    p.press(KEY_FOR[card])
+    assert p.until(lambda: bool(table.match.view(None).history), 5)
+    v = table.view
+    now = (v.builder, v.scores, v.die, v.round)
+    assert now != before, "the round changed nothing on the board"
+    p.frame()
+    assert table.ui().shown(v) == before  # the cards are still turning over
+    p.advance(theme.SLIDE + 0.12 * v.players + theme.FLIP + 0.1)
+    assert table.ui().shown(table.view) == now
+    pygame.display.quit()

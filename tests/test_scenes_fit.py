@@ -156,3 +156,102 @@ def test_duel_nameplates_and_turmbau_light_row_show_whole_texts(size, text_log):
             pilot.app.pop()
     finally:
         pygame.display.quit()
+
+
+ALL_SIZES = [(1024, 640), (1600, 900), (2560, 1440)]
+
+
+def _table_after(game: str, names: list[str], plies: int, seed: int = 2):
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.tables import table_for
+
+    rules = registry.get(game)
+    match = Match(
+        rules, rules.make_config(len(names)), seed, [Seat(names[0])] + [Seat(n, "random") for n in names[1:]]
+    )
+    for _ in range(plies):
+        match.submit(match.to_act()[0], match.bot_action(match.to_act()[0]))
+    return table_for(game)(match, None, threaded=False)
+
+
+@pytest.mark.parametrize("size", ALL_SIZES)
+def test_builder_status_wonder_names_and_offers_show_whole_texts(size, text_log):
+    """The duel plate of a Builder still choosing (next to a long name), the wonder a Turmbau
+    builder works on and a player's own offer: whole at every window size."""
+    pilot = _pilot(size)
+    try:
+        cases = [
+            ("duel", ["Maximilian-Josef", "Bartholomew Ann", "Carla"], 8),  # a Builder, choosing
+            ("turmbau", ["Anna", "Ben", "Carla", "Dev"], 8),  # the Mausoleum of Halicarnassus
+            ("turmbau", ["Anna", "Ben", "Carla", "Dev", "Eve"], 20),  # "you offered 1 crane, ..."
+        ]
+        for game, names, plies in cases:
+            table = _table_after(game, names, plies)
+            text_log.clear()  # before the first frame: the still layers are drawn only then
+            pilot.start(table)
+            pilot.app.draw()
+            cut = [s for s in text_log.cut if not s[:1].isdigit()]  # "1. J · Q · 10: ...": the log
+            assert not cut, (game, plies, cut)
+            pilot.app.pop()
+    finally:
+        pygame.display.quit()
+
+
+@pytest.mark.parametrize("size", ALL_SIZES)
+def test_role_card_words_are_whole(size, monkeypatch):
+    """A Builders role card's title and motto (painted into the card picture) are never cut:
+    the motto wraps to two lines, the title shrinks."""
+    from scenes.tables.builders import art
+
+    cut = []
+    real = assets.ellipsize
+
+    def ellipsize(s, role, px, width):
+        shown = real(s, role, px, width)
+        if shown != s:
+            cut.append(s)
+        return shown
+
+    monkeypatch.setattr(assets, "ellipsize", ellipsize)
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    try:
+        scale = min(size[0] / 1600, size[1] / 900)
+        for w, h in ((220, 308), (150, 210)):  # the peek at one's role, the note beside it
+            for role in art.ROLE_STYLE:
+                art.paint_role_card(role, round(w * scale), round(h * scale))
+        assert not cut, cut
+    finally:
+        pygame.display.quit()
+
+
+def test_turmbau_cards_under_others_show_no_cut_names():
+    """Fanned building cards: a card partly under the next is drawn without its name, and each
+    kind in a hand or an offer keeps one whole card with its name."""
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from scenes.tables.turmbau import layout
+
+    rules = registry.get("turmbau")
+    match = Match(rules, rules.make_config(3), 1, [Seat("A"), Seat("B", "random"), Seat("C", "random")])
+    v = match.view(0)
+    w = layout.HAND_CARD[0]
+    for counts in [(1, 0, 0, 0), (2, 3, 1, 1), (5, 5, 5, 5), (0, 12, 0, 1), (3, 2, 6, 4), (1, 1, 1, 17)]:
+        view = v.__class__(**{**v.__dict__, "hand": counts})
+        hand = layout.hand_cards(view, (0, 0, 0, 0))
+        xs = [c[0] for _, c, _ in hand]
+        assert xs[0] - w / 2 >= layout.HAND_X0 - 0.5 and xs[-1] + w / 2 <= layout.HAND_X1 + 0.5
+        for i in range(len(hand)):
+            whole = i == len(hand) - 1 or xs[i + 1] - xs[i] >= w
+            assert layout.hand_card_covered(hand, i) == (not whole)
+        named = {hand[i][0] for i in range(len(hand)) if not layout.hand_card_covered(hand, i)}
+        assert named == {k for k in range(4) if counts[k]}, counts
+    for seat in (1, 2):
+        for n in range(1, 9):
+            covered = [layout.slot_card_covered(v, seat, i, n) for i in range(n)]
+            gaps = [
+                layout.slot_card_pos(v, seat, i + 1, n)[0] - layout.slot_card_pos(v, seat, i, n)[0]
+                for i in range(n - 1)
+            ]
+            assert covered == [g < layout.SMALL_CARD[0] for g in gaps] + [False]

@@ -467,3 +467,34 @@ def test_the_lesson_points_at_discs_cards_and_buttons(rules, pilot):
     kind = next(k for k in range(4) if t.view.hand[k])
     card = t.lesson_target(("offer", kind))
     assert any(k == kind and card.collidepoint(c) for k, c, _ in t.hand_cards())
+
+
+def test_pass_and_play_log_names_the_offers_once_they_are_face_up(rules):
+    """Revealed offers: the log names them when the table has turned their cards over, not
+    while they still lie face down (the table and the log agree)."""
+    p = Pilot(size=(1280, 800), anim_speed="normal")
+    seats = [Seat("Anna"), Seat("Ben"), Seat("Carla"), Seat("Dieter", "heuristic")]
+    match = Match(rules, rules.make_config(4), 8, seats)
+    t = _table(match)
+    p.start(t)
+    named: list[bool] = []  # per reveal: were all offer cards face up when the log named them?
+    real = t._log
+
+    def log(lines):
+        if any(" offered " in line for line in lines):
+            named.append(all(sp.face_up for row in t.motion.offer_sprites.values() for sp in row))
+        real(lines)
+
+    t._log = log
+    for i in range(800):
+        if match.over or len(named) >= 6:
+            break
+        if isinstance(p.top, PrivacyCurtain):
+            p.advance(0.3)
+            p.press(pygame.K_SPACE)
+        elif t.legal and not t.busy():
+            _play_human_move(p, t, use_keys=i % 2 == 0)
+        else:
+            p.advance(0.05)
+    assert len(named) >= 6 and all(named), named
+    pygame.display.quit()

@@ -6,7 +6,7 @@ import datetime
 
 from babel.core import registry, saves
 from babel.core.names import clean_label
-from scenes import theme
+from scenes import theme, wording
 from scenes.canvas import Canvas
 from scenes.core import App, Screen
 from scenes.widgets.basic import Button, WidgetGroup, fitted_size, panel
@@ -158,7 +158,7 @@ class SavedGames(Screen):
                     title = registry.get(rec.game).info.title
                 except registry.UnknownGame:
                     title = rec.game
-                status = "finished" if rec.over else f"{len(rec.actions)} moves"
+                status = "finished" if rec.over else wording.count(len(rec.actions), "move")
                 names = ", ".join(clean_label(s.name[:100]) or "?" for s in rec.seats[:12])
                 # the game's title always shows (a long label gives way to it), but a save named
                 # after its game ("Babel On! 2026-...") does not repeat it

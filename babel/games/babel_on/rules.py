@@ -318,7 +318,9 @@ def _call_refusal(state: BabelState, m: Call) -> str | None:
 
 
 def _still_to_take(state: BabelState) -> str:
-    return f"{state.to_remove} more {'block' if state.to_remove == 1 else 'blocks'} off towers"
+    """The blocks still to take: "3 blocks off towers" before any was taken, then "2 more ..."."""
+    more = " more" if state.to_remove < state.roll else ""
+    return f"{state.to_remove}{more} {'block' if state.to_remove == 1 else 'blocks'} off towers"
 
 
 def _tower_refusal(state: BabelState, tower: int, cell: int) -> str | None:
@@ -372,8 +374,14 @@ def _return_refusal(state: BabelState, seat: int, m: Return) -> str | None:
 def _bonus_refusal(state: BabelState, seat: int, m: Bonus) -> str | None:
     ph = state.phase
     if ph is not Phase.FINISH:
-        if ph in (Phase.PLACE, Phase.REMOVE, Phase.ADD, Phase.WRONG):
-            return "Bonus Blocks: only once the roll is fully resolved (every block of the roll taken off and added)"
+        first = {
+            Phase.PLACE: "place the drawn blocks first",
+            Phase.REMOVE: f"take {_still_to_take(state)} and add them first",
+            Phase.ADD: "add the taken blocks first",
+            Phase.WRONG: "after a wrong guess, pass or send a block back first",
+        }.get(ph)
+        if first is not None:
+            return f"Bonus Blocks: only once the roll is fully resolved ({first})"
         return "Bonus Blocks are played on your own turn, after the roll"
     if state.bonus[seat] <= 0:
         return "you have no Bonus Blocks left"

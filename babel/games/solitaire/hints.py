@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from babel.core.protocol import Config
 from babel.core.rng import Rng, seed_state
+from babel.core.wording import count
 from babel.games.solitaire import solver
 from babel.games.solitaire.actions import DRAW, FINISH, Action, Draw, Move
 from babel.games.solitaire.deals import Variant
@@ -205,8 +206,8 @@ def _exact_hint(view: SolitaireView, legal: Sequence[Action]) -> Hint:
         action = legal[0]
     verdict = {
         "full": "this still leads to a full win",
-        "partial": f"the best now is {sol.stacks} stacks, a partial win",
-        "loss": f"the best now is {sol.stacks} stacks",
+        "partial": f"the best now is {count(sol.stacks, 'stack')}, a partial win",
+        "loss": f"the best now is {count(sol.stacks, 'stack')}",
     }[result_class(sol.stacks)]
     judgement = Judgement(action, int(sol.stacks == 1), float(sol.stacks), 0, True)
     return Hint(action, f"{_RULES.describe(action, view)}: {verdict}.", (judgement,), True, sol.proven)
@@ -353,10 +354,10 @@ def _analysis_text(best, proven, played, slip, worse, acts, rules, states) -> st
     if best == 1:
         head = "This deal could have been won: here is how."
     elif proven:
-        head = f"This deal {kind[result_class(best)]} at best: {best} stacks with perfect play."
+        head = f"This deal {kind[result_class(best)]} at best: {count(best, 'stack')} with perfect play."
     else:
         head = (
-            f"The best line found leaves {best} stacks; the search stopped before it could tell "
+            f"The best line found leaves {count(best, 'stack')}; the search stopped before it could tell "
             "whether a better one exists."
         )
     if played is not None and played == best and (proven or best == 1):
@@ -364,7 +365,7 @@ def _analysis_text(best, proven, played, slip, worse, acts, rules, states) -> st
     if slip is not None:
         head += (
             f" Your action {slip + 1} ({rules.describe(acts[slip], states[slip])}) was the first "
-            f"after which the best possible became {worse} stacks."
+            f"after which the best possible became {count(worse, 'stack')}."
         )
     return head
 

@@ -17,7 +17,7 @@ import pygame
 from babel.games.babel_on.structure import CELLS
 from scenes import assets, seat_colours, theme
 from scenes.canvas import Canvas
-from scenes.widgets.blocks import paint_cube
+from scenes.widgets.blocks import _mark, paint_cube
 
 # The nations' looks (colour, name, pattern) live with the seat colours players choose from.
 NATION_RGB, NATION_NAMES, NATION_PATTERN = (
@@ -147,21 +147,37 @@ def tower_surface(
     c: float,
     ladder: tuple[tuple[int, int, bool, bool], ...],
     pickable: frozenset[tuple[int, int]],
+    parts: str = "all",
 ) -> pygame.Surface:
     """The static tower (shadow, base, cubes, floor ladder) at screen resolution, cached.
 
     ``ladder``: per floor 1..6 (blocks on it, complete, protected, perfect); ``pickable``:
-    (cell, floor) of blocks the current player may pick up (outlined).
+    (cell, floor) of blocks the current player may pick up (outlined); ``parts``: "all", or
+    "base" (shadow, slab, letters and ladder: what stays put while the tower moves) or "cubes".
     """
-    key = ("bo-tower", blocks, neutral, looks(), rot, round(scale * 1000), c, ladder, pickable)
-    return assets.surface(key, lambda: _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable))
+    key = ("bo-tower", blocks, neutral, looks(), rot, round(scale * 1000), c, ladder, pickable, parts)
+    return assets.surface(key, lambda: _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable, parts))
 
 
-def _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable) -> pygame.Surface:
+def _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable, parts="all") -> pygame.Surface:
     cpx = c * scale
     w = math.ceil((SURF_LEFT + SURF_RIGHT) * cpx)
     h = math.ceil((SURF_TOP + SURF_BOTTOM) * cpx)
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    ox, oy = SURF_LEFT * cpx, SURF_TOP * cpx
+    if parts != "cubes":
+        _paint_base(surf, blocks, rot, scale, c)
+    if parts != "base":
+        _paint_cubes(surf, blocks, neutral, rot, scale, c, pickable)
+    if parts != "cubes":
+        _paint_ladder(surf, (ox, oy), scale, c, ladder)
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
+
+
+def _paint_base(surf: pygame.Surface, blocks, rot: int, scale: float, c: float) -> None:
+    """The stone slab with the cell letters, and the tower's shadow on the felt."""
+    cpx = c * scale
+    w, h = surf.get_size()
     ox, oy = SURF_LEFT * cpx, SURF_TOP * cpx
 
     def pt(p):
@@ -187,6 +203,18 @@ def _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable) -> pygame.Sur
         p = pt(project(x, y, 0, c, rot))
         txt = assets.text(CELLS[cell], "sans_bold", lpx, (70, 62, 50))
         surf.blit(txt, txt.get_rect(center=(round(p[0]), round(p[1]))))
+
+
+def _paint_cubes(
+    surf: pygame.Surface, blocks, neutral: int, rot: int, scale: float, c: float, pickable
+) -> None:
+    """The tower's cubes, back to front, the ones that may be picked up outlined."""
+    cpx = c * scale
+    ox, oy = SURF_LEFT * cpx, SURF_TOP * cpx
+
+    def pt(p):
+        return (ox + p[0] * scale, oy + p[1] * scale)
+
     px = max(2, round(cpx))
     for b in ordered(blocks, rot):
         cell, floor, colour, dx, dy = b
@@ -197,7 +225,12 @@ def _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable) -> pygame.Sur
         surf.blit(img, (round(tx - px / 2), round(ty)))
         if (cell, floor) in pickable:
             pygame.draw.polygon(surf, theme.HIGHLIGHT, [pt(p) for p in hexa], max(1, round(1.6 * scale)))
-    # the floor ladder: one pill per floor, left of the tower, with a 2x2 mini plan of the floor
+
+
+def _paint_ladder(surf: pygame.Surface, origin, scale: float, c: float, ladder) -> None:
+    """The floor ladder: one pill per floor, left of the tower, with a 2x2 mini plan of the floor."""
+    cpx = c * scale
+    ox, oy = origin
     lx = -(PITCH + 0.5) * c - 0.12 * c
     pill_w, pill_h = 1.0 * c, 0.5 * c
     fpx = max(8, round(0.3 * cpx))
@@ -231,7 +264,6 @@ def _paint_tower(blocks, neutral, rot, scale, c, ladder, pickable) -> pygame.Sur
         if perfect:
             star = assets.text("★", "sans_bold", fpx, theme.GOLD)
             surf.blit(star, star.get_rect(midleft=(r.right + round(2 * scale), r.centery)))
-    return surf.convert_alpha() if pygame.display.get_surface() else surf
 
 
 def _shield(surf: pygame.Surface, centre: tuple[float, float], r: float) -> None:
@@ -269,6 +301,9 @@ def _to_view(v, rot: int):
     return X, Y, v[2]
 
 
+SHADOW_ALPHA = 80  # the moving cubes' shadows on the felt and the slab
+
+
 def draw_tumbling(
     canvas: Canvas,
     origin: tuple[float, float],
@@ -276,34 +311,77 @@ def draw_tumbling(
     rot: int,
     cubes: Sequence[tuple[int, float, float, float, float, float]],
     neutral: int,
-    alpha: int = 255,
+    static: Sequence[Placed] = (),
 ) -> None:
     """Cubes (colour, x, y, z, ax, ay) in block edges/radians, drawn as shaded polygons with
-    their shadows on the table, back to front."""
+    their colour's pattern, among the ``static`` blocks of their tower (drawn as at rest), all
+    back to front; first the moving cubes' shadows on the table, so they lie under every block."""
     ox, oy = origin
-    for _colour, x, y, z, _, _ in cubes:  # shadows first
+    _draw_shadows(canvas, origin, c, rot, cubes)
+    scene: list[tuple[tuple[int, float], int, tuple]] = []
+    for b in static:
+        x, y, z = block_centre(b[0], b[1], b[3], b[4])
+        scene.append(((b[1], depth(x, y, rot)), 0, b))
+    for q in cubes:  # a moving cube is drawn with the floor it is nearest (as the still tower is)
+        scene.append(((max(0, round(q[3] + 0.5)), depth(q[1], q[2], rot)), 1, q))
+    px = max(2, canvas.px(c))
+    for _, moving, item in sorted(scene, key=lambda e: e[:2]):
+        if moving:
+            _draw_cube_polygons(canvas, origin, c, rot, item, neutral)
+            continue
+        cell, floor, colour, dx, dy = item
+        hx, hy = hexagon(*block_centre(cell, floor, dx, dy), c, rot)[0]
+        tx, ty = canvas.pt((ox + hx, oy + hy))
+        canvas.surface.blit(cube_sprite(colour, neutral, px), (round(tx - px / 2), ty))
+
+
+def _draw_shadows(canvas: Canvas, origin, c: float, rot: int, cubes) -> None:
+    """The moving cubes' shadows on the table, in one translucent layer (overlaps not darker)."""
+    ox, oy = origin
+    polys = []
+    for _colour, x, y, z, _, _ in cubes:
         sx, sy = project(x, y, 0, c, rot)
         lift = max(0.0, z - 0.5)
-        canvas.polygon(
-            (20, 50, 36), top_rhombus(ox + sx + 4 + 6 * lift, oy + sy + 3, 0, c * max(0.5, 1.0 - 0.15 * lift))
-        )
-    order = sorted(cubes, key=lambda q: depth(q[1], q[2], rot) + q[3] * 0.5)
-    for colour, x, y, z, ax, ay in order:
-        rgb, _ = block_look(colour, neutral)
-        pts3 = [_rotate(v, ax, ay) for v in _CORNERS]
-        scr = [project(x + p[0], y + p[1], z + p[2], c, rot) for p in pts3]
-        for idx, n in _FACES:
-            nv = _to_view(_rotate(n, ax, ay), rot)
-            facing = nv[0] * VIEW_DIR[0] + nv[1] * VIEW_DIR[1] + nv[2] * VIEW_DIR[2]
-            if facing <= 0.02:
-                continue
-            # light like the sprites: top 1.12, left (+Y) 0.86, right (+X) 0.62
-            shade = 0.62 * max(0, nv[0]) ** 2 + 0.86 * max(0, nv[1]) ** 2 + 1.12 * max(0, nv[2]) ** 2
-            shade += 0.5 * (min(0, nv[0]) ** 2 + min(0, nv[1]) ** 2 + min(0, nv[2]) ** 2)
-            col = tuple(max(0, min(255, round(v * shade))) for v in rgb)
-            poly = [(ox + scr[i][0], oy + scr[i][1]) for i in idx]
-            canvas.polygon(col, poly)
-            canvas.polygon(tuple(round(v * 0.35) for v in rgb), poly, width=1)
+        rh = top_rhombus(ox + sx + 4 + 6 * lift, oy + sy + 3, 0, c * max(0.5, 1.0 - 0.15 * lift))
+        polys.append([canvas.pt(p) for p in rh])
+    if not polys:
+        return
+    xs = [p[0] for poly in polys for p in poly]
+    ys = [p[1] for poly in polys for p in poly]
+    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+    layer = pygame.Surface(box.size)
+    layer.fill((255, 255, 255))
+    layer.set_colorkey((255, 255, 255))
+    for poly in polys:
+        pygame.draw.polygon(layer, (0, 0, 0), [(x - box.x, y - box.y) for x, y in poly])
+    layer.set_alpha(SHADOW_ALPHA)
+    canvas.surface.blit(layer, box)
+
+
+def _draw_cube_polygons(canvas: Canvas, origin, c: float, rot: int, cube, neutral: int) -> None:
+    """One tumbling cube: its faces seen from the viewer, shaded like the sprites, each side
+    face with its colour's pattern mark (the colour-blind cue stays on while it moves)."""
+    ox, oy = origin
+    colour, x, y, z, ax, ay = cube
+    rgb, pattern = block_look(colour, neutral)
+    mark = tuple(max(0, min(255, round(v * (0.45 if sum(rgb) > 300 else 1.9)))) for v in rgb)
+    pts3 = [_rotate(v, ax, ay) for v in _CORNERS]
+    scr = [project(x + p[0], y + p[1], z + p[2], c, rot) for p in pts3]
+    for idx, n in _FACES:
+        nv = _to_view(_rotate(n, ax, ay), rot)
+        facing = nv[0] * VIEW_DIR[0] + nv[1] * VIEW_DIR[1] + nv[2] * VIEW_DIR[2]
+        if facing <= 0.02:
+            continue
+        # light like the sprites: top 1.12, left (+Y) 0.86, right (+X) 0.62
+        shade = 0.62 * max(0, nv[0]) ** 2 + 0.86 * max(0, nv[1]) ** 2 + 1.12 * max(0, nv[2]) ** 2
+        shade += 0.5 * (min(0, nv[0]) ** 2 + min(0, nv[1]) ** 2 + min(0, nv[2]) ** 2)
+        col = tuple(max(0, min(255, round(v * shade))) for v in rgb)
+        poly = [(ox + scr[i][0], oy + scr[i][1]) for i in idx]
+        canvas.polygon(col, poly)
+        canvas.polygon(tuple(round(v * 0.35) for v in rgb), poly, width=1)
+        if pattern != "plain" and abs(nv[2]) < 0.7 and facing > 0.3:  # a side face, as on the sprites
+            centre = canvas.pt((sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4))
+            _mark(canvas.surface, pattern, centre, canvas.px(c) / 6, mark)
 
 
 def frame_at(frames: Sequence, t: float) -> list:

@@ -224,10 +224,22 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
     if ui.legal and not ui.busy and ui.drag is None:
         pick = frozenset((m.cell, m.floor) for m in ui.legal if isinstance(m, Removal) and m.tower == t)
     c = ui.places.cube
-    surf = art.tower_surface(tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick)
     ox, oy = ui.places.origin[t]
+    corner = (ox - art.SURF_LEFT * c, oy - art.SURF_TOP * c)
     sway = ui.sway if ui.sway_tower == t else 0.0
-    canvas.surface.blit(surf, canvas.pt((ox + sway - art.SURF_LEFT * c, oy - art.SURF_TOP * c)))
+    if fall is None and not sway:
+        surf = art.tower_surface(tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick)
+        canvas.surface.blit(surf, canvas.pt(corner))
+    else:  # the slab, its shadow and the floor ladder stay put: only the blocks move
+        base = art.tower_surface(
+            tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick, "base"
+        )
+        canvas.surface.blit(base, canvas.pt(corner))
+    if fall is None and sway:
+        surf = art.tower_surface(
+            tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick, "cubes"
+        )
+        canvas.surface.blit(surf, canvas.pt((corner[0] + sway, corner[1])))
     hb = ui.hover_block if ui.drag is None else None
     held = ui.held
     for block in {hb, held.block if held and held.kind == "block" else None}:
@@ -235,8 +247,9 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
             _outline_block(canvas, ui, block)
     if fall:
         entries = art.frame_at(fall.frames, fall.time())
-        cubes = [(fall.colours.get((e[0], e[1]), 0), e[2], e[3], e[4], e[5], e[6]) for e in entries]
-        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral)
+        # the frames hold every block of the tower; those that stay put are drawn at rest
+        cubes = [(fall.colours[e[0], e[1]], *e[2:7]) for e in entries if (e[0], e[1]) in fall.colours]
+        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral, fall.static)
         tw = fall.tween
         if fall.result != "wobble" and tw is not None and tw.t * (fall.span + fall.hold) > 0.15:
             draw_fall_banner(canvas, ui, fall)
@@ -561,6 +574,7 @@ def draw_plan(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     t = ui.plan_for
     v = ui.shown
     info = v.tower_info[t]
-    sub = f"{v.nation_names[t]} · {info.complete_floors} complete floors · ←/→ other towers · click or F to close"
+    floors = wording.count(info.complete_floors, "complete floor")
+    sub = f"{v.nation_names[t]} · {floors} · ←/→ other towers · click or F to close"
     title = f"{ui.names[t]}'s tower, floor by floor"
     art.draw_plan(canvas, layout.PLAN_RECT, v.towers[t], info, v.neutral, title, sub)

@@ -168,8 +168,59 @@ def tower_at(places: Places, pos: Point) -> int | None:
     return None
 
 
+def surface_pos(places: Places, rot: int, view: BabelView, tower: int, cell: int) -> Point:
+    """The centre of the surface a block added to this cell rests on: the top of its column, or
+    the slab where the cell's letter is printed (the middle of the glowing outline)."""
+    x, y, _ = art.block_centre(cell, 0)
+    return pt(places, rot, tower, x, y, len(view.towers[tower][cell]))
+
+
+def _surface_poly(places: Places, rot: int, view: BabelView, tower: int, cell: int) -> list[Point]:
+    x, y = surface_pos(places, rot, view, tower, cell)
+    return art.top_rhombus(x, y, 0, places.cube)
+
+
+def seen_cell(places: Places, rot: int, view: BabelView, pos: Point) -> tuple[int, int] | None:
+    """The cell whose top surface is what shows at ``pos`` (an empty cell's slab with its
+    letter, or the top face of a column), or None where a block's side or nothing is there."""
+    c = places.cube
+    for tower in range(view.players):
+        ox, oy = places.origin[tower]
+        if view.eliminated[tower] or abs(pos[0] - ox) > 2.8 * c or not oy - 4.8 * c < pos[1] < oy + 1.2 * c:
+            continue
+        for cell, floor, _, dx, dy in reversed(art.ordered(blocks_of(view, tower), rot)):
+            x, y, z = art.block_centre(cell, floor, dx, dy)
+            poly = [(ox + px, oy + py) for px, py in art.hexagon(x, y, z, c, rot)]
+            if art.inside(poly, pos):  # the front block under the point: its top face, or a side
+                top = floor == len(view.towers[tower][cell])
+                hit = top and art.inside(_surface_poly(places, rot, view, tower, cell), pos)
+                return (tower, cell) if hit else None
+        for cell in range(4):
+            if not view.towers[tower][cell] and art.inside(
+                _surface_poly(places, rot, view, tower, cell), pos
+            ):
+                return (tower, cell)
+    return None
+
+
+def _on_surface(places: Places, rot: int, view: BabelView, pos: Point, targets) -> tuple[int, int] | None:
+    """The target whose glowing outline (drawn over everything) holds ``pos``, nearest first."""
+    inside = [t for t in targets if art.inside(_surface_poly(places, rot, view, *t), pos)]
+    return min(inside, key=lambda t: math.dist(pos, surface_pos(places, rot, view, *t)), default=None)
+
+
 def target_at(places: Places, rot: int, view: BabelView, pos: Point, targets) -> tuple[int, int] | None:
-    """The (tower, cell) of ``targets`` whose top is nearest ``pos`` (within a cube), or None."""
+    """The (tower, cell) of ``targets`` a block let go at ``pos`` goes to: the target whose
+    glowing outline holds the point; else the cell whose top shows there (None if that cell is
+    no target: a letter on the slab names its own cell, never its neighbour); else, in the air
+    over a tower, the target whose new block's centre is nearest (within a cube)."""
+    targets = list(targets)
+    hit = _on_surface(places, rot, view, pos, targets)
+    if hit is not None:
+        return hit
+    seen = seen_cell(places, rot, view, pos)
+    if seen is not None:
+        return seen if seen in targets else None
     best, dist = None, places.cube * 0.95
     for tower, cell in targets:
         x, y = top_pos(places, rot, view, tower, cell)
@@ -182,10 +233,12 @@ def target_at(places: Places, rot: int, view: BabelView, pos: Point, targets) ->
 def offset_at(
     places: Places, rot: int, view: BabelView, pos: Point, tower: int, cell: int
 ) -> tuple[int, int]:
-    """The drop point minus the cell's centre, in 1/40 block (on the plane of the new top)."""
+    """The drop point minus the cell's centre, in 1/40 block: on the cell's top surface when
+    the point is on its outline, else on the plane of the new block's middle."""
     ox, oy = places.origin[tower]
     c = places.cube
-    z = len(view.towers[tower][cell]) + 0.5
+    on_top = art.inside(_surface_poly(places, rot, view, tower, cell), pos)
+    z = len(view.towers[tower][cell]) + (0 if on_top else 0.5)
     a = (pos[0] - ox) / (c / 2)
     b = (pos[1] - oy + z * c * art.ZH) / (c / 4)
     X, Y = (a + b) / 2, (b - a) / 2
@@ -194,6 +247,22 @@ def offset_at(
     x, y = X, -Y
     cx, cy, _ = art.block_centre(cell, 1)
     return (round((x - cx) * 40), round((y - cy) * 40))
+
+
+def drop_point(places: Places, rot: int, view: BabelView, tower: int, cell: int) -> Point:
+    """A point where a block let go lands on this cell: the middle of its outline, or of the
+    new block, or a point near them (the cell's own top may hide behind a taller front column)."""
+    cells = [(t, k) for t in range(view.players) if not view.eliminated[t] for k in range(4)]
+    sx, sy = surface_pos(places, rot, view, tower, cell)
+    tx, ty = top_pos(places, rot, view, tower, cell)
+    c = places.cube
+    tries = [(sx, sy), (tx, ty)] + [
+        (tx + c * i / 8, ty + c * j / 8) for j in range(-6, 5) for i in (0, -1, 1, -2, 2, -3, 3)
+    ]
+    for p in tries:
+        if target_at(places, rot, view, p, cells) == (tower, cell):
+            return p
+    return (sx, sy)
 
 
 def grab_point(places: Places, rot: int, view: BabelView, hidden, block: BlockAt) -> Point | None:

@@ -82,8 +82,8 @@ class BabelOnTable(TableScene):
 
     # -- where things are (also what tests and tools aim at) --------------------------------------
     def top_point(self, tower: int, cell: int) -> tuple[float, float]:
-        """Where a block dropped on this cell would sit."""
-        return layout.top_pos(self.places, self.rot, self.view, tower, cell)
+        """A point where a block let go lands on this cell (the middle of its glowing outline)."""
+        return layout.drop_point(self.places, self.rot, self.view, tower, cell)
 
     def tray_point(self, colour: int) -> tuple[float, float]:
         """Where a held block of ``colour`` lies in the tray."""
@@ -170,8 +170,11 @@ class BabelOnTable(TableScene):
             self.hand_profile = HANDS[(HANDS.index(self.hand_profile) + 1) % len(HANDS)]
             self.app.toast(f"Risk shown for {wording.article(self.hand_profile)} hand")
             return True
-        if key == pygame.K_b and preview.bonus_targets(self.legal) and not self.busy():
-            self.hand.selected = Grab("bonus", self.viewer)
+        if key == pygame.K_b and not self.busy():
+            if preview.bonus_targets(self.legal):
+                self.hand.selected = Grab("bonus", self.viewer)
+            elif self.actor() is not None and self.view.bonus[self.actor()] > 0:
+                self._explain_tray(Grab("bonus", self.actor()))
             return True
         sel = self.hand.selected
         if key == pygame.K_SPACE and sel and sel.kind == "block":
@@ -198,6 +201,9 @@ class BabelOnTable(TableScene):
         src = None if found is None else Grab(found[0], found[1], origin=found[2])
         if src is not None and self.targets(src):
             self.hand.grab(src, pos)
+            return True
+        if src is not None:  # a Bonus Block (or a held block) that may go nowhere now
+            self._explain_tray(src)
             return True
         block = self._block_at(pos)
         if block is None:
@@ -269,6 +275,13 @@ class BabelOnTable(TableScene):
         if any(isinstance(m, Take | Return) for m in self.legal):
             self._explain(pull(self.view, self.actor(), block))
 
+    def _explain_tray(self, src: Grab) -> None:
+        """A block of the tray (a Bonus Block, a block in hand) picked up while it may go nowhere,
+        say before the drawn blocks are placed: the rule that holds it."""
+        actor = self.actor()
+        if actor is not None:
+            self._explain(placement(src, actor, 0))
+
     def _explain_drop(self, src: Grab, pos, quiet: bool = False) -> bool:
         """A held block let go over a cell that does not glow: the rule that forbids it. Away
         from any cell, a reminder where blocks go (unless ``quiet``). True if something was said."""
@@ -335,12 +348,9 @@ class BabelOnTable(TableScene):
             self.out_reason[ev.data["seat"]] = words.out_reason(ev.data, self._short)
         line = words.event_line(ev, self._short, self._name, self.view.neutral)
         if line and delay <= 0:
-            self._log(line)
+            self.log_lines.append(line)
         elif line:
-            self.animator.wait(delay, lambda: self._log(line))
-
-    def _log(self, line: str) -> None:
-        self.log_lines.append(line)
+            self.animator.wait(delay, lambda: self.log_lines.append(line))
 
     def log_rect(self) -> pygame.Rect:
         return layout.LOG_RECT

@@ -91,7 +91,8 @@ def phase_prompt(v: BabelView, who: str, bonus_open: bool, only_pass: bool) -> s
     if v.phase is Phase.PLACE:
         return f"{who}: rolled {v.roll} — place the {wording.count(len(v.hand), 'drawn block')} on your tower{bonus}"
     if v.phase is Phase.REMOVE:
-        return f"{who}: rolled {v.roll} — take {wording.count(v.to_remove, 'more block')} off any tower (glowing ones){bonus}"
+        more = "more block" if v.to_remove < v.roll else "block"  # "more" once some were taken
+        return f"{who}: rolled {v.roll} — take {wording.count(v.to_remove, more)} off any tower (glowing ones){bonus}"
     if v.phase is Phase.ADD:
         return f"{who}: add the {wording.count(len(v.hand), 'taken block')} to any towers{bonus}"
     if v.phase is Phase.WRONG:

@@ -243,9 +243,31 @@ def paint_role_card(role: str, w: int, h: int) -> pygame.Surface:
         (cx, h * 0.72),
         "title_bold",
         max_w=w - 2 * pad,
+        fit=True,
     )
-    _text(surf, motto, h * 0.05, ink, (cx, h * 0.84), "sans", max_w=w - 2 * pad)
+    _wrapped(surf, motto, h * 0.05, ink, (cx, h * 0.84), "sans", w - 2 * pad - 4)
     return surf
+
+
+def _wrapped(surf: pygame.Surface, s: str, px: float, colour, centre, role: str, max_w: float) -> None:
+    """Text centred on ``centre`` in at most two lines of ``max_w``, smaller if it needs to be."""
+    px = max(6, int(px))
+    while True:
+        font = assets.font(role, px)
+        lines: list[str] = []
+        for word in s.split():
+            if lines and font.size(f"{lines[-1]} {word}")[0] <= max_w:
+                lines[-1] += f" {word}"
+            else:
+                lines.append(word)
+        if px <= 6 or (len(lines) <= 2 and all(font.size(line)[0] <= max_w for line in lines)):
+            break
+        px -= 1
+    step = font.get_linesize()
+    y = centre[1] - step * (len(lines) - 1) / 2
+    for line in lines:
+        _text(surf, line, px, colour, (centre[0], y), role, max_w=max_w)
+        y += step
 
 
 def paint_role_back(w: int, h: int) -> pygame.Surface:

@@ -35,7 +35,7 @@ from babel.games.builders.cards import (
     blueprint_text,
     validate_cells,
 )
-from scenes import assets, theme
+from scenes import assets, theme, wording
 from scenes.canvas import Canvas
 from scenes.core import Scene, Screen
 from scenes.widgets.basic import Button, TextInput, WidgetGroup, panel
@@ -778,7 +778,7 @@ def draw_lists(canvas: Canvas, ed: SavedList, mouse) -> None:
         minimap(canvas, bp.cells, (x + 4, r.y + 2), 36)
         canvas.text(bp.name, (x + 50, r.y + 2), 19, theme.WHITE, max_width=LIST_W - 146)
         canvas.text(
-            f"{sum(bp.cells)} blocks · {blueprint_text(bp.cells)}",
+            f"{wording.count(sum(bp.cells), 'block')} · {blueprint_text(bp.cells)}",
             (x + 50, r.y + 23),
             13,
             (214, 200, 176),

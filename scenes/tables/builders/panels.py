@@ -172,7 +172,7 @@ def _draw_blueprint_sheet(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> No
         )
     cells_needed = sum(1 for n in bp.cells if n)
     canvas.text(
-        f"{met_count} of {cells_needed} cells met · {sum(ui.heights)} blocks built",
+        f"{met_count} of {cells_needed} cells met · {wording.count(sum(ui.heights), 'block')} built",
         (x + w / 2, 274),
         15,
         theme.INK,
@@ -316,9 +316,7 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
         return _waiting(v, ui)
     kind = type(ui.legal[0])
     if kind is A.Appoint:
-        return (
-            f"Appoint: click {v.appoint_count} players to appoint them ({len(ui.picked)} chosen), then Enter"
-        )
+        return f"Appoint: click {wording.count(v.appoint_count, 'player')} to appoint them ({len(ui.picked)} chosen), then Enter"
     if kind is A.Play:
         if set(ui.legal) == {A.Play(None, None)}:
             return "You hold no card you may hand in: press Pass (N)"
@@ -495,9 +493,9 @@ def role_note(v: BuildersView, name: str, first: bool) -> tuple[str, list[str]]:
 def curtain_text(v: BuildersView, name: str) -> str:
     """Why the screen passes to a seat (``v`` is the public view)."""
     reasons = {
-        Phase.APPOINT: f"{name}: you are the Master. Appoint {v.appoint_count} Architects.",
+        Phase.APPOINT: f"{name}: you are the Master. Appoint {wording.count(v.appoint_count, 'Architect')}.",
         Phase.SELECT: f"{name}: choose your card (you were appointed).",
-        Phase.SWAP: f"{name}: the Master's private check of the {v.received_count} cards handed in, and the swap.",
+        Phase.SWAP: f"{name}: the Master's private check of the {wording.count(v.received_count, 'card')} handed in, and the swap.",
         Phase.REVEAL: f"{name}: as Master, choose the next card to reveal.",
         Phase.PLACE: f"{name}: as Master, choose where the blocks go.",
         Phase.STRIKE: f"{name}: as Master, choose which highest tower Lightning strikes.",
@@ -529,5 +527,5 @@ def result_lines(v: BuildersView, summary: str, name) -> list[str]:
             f"On the Messenger: {wording.count(v.result.seals_on_messenger, 'Seal')}, "
             f"{wording.count(v.result.punishment_on_messenger, 'Divine Punishment card')}"
         )
-    lines.append(f"{len(v.log)} rounds. Press T for the timeline of who was what.")
+    lines.append(f"{wording.count(len(v.log), 'round')}. Press T for the timeline of who was what.")
     return lines

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from babel.games.builders.model import BuildersView
-from scenes import assets, seat_colours, theme
+from scenes import assets, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.core import Scene
 from scenes.tables.builders.art import paint_architect_token, paint_master_token, paint_swatch
@@ -120,7 +120,7 @@ def _draw_heads(canvas: Canvas, v: BuildersView, g: _Grid) -> None:
         if rnd:
             entry = v.log[rnd - 1]
             res = sum(e.blocks for e in entry.effects if e.kind == "build")
-            canvas.text(f"+{res} blocks", (x, g.top - 22), 12, theme.PAPER, anchor="midtop")
+            canvas.text(f"+{wording.count(res, 'block')}", (x, g.top - 22), 12, theme.PAPER, anchor="midtop")
     canvas.text("At the end", (g.end_x, g.top - 46), 20, theme.GOLD, role="sans_bold", anchor="topleft")
 
 

@@ -42,6 +42,9 @@ class DuelSprites:
                 if seat == v.seat and v.my_choice is not None:
                     self.hide_in_hand(seat, v.my_choice)
         self.die = DieSprite(seating.die_pos(v.builder), v.die)
+        # the Builder, scores and die the panel and plates show: a round's outcome is shown
+        # when its cards have turned over, not when the round is resolved
+        self.board = (v.builder, v.scores, v.die, v.round)
         self.winner_glow: int | None = None
         self.floaters: list[tuple[str, tuple[float, float], Tween]] = []
 
@@ -120,13 +123,15 @@ class DuelSprites:
 
     def round(self, data: dict[str, Any], v: DuelView, sound, log, cleared: Callable[[], None]) -> None:
         after_flip = theme.SLIDE + 0.12 * len(self.seating.order) + theme.FLIP
-        self.animator.wait(after_flip, lambda: self._show_result(data, sound, log))
+        board = (v.builder, v.scores, v.die, v.round)
+        self.animator.wait(after_flip, lambda: self._show_result(data, sound, log, board))
         hold = REVEAL_HOLD * (1 if v.phase is not Phase.OVER else 0.6)
         self.animator.wait(after_flip + hold, lambda: self._clear(cleared))
 
-    def _show_result(self, data: dict[str, Any], sound: Callable[[str], None], log) -> None:
+    def _show_result(self, data: dict[str, Any], sound: Callable[[str], None], log, board) -> None:
         winner = data["winner"]
         self.winner_glow = winner
+        self.board = board
         log(data)
         if data["builder_after"] != data["builder_before"]:
             self.die.move_to(self.seating.die_pos(data["builder_after"]), self.animator)

@@ -34,6 +34,12 @@ class DuelUi:
     hover: int | None = None
     queued: int | None = None
     watching_bots: bool = False  # only bots play: nobody at the screen or on a device
+    board: tuple | None = None  # Builder, scores, die and round number as shown
+
+    def shown(self, v: DuelView) -> tuple[int | None, tuple[int, ...], int, int]:
+        """The Builder, the scores, the die and the round as the table has shown them: a
+        round's outcome only once its cards have turned over (``board``), else the view's."""
+        return self.board if self.board is not None else (v.builder, v.scores, v.die, v.round)
 
     def name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.names[seat]
@@ -142,10 +148,13 @@ def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
     size = fitted_size(canvas, name, 21, 150)
     canvas.text(name, (r.x + 40, r.centery), size, theme.WHITE, anchor="midleft", max_width=150)
     status = "choosing…" if choosing else ("chosen" if not over and v.committed[seat] else "")
-    if v.builder == seat:
+    builder = ui.shown(v)[0]
+    if builder == seat:
         status = "Builder" + (f" · {status}" if status else "")
-    colour = theme.GOLD if v.builder == seat else theme.PAPER_DARK
-    canvas.text(status, (r.right - 14, r.centery), 16, colour, anchor="midright", max_width=150)
+    colour = theme.GOLD if builder == seat else theme.PAPER_DARK
+    room = r.w - 14 - 40 - min(150, canvas.text_size(name, size)[0]) - 12  # right of the name
+    status_size = fitted_size(canvas, status, 16, room)
+    canvas.text(status, (r.right - 14, r.centery), status_size, colour, anchor="midright", max_width=room)
 
 
 def prompt_text(v: DuelView, ui: DuelUi) -> str:
@@ -173,29 +182,26 @@ def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     x, w = PANEL_X, PANEL_W
     paper(canvas, (x, 24, w, 330))
     canvas.text("Tower of Babel", (x + w / 2, 36), 30, theme.INK, role="title_bold", anchor="midtop")
-    rnd = min(v.round, v.rounds)
+    builder, scores, die, rnd = ui.shown(v)
+    rnd = min(rnd, v.rounds)
     title = f"Round {rnd} of {v.rounds}" if v.phase is not Phase.OVER else "Game over"
     canvas.text(title, (x + w / 2, 76), 20, theme.INK_SOFT, anchor="midtop")
     y = 118
     for seat in range(v.players):
         canvas.circle(seat_colours.rgb(seat), (x + 26, y + 14), 9)
         name = ui.name(seat)
-        size = fitted_size(canvas, name, 22, 170)
-        canvas.text(name, (x + 44, y + 14), size, theme.INK, anchor="midleft", max_width=170)
-        if v.builder == seat:
-            canvas.text(
-                "die " + str(v.die),
-                (x + 236, y + 14),
-                16,
-                theme.GOLD_DARK,
-                role="sans_bold",
-                anchor="midright",
-            )
-        score = str(v.scores[seat])
+        room = 170
+        if builder == seat:
+            label = f"die {die}"
+            canvas.text(label, (x + 236, y + 14), 16, theme.GOLD_DARK, role="sans_bold", anchor="midright")
+            room = min(room, 236 - 44 - canvas.text_size(label, 16, "sans_bold")[0] - 8)
+        size = fitted_size(canvas, name, 22, room)
+        canvas.text(name, (x + 44, y + 14), size, theme.INK, anchor="midleft", max_width=room)
+        score = str(scores[seat])
         canvas.text(score, (x + w - 22, y + 14), 28, theme.INK, role="sans_bold", anchor="midright")
         y += 44
-    builder = "Die in the centre" if v.builder is None else f"{ui.name(v.builder)} is the Builder"
-    canvas.text(builder, (x + w / 2, 318), 18, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
+    words = "Die in the centre" if builder is None else f"{ui.name(builder)} is the Builder"
+    canvas.text(words, (x + w / 2, 318), 18, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
     paper(canvas, (x, 370, w, 386))
     canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")  # its lines: the table's log
     canvas.text("PgUp/PgDn", (x + w - 14, 388), 12, theme.INK_SOFT, anchor="topright")

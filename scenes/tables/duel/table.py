@@ -15,6 +15,7 @@ import pygame
 from babel.core.protocol import Event
 from babel.games.duel.actions import Play
 from babel.games.duel.model import JOKER, DuelView, EndReason
+from scenes import wording
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
@@ -149,7 +150,7 @@ class DuelTable(TableScene):
         if v.end is EndReason.SIX:
             lines.append(f"{self.seat_name(v.builder)} won a round with the six showing.")
         else:
-            lines.append(f"After {len(v.history)} rounds.")
+            lines.append(f"After {wording.count(len(v.history), 'round')}.")
         return lines
 
     # -- drawing ------------------------------------------------------------------------------
@@ -163,6 +164,7 @@ class DuelTable(TableScene):
             hover=self.hover,
             queued=self.queued,
             watching_bots=self.controller.watching_bots,
+            board=self.sprites.board,
         )
 
     def draw_table(self, canvas: Canvas) -> None:
@@ -172,6 +174,6 @@ class DuelTable(TableScene):
         # hands with no card in motion are painted into the still layer with the table
         resting = sprites.resting()
         hands = tuple(tuple((s.face, s.pos, s.hidden) for s in sprites.hands[seat]) for seat in resting)
-        key = (v, self.legal, ui.busy, self.hover, resting, hands)
+        key = (v, self.legal, ui.busy, self.hover, resting, hands, ui.board)
         self.still.draw(canvas, key, lambda c: draw.draw_still(c, v, ui, sprites, resting))
         draw.draw_moving(canvas, v, ui, sprites, resting)

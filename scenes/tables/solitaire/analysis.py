@@ -10,7 +10,7 @@ import pygame
 from babel.core.match import Match
 from babel.games.solitaire import hints
 from babel.games.solitaire.actions import Draw, Move
-from scenes import assets, theme
+from scenes import assets, theme, wording
 from scenes.anim import Animator
 from scenes.canvas import Canvas
 from scenes.core import Scene, wake
@@ -152,7 +152,7 @@ class AnalysisScene(Scene):
         )
         nxt = self.analysis.line[self.step] if self.step < total else "the end"
         canvas.text(
-            f"Step {self.step} of {total}  ·  next: {nxt}  ·  {len(v.line)} stacks",
+            f"Step {self.step} of {total}  ·  next: {nxt}  ·  {wording.count(len(v.line), 'stack')}",
             (800, 780),
             20,
             theme.PAPER,

@@ -14,7 +14,7 @@ import pygame
 
 from babel.games.solitaire.deals import Variant
 from babel.games.solitaire.model import Difficulty, SolitaireView
-from scenes import theme
+from scenes import theme, wording
 from scenes.anim import lerp2
 from scenes.canvas import Canvas
 from scenes.tables.solitaire.animate import Motion
@@ -127,7 +127,7 @@ def draw_log_title(canvas: Canvas, rect: pygame.Rect) -> None:
 
 def draw_status(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     n = len(v.line)
-    parts = [f"{n} stack" if n == 1 else f"{n} stacks", f"{ui.moves} moves", ui.winnable]
+    parts = [wording.count(n, "stack"), wording.count(ui.moves, "move"), ui.winnable]
     if ui.practice:
         parts.append("practice game: undo takes back draws, counted apart in the statistics")
     text = "  ·  ".join(p for p in parts if p)

@@ -17,6 +17,7 @@ from concurrent.futures import Future
 
 from babel.games.solitaire import solver
 from babel.games.solitaire.model import SolitaireView, result_class
+from scenes import wording
 from scenes.core import wake
 from scenes.match_controller import bot_executor
 from scenes.widgets.confirm import ConfirmDialog
@@ -31,7 +32,7 @@ def finish_words(now: int, best: solver.Solution, counted: str, searching: bool 
     statistics"; "" when it is not counted, as in a lesson); ``searching``: a fuller search runs."""
     if best.stacks >= now and best.proven:
         return None
-    ends = f"Finishing now ends it with {now} stacks" + (
+    ends = f"Finishing now ends it with {wording.count(now, 'stack')}" + (
         f", {RESULT_WORDS[result_class(now)]} {counted}" if counted else ""
     )
     if best.stacks >= now:
@@ -48,8 +49,8 @@ def _reach(stacks: int) -> str:
     if stacks == 1:
         return "be won in full (one tower)"
     if result_class(stacks) == "partial":
-        return f"end with {stacks} stacks, a partial win"
-    return f"end with {stacks} stacks"
+        return f"end with {wording.count(stacks, 'stack')}, a partial win"
+    return f"end with {wording.count(stacks, 'stack')}"
 
 
 def _solve(view: SolitaireView, nodes: int) -> solver.Solution:

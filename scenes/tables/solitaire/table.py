@@ -25,6 +25,7 @@ from babel.games.solitaire.actions import Action, Draw, Finish, Move
 from babel.games.solitaire.deals import piece_name
 from babel.games.solitaire.model import Difficulty, SolitaireView
 from babel.games.solitaire.stats import StatsStore
+from scenes import wording
 from scenes.canvas import Canvas
 from scenes.core import new_seed, wake
 from scenes.kept_games import start_new
@@ -439,11 +440,11 @@ class SolitaireTable(TableScene):
         if stacks == 1:
             return "Full win: one tower!"
         if stacks <= 3:
-            return f"Partial win: {stacks} stacks"
-        return f"{stacks} stacks: not this time"
+            return f"Partial win: {wording.count(stacks, 'stack')}"
+        return f"{wording.count(stacks, 'stack')}: not this time"
 
     def result_lines(self) -> list[str]:
-        lines = [f"Deal {self.view.deal} in {self.match.ply} moves."]
+        lines = [f"Deal {self.view.deal} in {wording.count(self.match.ply, 'move')}."]
         rec = self.stats_record
         if rec is not None:
             lines.append(

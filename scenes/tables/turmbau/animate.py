@@ -15,7 +15,7 @@ from babel.games.turmbau import data
 from babel.games.turmbau.model import EventKind, Phase, TurmbauView
 from scenes import anim, theme
 from scenes.tables.turmbau import layout
-from scenes.tables.turmbau.art import paint_building_card
+from scenes.tables.turmbau.art import building_painter, paint_building_card
 from scenes.tables.turmbau.layout import HAND_Y, SMALL_CARD, disc_centre, tile_rect
 from scenes.tables.turmbau.words import end_text, played_extra, stall_text
 from scenes.widgets.cards import CardSprite
@@ -70,7 +70,11 @@ class Motion(anim.EventMotion):
                 kinds = expand(o.cards)
                 self.offer_sprites[s] = [
                     CardSprite(
-                        k, paint_building_card, layout.slot_card_pos(v, s, i, len(kinds)), True, SMALL_CARD
+                        k,
+                        building_painter(layout.slot_card_covered(v, s, i, len(kinds))),
+                        layout.slot_card_pos(v, s, i, len(kinds)),
+                        True,
+                        SMALL_CARD,
                     )
                     for i, k in enumerate(kinds)
                 ]
@@ -181,7 +185,8 @@ def _reveal(m: Motion, v: TurmbauView, d: dict, delay: float) -> float:
         sprites = []
         for i, kind in enumerate(cards):
             pos = layout.slot_card_pos(v, s, i, max(1, len(cards)))
-            sp = CardSprite(kind, paint_building_card, pos, False, SMALL_CARD)
+            covered = layout.slot_card_covered(v, s, i, max(1, len(cards)))
+            sp = CardSprite(kind, building_painter(covered), pos, False, SMALL_CARD)
             sp.flip(True, m.animator, theme.FLIP, delay=theme.SLIDE)
             if i >= len(right):
                 home = (300, HAND_Y) if s == v.seat else m.plate(s)

@@ -125,6 +125,20 @@ def draw_symbol(surf: pygame.Surface, kind: int, centre, size: float, colour) ->
 
 def paint_building_card(kind, w: int, h: int) -> pygame.Surface:
     """A building card: a coloured field with the kind's picture, its name, and corner marks."""
+    return _building_card(kind, w, h, True)
+
+
+def paint_building_card_covered(kind, w: int, h: int) -> pygame.Surface:
+    """A building card whose right part lies under the next card of a fan: without its name
+    (a cut word would show), the picture and the corner mark tell its kind."""
+    return _building_card(kind, w, h, False)
+
+
+def building_painter(covered: bool):
+    return paint_building_card_covered if covered else paint_building_card
+
+
+def _building_card(kind, w: int, h: int, named: bool) -> pygame.Surface:
     kind = int(kind)
     colour = KIND_COLOURS[kind]
     surf = card_blank(w, h)
@@ -140,11 +154,13 @@ def paint_building_card(kind, w: int, h: int) -> pygame.Surface:
     label = f.render(KIND_SHORT[kind].upper(), True, theme.WHITE)
     if w < 30:
         return surf  # an icon: the picture is enough
-    if label.get_width() > w - 2 * pad - 4:
-        label = pygame.transform.smoothscale(label, (w - 2 * pad - 4, label.get_height()))
+    inset = max(2, w // 20)
+    if label.get_width() > field.w - 2 * inset:
+        label = pygame.transform.smoothscale(label, (field.w - 2 * inset, label.get_height()))
     band = pygame.Rect(field.x, field.bottom - label.get_height() - pad // 2, field.w, label.get_height() + 2)
-    pygame.draw.rect(surf, _shade(colour, 0.55), band, 0, rad)
-    surf.blit(label, label.get_rect(midleft=(band.x + max(2, w // 20), band.centery)))
+    if named:
+        pygame.draw.rect(surf, _shade(colour, 0.55), band, 0, rad)
+        surf.blit(label, label.get_rect(midleft=(band.x + inset, band.centery)))
     corner = max(4, w // 9)
     draw_symbol(surf, kind, (pad + corner + 1, pad + corner + 1), corner * 1.6, theme.WHITE)
     return surf

@@ -22,6 +22,7 @@ from scenes.tables.turmbau.animate import Motion
 from scenes.tables.turmbau.art import (
     KIND_SHORT,
     alpha_rect,
+    building_painter,
     disc_key,
     draw_board,
     draw_card,
@@ -30,7 +31,6 @@ from scenes.tables.turmbau.art import (
     draw_stack,
     outlined,
     paint_action_card,
-    paint_building_card,
     paint_trading_card,
 )
 from scenes.tables.turmbau.layout import (
@@ -45,6 +45,7 @@ from scenes.tables.turmbau.layout import (
     SEATS_TOP,
     SMALL_CARD,
     disc_centre,
+    hand_card_covered,
     stack_base,
     tile_rect,
     track_cell,
@@ -194,7 +195,8 @@ def draw_hand(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     pickable = mode in ("offer", "redraw")
     for i, (k, c, chosen) in enumerate(ui.hand):
         hovered = pickable and ui.hover is not None and ui.hover[:2] == ("hand", i)
-        draw_card(canvas, k, paint_building_card, c, HAND_CARD, glow=chosen, lift=6 if hovered else 0)
+        painter = building_painter(hand_card_covered(ui.hand, i))
+        draw_card(canvas, k, painter, c, HAND_CARD, glow=chosen, lift=6 if hovered else 0)
     if not sum(view.hand):
         canvas.text("no building cards", (200, 812), 17, theme.PAPER_DARK, anchor="center")
     _draw_extras(canvas, ui)

@@ -88,9 +88,17 @@ def slot_rect(view: TurmbauView, seat: int) -> pygame.Rect:
 
 def slot_card_pos(view: TurmbauView, seat: int, i: int, n: int) -> tuple[float, float]:
     r = slot_rect(view, seat)
-    step = min(SMALL_CARD[0] * 0.55, (r.w - 90 - SMALL_CARD[0]) / max(1, n - 1))
+    step = min(SMALL_CARD[0] + 4, (r.w - 90 - SMALL_CARD[0]) / max(1, n - 1))
     x0 = r.x + 14 + SMALL_CARD[0] / 2
     return (x0 + i * step, r.y + 66)
+
+
+def slot_card_covered(view: TurmbauView, seat: int, i: int, n: int) -> bool:
+    """The ``i``-th of ``n`` cards in a seat's offer lies partly under the next one (then it is
+    drawn without its name: a cut word would show)."""
+    if i >= n - 1:
+        return False
+    return slot_card_pos(view, seat, i + 1, n)[0] - slot_card_pos(view, seat, i, n)[0] < SMALL_CARD[0]
 
 
 def offer_back_pos(view: TurmbauView, seat: int, i: int, n: int, known: bool) -> tuple[float, float]:
@@ -112,15 +120,39 @@ def hand_cards(view: TurmbauView, chosen: tuple[int, ...]) -> list[tuple[int, tu
     n = len(kinds)
     if not n:
         return []
-    w = HAND_CARD[0]
-    step = min(w + 8, (HAND_X1 - HAND_X0 - w) / max(1, n - 1))
     seen = [0, 0, 0, 0]
     out = []
-    for i, k in enumerate(kinds):
+    for k, x in zip(kinds, _hand_xs(kinds)):
         lifted = seen[k] < chosen[k]
         seen[k] += 1
-        out.append((k, (HAND_X0 + w / 2 + i * step, HAND_Y - (20 if lifted else 0)), lifted))
+        out.append((k, (x, HAND_Y - (20 if lifted else 0)), lifted))
     return out
+
+
+def _hand_xs(kinds: list[int]) -> list[float]:
+    """The centres of the hand's cards: side by side while they fit; else each kind's cards
+    overlap one another and the last of each kind shows whole, its name with it."""
+    w, gap, room = HAND_CARD[0], 8, HAND_X1 - HAND_X0
+    n = len(kinds)
+    last = [i == n - 1 or kinds[i + 1] != kinds[i] for i in range(n)]
+    runs = sum(last)
+    tight = (room - runs * (w + gap) + gap) / max(1, n - runs)
+    if (w + gap) * n - gap <= room:
+        steps = [w + gap] * n
+    elif tight >= 12:
+        steps = [w + gap if end else tight for end in last]
+    else:  # too many kinds and cards: an even fan
+        steps = [(room - w) / max(1, n - 1)] * n
+    xs, x = [], HAND_X0 + w / 2
+    for step in steps:
+        xs.append(x)
+        x += step
+    return xs
+
+
+def hand_card_covered(hand, i: int) -> bool:
+    """The ``i``-th card of ``hand`` (as ``hand_cards`` gives it) lies partly under the next."""
+    return i < len(hand) - 1 and hand[i + 1][1][0] - hand[i][1][0] < HAND_CARD[0]
 
 
 def extra_cards(

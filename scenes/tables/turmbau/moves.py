@@ -13,6 +13,7 @@ from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pa
 from babel.games.turmbau.data import ZERO, Counts
 from babel.games.turmbau.model import Phase, TurmbauView
 from babel.games.turmbau.phases import preview_select
+from scenes import wording
 from scenes.tables.turmbau.art import KIND_SHORT
 
 
@@ -131,10 +132,10 @@ def offer_limit_reason(view: TurmbauView, sel) -> str:
     w, s = view.target
     disc = view.wonders[w].discs[s]
     if sum(sel) > disc.total:
-        return f"You may offer at most {disc.total} cards, the number on the disc"
+        return f"You may offer at most {wording.count(disc.total, 'card')}, the number on the disc"
     for k in disc.kinds:
         if sel[k] > disc.need[k]:
-            return f"You may offer at most {disc.need[k]} {KIND_SHORT[k].lower()} cards"
+            return f"You may offer at most {wording.count(disc.need[k], KIND_SHORT[k].lower() + ' card')}"
     return "That offer is not allowed"
 
 
@@ -182,7 +183,7 @@ def step_kind(c: Choice, view: TurmbauView, legal: LegalMoves, kind: int, delta:
     if sel[kind] < 0:
         return c, ""
     if sel[kind] > view.hand[kind]:
-        return c, f"You hold only {view.hand[kind]} {KIND_SHORT[kind].lower()} cards"
+        return c, f"You hold only {wording.count(view.hand[kind], KIND_SHORT[kind].lower() + ' card')}"
     if c.redraw_mode:
         if sum(sel) > data.REDRAW_MAX:
             return c, f"Card trade exchanges at most {data.REDRAW_MAX} cards"

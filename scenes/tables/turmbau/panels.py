@@ -9,11 +9,12 @@ import pygame
 
 from babel.games.turmbau import data
 from babel.games.turmbau.model import Phase, TurmbauView
-from scenes import anim, seat_colours, theme
+from scenes import anim, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables.turmbau import layout
 from scenes.tables.turmbau.art import (
     KIND_SHORT,
+    building_painter,
     disc_key,
     draw_card,
     draw_cube,
@@ -91,9 +92,8 @@ def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, 
     """The viewer's offer while it is being chosen: shown only on their own screen."""
     kinds = [k for k in range(data.NKINDS) for _ in range(ui.choice.offer_sel[k])]
     for i, k in enumerate(kinds):
-        draw_card(
-            canvas, k, paint_building_card, layout.slot_card_pos(view, s, i, len(kinds)), SMALL_CARD, dim=True
-        )
+        painter = building_painter(layout.slot_card_covered(view, s, i, len(kinds)))
+        draw_card(canvas, k, painter, layout.slot_card_pos(view, s, i, len(kinds)), SMALL_CARD, dim=True)
     x = r.right - 34
     if ui.choice.trade:
         draw_card(canvas, seat_colours.index(s), paint_trading_card, (x, r.y + 66), (44, 62), dim=True)
@@ -141,14 +141,14 @@ def _draw_offer_extras(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int,
     if o.triple:
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62))
     if v.phase is Phase.OFFER and s == v.seat and o.size:
-        canvas.text(
-            "you offered " + ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(o.cards) if n),
-            (r.x + 10, r.bottom - 14),
+        cards = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(o.cards) if n)
+        text = _fit(
+            canvas,
+            (f"you offered {cards}", cards, f"you offered {wording.count(o.size, 'card')}"),
             14,
-            theme.PAPER,
-            anchor="midleft",
-            max_width=r.w - 60,
+            r.w - 60,
         )
+        canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 60)
 
 
 def _slot_preview(
@@ -198,7 +198,9 @@ def _draw_builder_box(
     disc = v.wonders[w].discs[slot]
     if disc is not None:
         draw_disc(canvas, disc_key(disc), (b.right - 30, b.y + 30), 40)
-    canvas.text(data.WONDER_NAMES[w], (b.x + 12, b.y + 40), 15, theme.PAPER, max_width=b.w - 70)
+    name = data.WONDER_NAMES[w]
+    size = fitted_size(canvas, name, 15, b.w - 70)
+    canvas.text(name, (b.x + 12, b.y + 40), size, theme.PAPER, max_width=b.w - 70)
     lines: list[tuple[str, tuple]] = []
     if ui.mode == "select":
         if preview is None:  # why this choice cannot be made, wrapped: the box is narrow

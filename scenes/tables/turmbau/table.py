@@ -15,7 +15,8 @@ from babel.core.protocol import Event
 from babel.games.turmbau import data
 from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw
 from babel.games.turmbau.data import ZERO
-from babel.games.turmbau.model import Phase
+from babel.games.turmbau.model import EventKind, Phase
+from scenes import theme
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
@@ -299,12 +300,23 @@ class TurmbauTable(TableScene):
         super()._after_step(seat, action, events)
 
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
-        for ev in events:
-            self.log_lines.extend(words.event_lines(self._name, ev))
         self.motion.play(events)
+        later = 0.0  # scheduled after the motion: the cards have turned when the line is written
+        for ev in events:
+            lines = words.event_lines(self._name, ev)
+            if ev.kind == EventKind.REVEAL:
+                # the log names the offers once the table has turned them over, not before
+                later = theme.SLIDE + theme.FLIP
+            if later:
+                self.animator.wait(later, lambda lines=lines: self._log(lines))
+            else:
+                self._log(lines)
         if self.view.phase is not Phase.SELECT:
             self.choice = replace(self.choice, seats=frozenset(), wild=ZERO)
         self._sync_buttons()
+
+    def _log(self, lines: list[str]) -> None:
+        self.log_lines.extend(lines)  # the whole game's log: it scrolls
 
     def update_table(self, dt: float) -> None:
         self._clock += dt

@@ -10,6 +10,7 @@ from babel.core.protocol import Event
 from babel.games.turmbau import data
 from babel.games.turmbau.actions import Offer, Select
 from babel.games.turmbau.model import EventKind, Phase, TurmbauView
+from scenes import wording
 from scenes.tables.turmbau.art import ACTION_HELP, KIND_SHORT, TRADE_HELP
 from scenes.tables.turmbau.moves import LegalMoves
 
@@ -225,8 +226,10 @@ def plate_text(view: TurmbauView, s: int, name: Names) -> str:
     ones, threes = view.parts[s]
     first = " First player." if s == view.start else ""
     return (
-        f"{name(s)}: {view.scores[s]} points. {view.hand_sizes[s]} building cards in hand{seen}, "
-        f"{view.disc_counts[s]} discs (face down), {view.action_counts[s]} action cards, parts in supply: "
+        f"{name(s)}: {wording.count(view.scores[s], 'point')}. "
+        f"{wording.count(view.hand_sizes[s], 'building card')} in hand{seen}, "
+        f"{wording.count(view.disc_counts[s], 'disc')} (face down), "
+        f"{wording.count(view.action_counts[s], 'action card')}, parts in supply: "
         f"{ones} of value 1 and {threes} of value 3.{first}"
     )
 
@@ -272,5 +275,8 @@ def button_labels(
             True,
         )
     if mode == "redraw":
-        return (f"Trade {sum(redraw)} cards  (Enter)", redraw in legal.redraws, True), ("Cancel  (C)", True)
+        return (f"Trade {wording.count(sum(redraw), 'card')}  (Enter)", redraw in legal.redraws, True), (
+            "Cancel  (C)",
+            True,
+        )
     return ("", True, False), ("", False)

@@ -1,0 +1,106 @@
+"""Frames of a Babel On! tower in motion, as the table draws them: a wobble (a move the tower
+stands through while rocking) and a fall, each cut out around the moving tower, side by side.
+
+    python tools/babel_on_motion_pictures.py [--out babel_on_motion.png] [--size 1600x900]
+
+For reviewing by eye what moves and what stays: the shadows under the blocks, the colour
+patterns on moving blocks, the panel beside the felt (which must stay still).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("BABEL_TOWERS_HOME", tempfile.mkdtemp(prefix="babel-motion-"))
+
+import pygame  # noqa: E402
+
+from babel.core import registry  # noqa: E402
+from babel.core.match import Match, Seat  # noqa: E402
+from babel.games.babel_on.model import EventKind  # noqa: E402
+from scenes.pilot import Pilot  # noqa: E402
+from scenes.tables.babel_on import BabelOnTable  # noqa: E402
+
+TIMES = (0.0, 0.15, 0.3, 0.5, 0.8, 1.2)  # seconds after the motion starts
+
+
+def find(kind: str, seeds=range(1, 60), players: int = 3):
+    """A match whose seat 0 is about to make a move that ends in ``kind`` ("wobble" or "fall"),
+    and that move."""
+    rules = registry.get("babel_on")
+    for seed in seeds:
+        seats = [Seat("Anna")] + [Seat(f"Bot {i}", "random") for i in range(1, players)]
+        match = Match(rules, rules.make_config(players), seed, seats)
+        for _ in range(300):
+            if match.over:
+                break
+            seat = match.to_act()[0]
+            action = match.bot_action(seat)
+            if seat == 0:
+                events = rules.apply(match.state, seat, action).events
+                wobble = any(
+                    e.data.get("wobble") for e in events if e.kind in (EventKind.ADD, EventKind.TAKE)
+                )
+                fall = any(e.kind == EventKind.FALL for e in events)
+                if (kind == "wobble" and wobble and not fall) or (kind == "fall" and fall):
+                    return match, action
+            match.submit(seat, action)
+    raise SystemExit(f"no {kind} found")
+
+
+def frames(kind: str, size: tuple[int, int]) -> list[pygame.Surface]:
+    """Crops around the moving tower (with the side panel beside it) at ``TIMES``."""
+    match, action = find(kind)
+    table = BabelOnTable(match, None, threaded=False)
+    pilot = Pilot(size=size, anim_speed="normal")
+    pilot.start(table)
+    pilot.advance(0.3)
+    table.submit(action)
+    assert pilot.until(lambda: table.motion.fall is not None, 10), "no motion started"
+    tower = table.motion.fall.tower
+    shots, clock = [], 0.0
+    for t in TIMES:
+        pilot.advance(max(0.001, t - clock))
+        clock = t
+        surface = pygame.display.get_surface()
+        canvas = pilot.app.canvas
+        slot = canvas.rect(table.places.slot[tower])
+        crop = pygame.Surface((slot.w, slot.h))
+        crop.blit(surface, (0, 0), slot)
+        shots.append(crop)
+    pilot.app.close_scenes()
+    return shots
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--out", default="babel_on_motion.png")
+    p.add_argument("--size", default="1600x900")
+    args = p.parse_args(argv)
+    size = tuple(int(v) for v in args.size.split("x"))
+    rows = [frames(kind, size) for kind in ("wobble", "fall")]
+    w = sum(s.get_width() for s in rows[0])
+    h = sum(r[0].get_height() for r in rows)
+    sheet = pygame.Surface((max(w, sum(s.get_width() for s in rows[1])), h))
+    y = 0
+    for row in rows:
+        x = 0
+        for shot in row:
+            sheet.blit(shot, (x, y))
+            pygame.draw.rect(sheet, (0, 0, 0), (x, y, shot.get_width(), shot.get_height()), 1)
+            x += shot.get_width()
+        y += row[0].get_height()
+    pygame.image.save(sheet, args.out)
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
