@@ -20,7 +20,7 @@ import pygame
 from babel.core import saves
 from babel.core.jsonfile import write_json_atomic
 from babel.core.match import SCREEN, Match
-from scenes import theme
+from scenes import routes, theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
 from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
@@ -80,11 +80,14 @@ class ReplayScene(Scene):
         w.add(Stepper((x, y, 150, 44), SPEEDS, self.speed, self._set_speed, label=lambda s: f"{s}x", size=17))
         x += 158
         choices = [None, *range(len(self.full.seats))]
-        w.add(Stepper((x, y, 330, 44), choices, self.perspective, self.set_perspective, label=self._who, size=17))
-        x += 338
-        w.add(Button((x, y, 104, 44), "Export", self.export, size=17,
+        w.add(Stepper((x, y, 300, 44), choices, self.perspective, self.set_perspective, label=self._who, size=17))
+        x += 308
+        w.add(Button((x, y, 96, 44), "Export", self.export, size=17,
                      tooltip="Keep this game as a file in Saved games, to open on another computer"))
-        x += 112
+        x += 104
+        self.review_button = w.add(Button((x, y, 96, 44), "Review", self.open_review, size=17,
+                                          tooltip="The coach's review of this seat's moves"))
+        x += 104
         w.add(Button((x, y, BAR.right - 14 - x, 44), "Close", self.dismiss, size=17))
         self.widgets = w
 
@@ -161,6 +164,14 @@ class ReplayScene(Scene):
         log and sprites hold only what that seat could see."""
         self.perspective = seat
         self.show(self.ply)
+
+    def open_review(self) -> None:
+        """The coach's review of the watched seat (a person's seat: the coach reviews people)."""
+        people = [i for i, s in enumerate(self.full.seats) if s.bot is None]
+        if self.perspective not in people:
+            self.app.toast("Watch from a person's seat to see the coach's review of their moves")
+            return
+        self.app.push(routes.make(routes.REVIEW, self.record, self.perspective, people))
 
     def export(self) -> None:
         """Keep the record as a named save (a finished game there opens as this replay)."""

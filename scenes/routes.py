@@ -13,6 +13,7 @@ from typing import Any
 
 MAIN_MENU, GAME_MENU, RULES, ASK_QUIT = "main_menu", "game_menu", "rules", "ask_quit"
 REPLAY = "replay"  # a finished game's replay (scenes.replay): the end panel opens it
+REVIEW = "review"  # the coach's review of a finished game (scenes.review_screen)
 
 _ROUTES: dict[str, Callable[..., Any]] = {}
 

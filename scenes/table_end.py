@@ -32,12 +32,24 @@ class EndOfGame:
     def end_buttons(self) -> list[EndButton]:
         """The end panel's buttons, left to right; a table that lists its own gets Watch replay
         before its last one."""
+        review = [EndButton("Coach's review", self.open_review, pygame.K_c)] if self.people() else []
         return [
             EndButton("Rematch", self.rematch, pygame.K_r, primary=True),
             *self.extra_end_buttons(),
             EndButton("Watch replay (V)", self.watch_replay, pygame.K_v),
+            *review,
             EndButton("Main menu", self.to_menu, pygame.K_m),
         ]
+
+    def people(self) -> list[int]:
+        """The seats people played (at this screen or on a phone): the coach reviews those."""
+        return [i for i, s in enumerate(self.match.seats) if s.bot is None]
+
+    def open_review(self) -> None:
+        """The coach's review of this screen's seat (the first person's in pass-and-play)."""
+        people = self.people()
+        seat = self.viewer if self.viewer in people and not self.controller.pass_and_play else people[0]
+        self.app.push(routes.make(routes.REVIEW, record_of(self.match), seat, people))
 
     def extra_end_buttons(self) -> list[EndButton]:
         """A game's own buttons after Rematch (Babel Builders: its timeline)."""

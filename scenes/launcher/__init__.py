@@ -10,6 +10,7 @@ def install_routes() -> None:
     from scenes.launcher.pause import PauseMenu
     from scenes.launcher.rules_viewer import RulesViewer
     from scenes.replay import ReplayScene
+    from scenes.review_screen import ReviewScene
     from scenes.widgets.confirm import quit_dialog
 
     routes.provide(routes.MAIN_MENU, MainMenu)
@@ -17,3 +18,4 @@ def install_routes() -> None:
     routes.provide(routes.RULES, RulesViewer)
     routes.provide(routes.ASK_QUIT, quit_dialog)
     routes.provide(routes.REPLAY, ReplayScene)
+    routes.provide(routes.REVIEW, ReviewScene)
