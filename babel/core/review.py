@@ -32,8 +32,8 @@ ROLLOUT_LEVEL = {  # the quick bot that plays each game out (measured: 1-350 ms 
     "turmbau": "steady",
     "builders": "shrewd",
 }
-ROLLOUTS = {"babel_on": 4}  # draws per move (physics makes a Babel On! playout slow)
-DEFAULT_ROLLOUTS = 8
+ROLLOUTS = {"babel_on": 6, "turmbau": 8}  # draws per move (their playouts are the slow ones)
+DEFAULT_ROLLOUTS = 16
 RISK = {"babel_on": "babel.games.babel_on.preview"}  # games whose moves carry a knock-over risk
 SHOWN = 5  # moments shown, largest first
 MIN_COST = 0.04  # a smaller estimated loss is noise at this many draws
@@ -53,12 +53,13 @@ class Moment:
     why: str
 
     def line(self, names: list[str] | None = None) -> str:
-        """'Move 12 · you: X · the coach: Y · about 18% of a win. Why.' with <P0>... named."""
+        """'Move 12 · you: X · the coach: Y · about 18 more games lost in 100. Why.', with the
+        seats' names for <P0>, <P1> ..."""
         if not self.better:
             text = f"Move {self.ply + 1} · you: {self.played} · {self.why}"
         else:
             if self.unit == "win":
-                cost = f"about {round(100 * self.cost)}% of a win"
+                cost = f"about {round(100 * self.cost)} more games lost in 100"
             else:
                 cost = f"about {self.cost:.1f} more {'stack' if round(self.cost, 1) == 1 else 'stacks'} left"
             text = f"Move {self.ply + 1} · you: {self.played} · the coach: {self.better} · {cost}. {self.why}"
@@ -125,16 +126,20 @@ def _weight(m: Moment) -> float:
 
 
 def _cost(rules, view, seat: int, played, better, n: int, key: tuple) -> tuple[float, str]:
-    """How much ``played`` lost against ``better`` on average over ``n`` draws from ``view``."""
+    """How much ``played`` lost against ``better`` over ``n`` draws from ``view``: the mean loss
+    when it is clear, else 0. Clear means more than two standard errors above nothing, so luck
+    (a die that fell one way in a few playouts) is never called a mistake."""
     game = rules.info.id
     unit = "stacks" if game == "solitaire" else "win"
-    total = 0.0
+    losses = []
     for i in range(n):
         state = rules.determinize(view, seat, Rng(seed_state("review-draw", *key, i)))
         worth = [_playout(rules, state, seat, action, Rng(seed_state("review-play", *key, i)))
                  for action in (played, better)]
-        total += worth[1] - worth[0] if unit == "win" else worth[0] - worth[1]
-    return total / n, unit
+        losses.append(worth[1] - worth[0] if unit == "win" else worth[0] - worth[1])
+    mean = sum(losses) / n
+    spread = (sum((x - mean) ** 2 for x in losses) / max(1, n - 1)) ** 0.5
+    return (mean if mean > 2 * spread / n**0.5 else 0.0), unit
 
 
 def _playout(rules, state, seat: int, action: Any, rng: Rng) -> float:
