@@ -27,6 +27,7 @@ from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
 
 SPEEDS = (1, 2, 4, 8)
 STEP_PAUSE = 1.0  # seconds between moves at 1x, after the move's animation ended
+MOVER = "mover"  # the perspective that follows the player to move
 TOLD = "_told"  # what a table remembers having told its viewer (Builders: the role note)
 BAR = pygame.Rect(theme.LOGICAL_W / 2 - 560, 4, 1120, 118)
 
@@ -41,7 +42,7 @@ class ReplayScene(Scene):
     """A finished game's record replayed from ``perspective`` (a seat, or None for the public
     view), starting after ``ply`` actions."""
 
-    def __init__(self, record: saves.SaveRecord, perspective: int | None = None, ply: int = 0) -> None:
+    def __init__(self, record: saves.SaveRecord, perspective: int | str | None = None, ply: int = 0) -> None:
         self.record = record
         self.perspective = perspective
         self.start_ply = ply
@@ -63,7 +64,7 @@ class ReplayScene(Scene):
             self.app.toast(f"This game cannot be replayed: {str(exc)[:140]}")
             self.app.pop()
             return
-        if self.perspective is not None and not 0 <= self.perspective < len(self.full.seats):
+        if self.perspective not in (None, MOVER, *range(len(self.full.seats))):
             self.perspective = None
         self._build_widgets()
         self.show(min(max(0, self.start_ply), self.full.ply))
@@ -79,7 +80,7 @@ class ReplayScene(Scene):
         x += 104
         w.add(Stepper((x, y, 150, 44), SPEEDS, self.speed, self._set_speed, label=lambda s: f"{s}x", size=17))
         x += 158
-        choices = [None, *range(len(self.full.seats))]
+        choices = [None, *range(len(self.full.seats)), MOVER]
         w.add(Stepper((x, y, 300, 44), choices, self.perspective, self.set_perspective, label=self._who, size=17))
         x += 308
         w.add(Button((x, y, 96, 44), "Export", self.export, size=17,
@@ -91,9 +92,11 @@ class ReplayScene(Scene):
         w.add(Button((x, y, BAR.right - 14 - x, 44), "Close", self.dismiss, size=17))
         self.widgets = w
 
-    def _who(self, seat: int | None) -> str:
+    def _who(self, seat: int | str | None) -> str:
         if seat is None:
             return "Seen by: the table (public)"
+        if seat == MOVER:
+            return "Seen by: each player to move"
         s = self.full.seats[seat]
         return f"Seen by: {s.name}" + (f" ({s.bot})" if s.bot else "")
 
@@ -104,13 +107,13 @@ class ReplayScene(Scene):
         told = None
         if self.table is not None:
             self.table.exit()
-            if self.table.viewer == self.perspective:
+            if self.table.viewer == self.viewer_at(ply):
                 told = getattr(self.table, TOLD, None)
         table = table_for(self.record.game)(self.full.at_ply(ply), None)
         if told is not None:  # a note the viewer already closed (a role) does not open again
             setattr(table, TOLD, dict(told))
         table.controller.watch_only = True
-        table.controller.viewer = self.perspective
+        table.controller.viewer = self.viewer_at(ply)
         table.TOOLS_ROW = None  # no Undo or Hint in a replay
         table.MENU_ROW = None  # the replay's bar stands in for Menu and Rules
         table.app = self.app
@@ -118,11 +121,22 @@ class ReplayScene(Scene):
         self.table, self.ply = table, ply
         self.app.redraw()
 
+    def viewer_at(self, ply: int) -> int | None:
+        """Whose view the table shows after ``ply`` actions: the chosen seat, or in the
+        each-player-to-move choice the seat that makes the next move (the public view at the end)."""
+        if self.perspective != MOVER:
+            return self.perspective
+        return self.full.log[ply].seat if ply < self.full.ply else None
+
     # -- moving through the game ------------------------------------------------------------------
     def forward(self) -> None:
-        """The next move, played on the table with its animation."""
+        """The next move, played on the table with its animation (following the player to move,
+        the table is built again for the next one's view instead)."""
         if self.ply >= self.full.ply:
             self.playing = False
+            return
+        if self.perspective == MOVER:
+            self.show(self.ply + 1)
             return
         if self.table.busy():
             self.table.animator.finish_all()
@@ -159,9 +173,9 @@ class ReplayScene(Scene):
     def _set_speed(self, speed: int) -> None:
         self.speed = speed
 
-    def set_perspective(self, seat: int | None) -> None:
-        """Watch from ``seat``'s view (None: the public view); the table is built again, so its
-        log and sprites hold only what that seat could see."""
+    def set_perspective(self, seat: int | str | None) -> None:
+        """Watch from ``seat``'s view (None: the public view; MOVER: each player to move in
+        turn); the table is built again, so its log and sprites hold only what that seat saw."""
         self.perspective = seat
         self.show(self.ply)
 

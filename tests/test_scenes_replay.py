@@ -96,3 +96,18 @@ def test_the_end_panel_and_a_finished_save_open_the_replay(pilot, unthreaded_tab
 
     pilot.press(pygame.K_ESCAPE)
     assert open_record(pilot.app, kept[0].record) and isinstance(pilot.top, ReplayScene)
+
+
+def test_following_the_player_to_move_shows_each_movers_view(pilot) -> None:
+    from scenes.replay import MOVER
+
+    match = finished("builders", 5, 6)
+    pilot.start(MainMenu())
+    scene = ReplayScene(saves.record_of(match), perspective=MOVER)
+    pilot.app.push(scene)
+    for ply in range(0, match.ply, 7):
+        scene.jump(ply)
+        mover = match.log[ply].seat
+        assert scene.table.viewer == mover and scene.table.view == match.at_ply(ply).view(mover)
+    scene.to_end()
+    assert scene.table.viewer is None
