@@ -251,7 +251,8 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
         cubes = [(fall.colours[e[0], e[1]], *e[2:7]) for e in entries if (e[0], e[1]) in fall.colours]
         art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral, fall.static)
         tw = fall.tween
-        if fall.result != "wobble" and tw is not None and tw.t * (fall.span + fall.hold) > 0.15:
+        shown_long = tw is not None and (tw.started if fall.settled else tw.t * (fall.span + fall.hold) > 0.15)
+        if fall.result != "wobble" and shown_long:
             draw_fall_banner(canvas, ui, fall)
 
 
