@@ -194,7 +194,8 @@ class CardSprite:
             t = tween.t
             squash = abs(1 - 2 * t)
             showing_face = target_up if t >= 0.5 else not target_up
-        lift = (self.lift if lift is None else lift) + (8 if self._slide is not None else 0)
+        travelling = self._slide is not None and self._slide[0].duration > 0  # calm: no lift
+        lift = (self.lift if lift is None else lift) + (8 if travelling else 0)
         r = pygame.Rect(0, 0, max(1, round(w * squash)), round(h))
         r.center = (round(x), round(y - lift))
         canvas.shadow_rect(r, radius=theme.CARD_RADIUS, offset=(3 + lift / 3, 5 + lift / 2))

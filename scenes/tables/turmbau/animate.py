@@ -107,8 +107,11 @@ class Motion(anim.EventMotion):
 
     def fly(self, face, painter, start, end, delay=0.0, face_up=True, size=SMALL_CARD) -> None:
         sprite = CardSprite(face, painter or paint_building_card, start, face_up, size)
+        if self.animator.calm:  # calm: the card shows only where it lands
+            self.animator.wait(delay, lambda: self.flyers.append(sprite))
+        else:
+            self.flyers.append(sprite)
         sprite.slide_to(end, self.animator, SLIDE, delay=delay)
-        self.flyers.append(sprite)
         self.animator.wait(delay + SLIDE, lambda: sprite in self.flyers and self.flyers.remove(sprite))
 
     def move_score(self, seat: int, new: int, delay: float) -> None:
