@@ -82,3 +82,30 @@ def test_a_calm_wobble_is_told_in_the_log():
     shown = " ".join(text for text, _, _ in table.log_view.shown())  # a long line wraps
     assert "wobbled and settled" in shown
     pygame.display.quit()
+
+
+def test_both_settings_apply_from_the_game_menu_at_once():
+    """Esc at a table, Settings, one click on Reduce motion and one on Contrast: the look changes
+    while the Settings screen is still up, the table's motion is calm once it is back."""
+    from scenes import theme
+    from scenes.launcher.pause import PauseMenu
+    from scenes.launcher.settings import SettingsScene
+
+    pilot = Pilot(size=(1024, 640), anim_speed="normal")
+    table = _table("duel", 2, pilot)
+    assert not table.animator.calm
+    pilot.press(pygame.K_ESCAPE)
+    assert isinstance(pilot.top, PauseMenu)
+    settings = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Settings")
+    pilot.click(settings.rect.center)
+    assert isinstance(pilot.top, SettingsScene)
+    motion, contrast = pilot.top.widgets.widgets[9], pilot.top.widgets.widgets[10]
+    pilot.click((motion.rect.right - 20, motion.rect.centery))
+    pilot.click((contrast.rect.right - 20, contrast.rect.centery))
+    assert pilot.app.settings.reduce_motion and pilot.app.settings.contrast == "high"
+    assert theme.CONTRAST == "high" and theme.PANEL == (0, 0, 0)
+    pilot.press(pygame.K_ESCAPE)  # Settings closes
+    pilot.press(pygame.K_ESCAPE)  # the game menu resumes the table
+    assert pilot.top is table and table.animator.calm
+    pilot.app.apply_settings(pilot.app.settings.with_(contrast="normal"), persist=False)
+    pygame.display.quit()
