@@ -226,8 +226,14 @@ class Canvas:
 
 # -- generated textures ---------------------------------------------------------------------
 def _wood(w: int, h: int) -> pygame.Surface:
-    """Warm wood: long soft grain bands from a small procedural texture, plus a vignette."""
+    """Warm wood: long soft grain bands from a small procedural texture, plus a vignette (plain
+    dark wood in high contrast: no grain competes with the words and pieces)."""
     import math
+
+    if theme.CONTRAST == "high":
+        plain = pygame.Surface((w, h))
+        plain.fill(theme.WOOD)
+        return plain.convert() if pygame.display.get_surface() else plain
 
     sw, sh = 240, 150
     small = pygame.Surface((sw, sh))
