@@ -2,6 +2,12 @@
 
 Animations never gate the rules: with speed "instant" every tween completes at once, and
 tests run that way.
+
+Calm motion (the reduce-motion setting): the pace stays, nothing travels. Every tween that moves
+something (a card sliding, a block flying, a die tumbling, a tower swaying) takes no time, so
+what it moves jumps to where it lands when its delay is over; only tweens marked ``still`` keep
+their length: a banner or a number that stays in place while it shows, a hold before the next
+beat. Motions that carry news are told in words too (the log, a banner or a toast).
 """
 
 from __future__ import annotations
@@ -27,6 +33,11 @@ def ease_out_back(t: float) -> float:
 
 def linear(t: float) -> float:
     return t
+
+
+def stay(t: float) -> float:
+    """The ease of a still tween under calm motion: what it drives stays where it starts."""
+    return 0.0
 
 
 def lerp(a: float, b: float, t: float) -> float:
@@ -80,9 +91,16 @@ class Animator:
     """The running tweens of a scene, all scaled by one speed factor (0 = instant)."""
 
     speed: float = 1.0
+    calm: bool = False  # reduce motion: only ``still`` tweens take time
     tweens: list[Tween] = field(default_factory=list)
 
-    def add(self, duration: float, delay: float = 0.0, ease=ease_out_cubic, on_done=None) -> Tween:
+    def add(
+        self, duration: float, delay: float = 0.0, ease=ease_out_cubic, on_done=None, still: bool = False
+    ) -> Tween:
+        """A tween of ``duration`` after ``delay`` (both scaled by the speed). ``still``: what it
+        drives does not move (a fade, a hold, a text shown in place), so calm motion keeps it."""
+        if self.calm and not still:
+            duration = 0.0
         tween = Tween(duration * self.speed, delay * self.speed, ease, on_done)
         self.tweens.append(tween)
         if self.speed == 0:
@@ -91,6 +109,12 @@ class Animator:
 
     def wait(self, seconds: float, on_done=None) -> Tween:
         return self.add(0.0, delay=seconds, on_done=on_done)
+
+    def show(self, duration: float, delay: float = 0.0, ease=linear, on_done=None) -> Tween:
+        """A still tween for something shown in place for ``duration`` (a banner, a floating
+        number, a flash): under calm motion it keeps its length but its value stays at 0, so
+        whatever would drift or grow with it stays put."""
+        return self.add(duration, delay, stay if self.calm else ease, on_done, still=True)
 
     def update(self, dt: float) -> None:
         for tween in list(self.tweens):

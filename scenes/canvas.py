@@ -118,9 +118,10 @@ class Canvas:
             pygame.draw.rect(self.surface, colour, sr, wd, rad)
 
     def shadow_rect(
-        self, r, radius: float = 10, offset: Point = (5, 7), alpha: int = theme.SHADOW_ALPHA
+        self, r, radius: float = 10, offset: Point = (5, 7), alpha: int | None = None
     ) -> None:
         """A soft offset shadow under a rounded rectangle (cached per size)."""
+        alpha = theme.SHADOW_ALPHA if alpha is None else alpha
         sr = self.rect(r)
         rad, blur = self.px(radius), max(2, self.px(8))
         key = ("shadow", sr.w, sr.h, rad, blur, alpha)
@@ -140,8 +141,11 @@ class Canvas:
             self.surface, colour, [self.pt(p) for p in points], self.px(width) if width else 0
         )
 
-    def glow(self, r, colour: Colour = theme.HIGHLIGHT, radius: float = 12, spread: float = 8) -> None:
-        """A soft coloured halo around a rectangle: the active seat, a legal target."""
+    def glow(self, r, colour: Colour | None = None, radius: float = 12, spread: float = 8) -> None:
+        """A soft coloured halo around a rectangle: the active seat, a legal target. Its corners
+        are marked with brackets, dark under light, so the mark is a shape and not a colour only
+        (it shows on any background and to every eye)."""
+        colour = theme.HIGHLIGHT if colour is None else colour
         sr = self.rect(r)
         sp = max(2, self.px(spread))
         key = ("glow", sr.w, sr.h, self.px(radius), sp, tuple(colour))
@@ -154,12 +158,13 @@ class Canvas:
         s: str,
         pos: Point,
         size: float = 22,
-        colour: Colour = theme.INK,
+        colour: Colour | None = None,
         role: str = "sans",
         anchor: str = "topleft",
         max_width: float | None = None,
     ) -> pygame.Rect:
         """Draw one line; shortened with an ellipsis to ``max_width``. Returns the logical rect."""
+        colour = theme.INK if colour is None else colour
         px = max(6, round(size * self.scale))
         if max_width is not None:
             s = assets.ellipsize(s, role, px, max(8, round(max_width * self.scale)))
@@ -221,8 +226,14 @@ class Canvas:
 
 # -- generated textures ---------------------------------------------------------------------
 def _wood(w: int, h: int) -> pygame.Surface:
-    """Warm wood: long soft grain bands from a small procedural texture, plus a vignette."""
+    """Warm wood: long soft grain bands from a small procedural texture, plus a vignette (plain
+    dark wood in high contrast: no grain competes with the words and pieces)."""
     import math
+
+    if theme.CONTRAST == "high":
+        plain = pygame.Surface((w, h))
+        plain.fill(theme.WOOD)
+        return plain.convert() if pygame.display.get_surface() else plain
 
     sw, sh = 240, 150
     small = pygame.Surface((sw, sh))
@@ -260,6 +271,8 @@ def _felt(w: int, h: int) -> pygame.Surface:
     pygame.draw.rect(surf, theme.WOOD_DARK, surf.get_rect(), 0, rad)
     inner = surf.get_rect().inflate(-max(4, w // 120) * 2, -max(4, w // 120) * 2)
     pygame.draw.rect(surf, theme.FELT, inner, 0, max(4, rad - 4))
+    if theme.CONTRAST == "high":  # plain felt: nothing competes with the pieces
+        return surf.convert_alpha()
     rng = Rng(77)
     speck = pygame.Surface((w, h), pygame.SRCALPHA)
     for _ in range(w * h // 220):
@@ -291,5 +304,19 @@ def _glow(w: int, h: int, rad: int, spread: int, colour: Colour) -> pygame.Surfa
         a = int(150 * (1 - i / (spread + 1)) ** 1.5)
         r = pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i)
         pygame.draw.rect(surf, (*colour[:3], a), r, 2, rad + i)
-    pygame.draw.rect(surf, (*colour[:3], 230), (spread, spread, w, h), 2, rad)
+    edge = 2 * theme.OUTLINE
+    pygame.draw.rect(surf, (*colour[:3], 230), (spread, spread, w, h), edge, rad)
+    _brackets(surf, pygame.Rect(spread, spread, w, h).inflate(spread, spread), colour, edge)
     return surf.convert_alpha()
+
+
+def _brackets(surf: pygame.Surface, r: pygame.Rect, colour: Colour, width: int) -> None:
+    """An L at each corner of ``r``: a dark stroke under a light one of ``colour``."""
+    arm = max(4, min(r.w, r.h) // 5)
+    for (x, y), (dx, dy) in zip(
+        (r.topleft, r.topright, r.bottomleft, r.bottomright), ((1, 1), (-1, 1), (1, -1), (-1, -1))
+    ):
+        x, y = x - (dx < 0), y - (dy < 0)
+        for stroke, tint in ((width + 2, (0, 0, 0, 220)), (width, (*colour[:3], 255))):
+            pygame.draw.line(surf, tint, (x, y), (x + dx * arm, y), stroke)
+            pygame.draw.line(surf, tint, (x, y), (x, y + dy * arm), stroke)

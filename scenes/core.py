@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 
 from babel.core.settings import Settings, SettingsError, load_settings, save_settings
-from scenes import theme
+from scenes import assets, theme
 from scenes.canvas import Canvas
 from scenes.sound import Sound
 from scenes.waiting import wait_for_events
@@ -203,6 +203,8 @@ class App:
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
         pygame.init()
         self.settings = settings or load_settings()
+        if theme.set_contrast(self.settings.contrast):
+            assets.clear()
         # the settings file's full screen choice while this session is windowed by request
         self._saved_fullscreen: bool | None = None
         if self.settings.fullscreen and (windowed or size is not None):
@@ -256,9 +258,16 @@ class App:
     def anim_speed(self) -> float:
         return theme.ANIM_SPEEDS.get(self.settings.anim_speed, 1.0)
 
+    @property
+    def reduce_motion(self) -> bool:
+        """Calm motion: nothing travels, shakes or sways; pieces appear where they land."""
+        return self.settings.reduce_motion
+
     def apply_settings(self, settings: Settings, persist: bool = True) -> None:
         old = self.settings
         self.settings = settings
+        if theme.set_contrast(settings.contrast):
+            assets.clear()  # every cached picture was painted in the other colours
         self.sound.set_volume(settings.volume)
         if settings.fullscreen != old.fullscreen:
             self._saved_fullscreen = None  # the player chose: this choice is the one saved

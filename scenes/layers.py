@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
+from scenes import theme
 from scenes.canvas import Canvas
 
 
@@ -36,6 +37,7 @@ class StaticLayer:
         """Blit the layer for ``key``, painting it first if the key or the window size changed.
         Returns whether it was repainted."""
         size = canvas.surface.get_size()
+        key = (theme.GENERATION, key)
         repaint = self._surface is None or self._surface.get_size() != size or self._key != key
         if repaint:
             if self._surface is None or self._surface.get_size() != size:

@@ -109,12 +109,14 @@ class SeatedScene(Scene):
     def enter(self) -> None:
         seat_colours.activate(self.rules_game, self.match.seats)
         self.animator.speed = self.app.anim_speed
+        self.animator.calm = self.app.reduce_motion
         self.refresh()
         self.bind()
 
     def resume(self, result: Any = None) -> None:
         seat_colours.activate(self.rules_game, self.match.seats)
         self.animator.speed = self.app.anim_speed
+        self.animator.calm = self.app.reduce_motion
         if self._curtain_for is not None:
             self.public_act = False
             seat, self._curtain_for = self._curtain_for, None

@@ -1,6 +1,8 @@
 """The one place for the table's look: logical size, colours, type, timings.
 
 Every game draws with these values, so changing the look changes it for all five at once.
+``set_contrast("high")`` swaps the colours for the high-contrast look at once: the painters read
+``theme.NAME`` when they draw, and ``GENERATION`` changes so that cached pictures are repainted.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ BUTTON_DISABLED = (70, 62, 56)
 BUTTON_TEXT = (250, 240, 214)
 HIGHLIGHT = (255, 214, 102)  # legal targets and the active seat's glow
 FOCUS = (120, 190, 255)
+SOFT_TEXT = (200, 185, 160)  # help lines on dark panels
+OUTLINE = 1  # outline widths (cards, blocks, legal targets, focus) are multiplied by this
 
 # Cards
 CARD_W, CARD_H = 96, 136
@@ -89,3 +93,50 @@ ANIM_SPEEDS = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 # Frame loop
 UPDATE_HZ = 120
 MAX_CATCH_UP = 5
+
+# The high-contrast look: plain dark felt and wood, white words on black panels, black ink on
+# white paper, strong outlines (twice as thick) and a pure yellow for legal targets.
+HIGH_CONTRAST = {
+    "WOOD": (34, 26, 20),
+    "WOOD_DARK": (16, 12, 9),
+    "WOOD_LIGHT": (58, 44, 32),
+    "FELT": (12, 40, 28),
+    "FELT_DARK": (4, 20, 12),
+    "PAPER": (255, 255, 255),
+    "PAPER_DARK": (228, 228, 228),
+    "INK": (0, 0, 0),
+    "INK_SOFT": (40, 40, 40),
+    "GOLD": (255, 214, 64),
+    "GOLD_DARK": (120, 84, 0),
+    "WHITE": (255, 255, 255),
+    "PANEL": (0, 0, 0),
+    "PANEL_EDGE": (255, 255, 255),
+    "BUTTON": (28, 28, 28),
+    "BUTTON_HOVER": (76, 76, 76),
+    "BUTTON_DOWN": (0, 0, 0),
+    "BUTTON_DISABLED": (52, 52, 52),
+    "BUTTON_TEXT": (255, 255, 255),
+    "HIGHLIGHT": (255, 238, 0),
+    "FOCUS": (0, 210, 255),
+    "SOFT_TEXT": (240, 240, 240),
+    "CARD_FACE": (255, 255, 255),
+    "CARD_EDGE": (0, 0, 0),
+    "SHADOW_ALPHA": 120,
+    "OUTLINE": 2,
+}
+NORMAL_CONTRAST = {name: globals()[name] for name in HIGH_CONTRAST}
+CONTRAST = "normal"
+GENERATION = 0  # changes with the contrast: a key part of every cached picture of the table
+
+
+def set_contrast(mode: str) -> bool:
+    """Switch the colours to ``mode`` ("normal" or "high"); True when they changed (the caller
+    then drops its cached pictures)."""
+    global CONTRAST, GENERATION
+    mode = "high" if mode == "high" else "normal"
+    if mode == CONTRAST:
+        return False
+    globals().update(HIGH_CONTRAST if mode == "high" else NORMAL_CONTRAST)
+    CONTRAST = mode
+    GENERATION += 1
+    return True

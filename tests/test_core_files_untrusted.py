@@ -174,7 +174,15 @@ def test_settings_survive_wrong_types_and_absurd_values(private_home):
     assert s.last_names[2] == "Ann"  # the good name keeps its place
 
 
-GOOD_SETTINGS = {"window_w": 1600, "window_h": 900, "anim_speed": "fast", "volume": 30, "coach": False}
+GOOD_SETTINGS = {
+    "window_w": 1600,
+    "window_h": 900,
+    "anim_speed": "fast",
+    "volume": 30,
+    "coach": False,
+    "reduce_motion": True,
+    "contrast": "high",
+}
 
 
 @pytest.mark.parametrize(
@@ -193,6 +201,10 @@ GOOD_SETTINGS = {"window_w": 1600, "window_h": 900, "anim_speed": "fast", "volum
         ("volume", "1e300", "sound volume (a number of 301 digits is over 100)"),
         ("anim_speed", '"turbo"', "animation speed ('turbo' is not one of slow, normal, fast, instant)"),
         ("coach", '"yes"', "coach ('yes', not on or off)"),
+        ("reduce_motion", "1", "reduce motion (1, not on or off)"),
+        ("reduce_motion", '"on"', "reduce motion ('on', not on or off)"),
+        ("contrast", '"max"', "contrast ('max' is not one of normal, high)"),
+        ("contrast", "[1]", "contrast (a list, not a word)"),
         ("fullscreen", "null", "full screen (empty (null), not on or off)"),
         ("last_names", '"Anna"', "remembered names ('Anna', not a list of names)"),
         ("last_names", '["Anna", "anna"]', "remembered names (name 2: the same as name 1)"),

@@ -1,4 +1,4 @@
-"""The player's settings (window, animation speed, sound), persisted in the config folder.
+"""The player's settings (window, animation speed, calm motion, contrast, sound), persisted in the config folder.
 
 Loading never raises. A damaged ``settings.json`` is set aside as ``settings.json.bad`` (so it
 is not overwritten by the next save) and the defaults are used; a path that is not a file is left
@@ -46,7 +46,8 @@ RANGES = {  # whole-number fields: the values a file may hold (anything else is 
     "keep_history": (10, 100_000),
     "phone_port": (0, 65535),
 }
-CHOICES = {"anim_speed": ANIM_SPEEDS}
+CONTRASTS = ("normal", "high")
+CHOICES = {"anim_speed": ANIM_SPEEDS, "contrast": CONTRASTS}
 NOTICE_CHARS = 110  # a notice is one line over the menu; a longer list of fields drops the reasons
 LABELS = {  # how a notice names a field
     "window_w": "window width",
@@ -61,6 +62,8 @@ LABELS = {  # how a notice names a field
     "phone_address": "phones' network address",
     "phone_port": "phones' port",
     "setups": "remembered game setups",
+    "reduce_motion": "reduce motion",
+    "contrast": "contrast",
 }
 
 
@@ -83,6 +86,8 @@ class Settings:
     phone_port: int = 0  # the phone server's port (0: any free port)
     # each game's setup as last started: players, seats' kinds, names, colours (setup_memory)
     setups: dict = field(default_factory=dict)
+    reduce_motion: bool = False  # no flights, shakes or sways: things appear where they land
+    contrast: str = "normal"  # "high": plain dark felt, white on black panels, strong outlines
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)

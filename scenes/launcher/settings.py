@@ -1,9 +1,9 @@
-"""Settings: window size and full screen, animation speed, sound volume, the coach, how many
-games in progress are kept, where phone seats connect (each saved at once)."""
+"""Settings: window size and full screen, animation speed, reduce motion, contrast, sound volume,
+the coach, how many games are kept, where phone seats connect (each saved and applied at once)."""
 
 from __future__ import annotations
 
-from babel.core.settings import ANIM_SPEEDS
+from babel.core.settings import ANIM_SPEEDS, CONTRASTS
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
@@ -14,7 +14,24 @@ WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 900), (1920, 1080)
 VOLUMES = tuple(range(0, 101, 10))
 KEEP_GAMES = (5, 10, 20, 30, 50, 100)  # games kept in progress
 KEEP_HISTORY = (100, 500, 1000, 5000, 10_000)  # finished games kept in the history
-ROW_Y, ROW_DY = 170, 56  # the first setting's row and the step between rows
+ROW_Y, ROW_DY = 176, 64  # the first setting's row and the step between rows
+PANEL = (90, 90, 1420, 770)
+STEPPER_X, STEPPER_W, STEPPER_GAP = (430, 1130), 340, 300  # each column's steppers; labels sit left
+LABELS = (
+    "Window size",
+    "Display",
+    "Animation speed",
+    "Sound volume",
+    "Coach",
+    "Keep in progress",
+    "Phones connect to",
+    "Phones' port",
+    "Keep finished games",
+    "Reduce motion",
+    "Contrast",
+)
+# (column, row) of each setting, in the order of LABELS and of the widgets
+COLUMNS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (1, 4), (1, 2), (0, 4), (0, 5))
 PHONE_PORTS = (0, 8000, 8080, 8765, 9000)
 
 
@@ -33,69 +50,25 @@ class SettingsScene(Screen):
         address = chosen(s.phone_address).address
         addresses = [i.address for i in found]
         ports = sorted({*PHONE_PORTS, s.phone_port})
-        x = 820
-        self.widgets = WidgetGroup(
-            [
-                Stepper((x, ROW_Y, 400, 50), sizes, size, self._size, label=lambda v: f"{v[0]} x {v[1]}"),
-                Stepper(
-                    (x, ROW_Y + ROW_DY, 400, 50),
-                    [False, True],
-                    s.fullscreen,
-                    self._fullscreen,
-                    label=lambda v: "Full screen" if v else "Window",
-                ),
-                Stepper(
-                    (x, ROW_Y + 2 * ROW_DY, 400, 50),
-                    list(ANIM_SPEEDS),
-                    s.anim_speed,
-                    self._speed,
-                    label=str.capitalize,
-                ),
-                Stepper(
-                    (x, ROW_Y + 3 * ROW_DY, 400, 50),
-                    list(VOLUMES),
-                    s.volume,
-                    self._volume,
-                    label=lambda v: "Off" if v == 0 else f"{v} %",
-                ),
-                Stepper(
-                    (x, ROW_Y + 4 * ROW_DY, 400, 50),
-                    [True, False],
-                    s.coach,
-                    self._coach,
-                    label=lambda v: "On" if v else "Off",
-                ),
-                Stepper(
-                    (x, ROW_Y + 5 * ROW_DY, 400, 50),
-                    kept,
-                    s.keep_games,
-                    self._keep_games,
-                    label=lambda v: f"{v} games",
-                ),
-                Stepper(
-                    (x, ROW_Y + 6 * ROW_DY, 400, 50),
-                    addresses,
-                    address,
-                    self._phone_address,
-                    label=lambda v: labels.get(v, v),
-                ),
-                Stepper(
-                    (x, ROW_Y + 7 * ROW_DY, 400, 50),
-                    ports,
-                    s.phone_port,
-                    self._phone_port,
-                    label=lambda v: "Any free port" if v == 0 else str(v),
-                ),
-                Stepper(
-                    (x, ROW_Y + 8 * ROW_DY, 400, 50),
-                    history,
-                    s.keep_history,
-                    self._keep_history,
-                    label=lambda v: f"{v:,} games",
-                ),
-                Button((theme.LOGICAL_W / 2 - 150, 772, 300, 56), "Done", self.dismiss, primary=True),
-            ]
-        )
+        rows = [
+            Stepper(_place(0), sizes, size, self._size, label=lambda v: f"{v[0]} x {v[1]}"),
+            Stepper(
+                _place(1), [False, True], s.fullscreen, self._fullscreen, label=lambda v: "Full screen" if v else "Window"
+            ),
+            Stepper(_place(2), list(ANIM_SPEEDS), s.anim_speed, self._speed, label=str.capitalize),
+            Stepper(_place(3), list(VOLUMES), s.volume, self._volume, label=lambda v: "Off" if v == 0 else f"{v} %"),
+            Stepper(_place(4), [True, False], s.coach, self._coach, label=_on_off),
+            Stepper(_place(5), kept, s.keep_games, self._keep_games, label=lambda v: f"{v} games"),
+            Stepper(_place(6), addresses, address, self._phone_address, label=lambda v: labels.get(v, v)),
+            Stepper(
+                _place(7), ports, s.phone_port, self._phone_port, label=lambda v: "Any free port" if v == 0 else str(v)
+            ),
+            Stepper(_place(8), history, s.keep_history, self._keep_history, label=lambda v: f"{v:,} games"),
+            Stepper(_place(9), [False, True], s.reduce_motion, self._reduce_motion, label=_on_off),
+            Stepper(_place(10), list(CONTRASTS), s.contrast, self._contrast, label=str.capitalize),
+        ]
+        done = Button((theme.LOGICAL_W / 2 - 150, 772, 300, 56), "Done", self.dismiss, primary=True)
+        self.widgets = WidgetGroup([*rows, done])
 
     def update(self, dt: float) -> None:
         """F11 switches full screen with this screen open: the Display row follows it."""
@@ -127,35 +100,44 @@ class SettingsScene(Screen):
     def _phone_port(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(phone_port=v))
 
+    def _reduce_motion(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(reduce_motion=v))
+
+    def _contrast(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(contrast=v))
+
     def _volume(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(volume=v))
         self.app.sound.play("click")
 
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
-        panel(canvas, (360, 90, 880, 770), title="Settings")
-        labels = (
-            "Window size",
-            "Display",
-            "Animation speed",
-            "Sound volume",
-            "Coach",
-            "Keep in progress",
-            "Phones connect to",
-            "Phones' port",
-            "Keep finished games",
-        )
-        for i, label in enumerate(labels):
-            canvas.text(label, (420, ROW_Y + 25 + ROW_DY * i), 26, theme.BUTTON_TEXT, anchor="midleft")
+        panel(canvas, PANEL, title="Settings")
+        for i, label in enumerate(LABELS):
+            x, y = _place(i)[:2]
+            canvas.text(label, (x - STEPPER_GAP, y + 25), 24, theme.BUTTON_TEXT, anchor="midleft")
         canvas.paragraph(
-            "Instant animations skip all motion. The coach advises from your view only. Past the "
-            "number kept, the oldest game in progress goes only after you agree; the history keeps "
-            "the newest finished games. Phones join at the address chosen.",
-            (800, ROW_Y + 9 * ROW_DY - 2),
+            "Instant animations skip all motion; reduce motion keeps the pace but moves nothing: pieces "
+            "appear where they land and the log says what happened. High contrast: plain dark felt, white "
+            "on black, strong outlines. The coach advises from your view only. Past the number kept, the "
+            "oldest game in progress goes only after you agree; the history keeps the newest finished "
+            "games. Phones join at the address chosen.",
+            (theme.LOGICAL_W / 2, ROW_Y + 6 * ROW_DY + 4),
             17,
-            (200, 185, 160),
-            760,
+            theme.SOFT_TEXT,
+            1240,
             4,
             anchor="midtop",
         )
         self.widgets.draw(canvas, self.app.mouse)
+
+
+def _on_off(v: bool) -> str:
+    return "On" if v else "Off"
+
+
+def _place(i: int) -> tuple[float, float, float, float]:
+    """The stepper of row ``i`` (in LABELS' order): the first column holds the look and sound,
+    the second how games are kept and where phones connect."""
+    column, row = COLUMNS[i]
+    return (STEPPER_X[column], ROW_Y + ROW_DY * row, STEPPER_W, 50)

@@ -266,7 +266,9 @@ class TextInput(Widget):
 
     def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None:
         canvas.fill_rect((250, 244, 228) if self.focused else theme.PAPER, self.rect, radius=8)
-        canvas.fill_rect(theme.FOCUS if self.focused else theme.PAPER_DARK, self.rect, radius=8, width=2)
+        # focus is told by a thicker edge too, not by its colour alone
+        edge = theme.FOCUS if self.focused else theme.PAPER_DARK
+        canvas.fill_rect(edge, self.rect, radius=8, width=(4 if self.focused else 2) * theme.OUTLINE)
         shown = self.text + (
             "|" if self.focused and int(pygame.time.get_ticks() / 1000 / theme.CURSOR_BLINK) % 2 == 0 else ""
         )

@@ -74,8 +74,8 @@ def paint_cube(colour: Colour, pattern: str, px: int, outline: Colour | None = N
     pygame.draw.polygon(surf, _shade(colour, 1.12), top)
     pygame.draw.polygon(surf, _shade(colour, 0.86), left)
     pygame.draw.polygon(surf, _shade(colour, 0.62), right)
-    edge = outline or _shade(colour, 0.35)
-    lw = max(1, px // 40)
+    edge = outline or ((0, 0, 0) if theme.CONTRAST == "high" else _shade(colour, 0.35))
+    lw = max(1, px // 40) * theme.OUTLINE
     for poly in (top, left, right):
         pygame.draw.polygon(surf, edge, poly, lw)
     if pattern != "plain":
@@ -137,7 +137,7 @@ class IsoGrid:
                     (x, y + self.cube / 2),
                     (x - self.cube / 2, y + self.cube / 4),
                 ]
-                canvas.polygon(theme.HIGHLIGHT, top, width=3)
+                canvas.polygon(theme.HIGHLIGHT, top, width=3 * theme.OUTLINE)
 
     def shadow(self, canvas: Canvas, gx: float, gy: float, w: float = 1, d: float = 1) -> None:
         """A soft shadow on the table under a footprint of w x d cells."""

@@ -20,11 +20,15 @@ SUIT_GLYPHS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
-def card_blank(w: int, h: int, fill=theme.CARD_FACE, edge=theme.CARD_EDGE) -> pygame.Surface:
+def card_blank(w: int, h: int, fill=None, edge=None) -> pygame.Surface:
+    """A blank card face (the theme's face and edge unless given); the edge is twice as thick
+    in high contrast."""
+    fill = theme.CARD_FACE if fill is None else fill
+    edge = theme.CARD_EDGE if edge is None else edge
     surf = pygame.Surface((w, h), pygame.SRCALPHA)
     rad = max(3, round(w * theme.CARD_RADIUS / theme.CARD_W))
     pygame.draw.rect(surf, fill, surf.get_rect(), 0, rad)
-    pygame.draw.rect(surf, edge, surf.get_rect(), max(1, w // 60), rad)
+    pygame.draw.rect(surf, edge, surf.get_rect(), max(1, w // 60) * theme.OUTLINE, rad)
     return surf
 
 
@@ -190,7 +194,8 @@ class CardSprite:
             t = tween.t
             squash = abs(1 - 2 * t)
             showing_face = target_up if t >= 0.5 else not target_up
-        lift = (self.lift if lift is None else lift) + (8 if self._slide is not None else 0)
+        travelling = self._slide is not None and self._slide[0].duration > 0  # calm: no lift
+        lift = (self.lift if lift is None else lift) + (8 if travelling else 0)
         r = pygame.Rect(0, 0, max(1, round(w * squash)), round(h))
         r.center = (round(x), round(y - lift))
         canvas.shadow_rect(r, radius=theme.CARD_RADIUS, offset=(3 + lift / 3, 5 + lift / 2))

@@ -231,7 +231,7 @@ class LogScroll:
     scrolled back a "newest" marker shows at the bottom; a new line, End or a click on the marker
     goes back."""
 
-    def __init__(self, size: float = 14, row: float = 20, colour=theme.INK, indent: float = 10) -> None:
+    def __init__(self, size: float = 14, row: float = 20, colour=None, indent: float = 10) -> None:
         self.size, self.row, self.colour, self.indent = size, row, colour, indent
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.back = 0  # rows scrolled back from the newest
@@ -249,12 +249,13 @@ class LogScroll:
 
     def rows(self, canvas: Canvas, entries: list[Entry]) -> list[tuple[str, float, tuple]]:
         """Every line wrapped to the rect's width (worked out again only when something changed)."""
-        key = (canvas.scale, self.rect.w, tuple(entries))
+        key = (canvas.scale, self.rect.w, tuple(entries), theme.GENERATION)
         if key != self._key:
             self._key = key
             rows = []
             for entry in entries:
-                text, colour = (entry, self.colour) if isinstance(entry, str) else entry
+                plain = theme.INK if self.colour is None else self.colour
+                text, colour = (entry, plain) if isinstance(entry, str) else entry
                 wrapped = canvas.wrap(text, self.size, self.rect.w - 24 - self.indent) or [text]
                 rows += [(w, self.indent if i else 0, colour) for i, w in enumerate(wrapped)]
             self._rows = rows

@@ -21,6 +21,7 @@ from scenes.widgets.dice import DieSprite
 
 FLY = 0.32  # seconds a block travels
 FALL_HOLD = 1.1  # seconds the fallen blocks lie before they leave the table
+SETTLE = 0.3  # calm motion: the beat a wobble takes instead of its sway
 
 
 @dataclass(frozen=True)
@@ -45,11 +46,14 @@ class Tumble:
     hold: float
     result: str  # "destroyed", "eliminated" or "wobble"
     tween: anim.Tween | None = None
+    settled: bool = False  # calm motion: shown as it came to rest from the start (no tumbling)
 
     def time(self) -> float:
         """Seconds into the recorded frames."""
         if self.tween is None:
             return self.span
+        if self.settled:  # calm: the tower as it stood, then at once as it came to rest
+            return self.span if self.tween.started else 0.0
         return min(self.tween.t * (self.span + self.hold), self.span)
 
 
@@ -103,7 +107,7 @@ class Motion:
             self.play_sound("block")
 
         tween = self.animator.add(FLY, delay, anim.ease_in_out, done)
-        if not tween.done:
+        if not tween.done and not self.animator.calm:  # calm: nothing flies, it lands at the end
             self.flying.append(Flight(tween, start, end, colour, 60.0 if drop else 30.0))
 
     def play(
@@ -190,9 +194,13 @@ class Motion:
             self.tray_hidden.extend(fall.colours[key] for key in fallen if key in fall.colours)
         self.shown = old
         self.fall = fall
-        fall.tween = self.animator.add(
-            fall.span + fall.hold, start, anim.linear, lambda: self._clear_fall(old, fall, restoring)
-        )
+        clear = lambda: self._clear_fall(old, fall, restoring)  # noqa: E731
+        if self.animator.calm:  # the blocks lie where they came to rest, with the banner, a while
+            fall.settled = True
+            fall.tween = self.animator.show(fall.hold, start, on_done=clear)
+            self.animator.wait(start, lambda: self.play_sound("fall"))
+            return start + fall.hold + FLY
+        fall.tween = self.animator.add(fall.span + fall.hold, start, anim.linear, clear)
         self.animator.wait(start, lambda: self.play_sound("fall"))
         return start + fall.span + fall.hold + FLY
 
@@ -236,7 +244,11 @@ class Motion:
 
     def start_wobble(self, d: dict, delay: float) -> float:
         """A move the tower stood through while rocking: its top blocks sway by the recorded
-        frames and settle back (drawn like a fall, without the banner)."""
+        frames and settle back (drawn like a fall, without the banner). Calm motion shows no sway:
+        a short beat with the tower still, and the log line says it wobbled and settled."""
+        if self.animator.calm:
+            self.animator.wait(delay, lambda: self.play_sound("block"))
+            return delay + SETTLE
         t = d["tower"]
         frames = d["wobble"]
         moving = {(e[0], e[1]) for e in frames[0][1]} if frames else set()

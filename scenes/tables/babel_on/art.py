@@ -224,7 +224,7 @@ def _paint_cubes(
         tx, ty = pt(hexa[0])
         surf.blit(img, (round(tx - px / 2), round(ty)))
         if (cell, floor) in pickable:
-            pygame.draw.polygon(surf, theme.HIGHLIGHT, [pt(p) for p in hexa], max(1, round(1.6 * scale)))
+            pygame.draw.polygon(surf, theme.HIGHLIGHT, [pt(p) for p in hexa], max(1, round(1.6 * scale)) * theme.OUTLINE)
 
 
 def _paint_ladder(surf: pygame.Surface, origin, scale: float, c: float, ladder) -> None:

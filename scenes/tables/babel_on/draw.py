@@ -251,7 +251,8 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
         cubes = [(fall.colours[e[0], e[1]], *e[2:7]) for e in entries if (e[0], e[1]) in fall.colours]
         art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral, fall.static)
         tw = fall.tween
-        if fall.result != "wobble" and tw is not None and tw.t * (fall.span + fall.hold) > 0.15:
+        shown_long = tw is not None and (tw.started if fall.settled else tw.t * (fall.span + fall.hold) > 0.15)
+        if fall.result != "wobble" and shown_long:
             draw_fall_banner(canvas, ui, fall)
 
 
@@ -275,7 +276,7 @@ def _outline_block(canvas: Canvas, ui: BabelOnUi, block: tuple[int, int, int]) -
     x, y, z = art.block_centre(cell, floor, b.dx, b.dy)
     poly = [(ox + px, oy + py) for px, py in art.hexagon(x, y, z, ui.places.cube, ui.rot)]
     ok = bool(preview.block_moves(ui.legal, t, cell, floor))
-    canvas.polygon(theme.HIGHLIGHT if ok else (150, 140, 130), poly, width=3 if ok else 1)
+    canvas.polygon(theme.HIGHLIGHT if ok else (150, 140, 130), poly, width=(3 if ok else 1) * theme.OUTLINE)
 
 
 def draw_fall_banner(canvas: Canvas, ui: BabelOnUi, fall: Tumble) -> None:
@@ -307,7 +308,7 @@ def draw_targets(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
         x, y = layout.top_pos(ui.places, ui.rot, view, tower, cell)
         top = art.top_rhombus(x, y + c * art.ZH / 2, 0, c * 0.96)
         hot = ui.target == (tower, cell)
-        canvas.polygon(theme.HIGHLIGHT if hot else (255, 226, 140), top, width=4 if hot else 2)
+        canvas.polygon(theme.HIGHLIGHT if hot else (255, 226, 140), top, width=(4 if hot else 2) * theme.OUTLINE)
     if ui.target is not None:
         tower, cell = ui.target
         dx, dy = ui.drop_offset
@@ -538,7 +539,7 @@ def draw_tray(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
         if colour in playable and not ui.busy:
             glow = sel is not None and sel.kind == "hand" and sel.colour == colour
             rhombus = art.top_rhombus(pos[0], pos[1] + size * 0.28, 0, size * 1.15)
-            canvas.polygon(theme.HIGHLIGHT if glow else (200, 170, 90), rhombus, width=3 if glow else 1)
+            canvas.polygon(theme.HIGHLIGHT if glow else (200, 170, 90), rhombus, width=(3 if glow else 1) * theme.OUTLINE)
         cube(canvas, view, colour, pos, size)
     if not hand:
         canvas.text("no blocks held", (TRAY.x + 14, TRAY.y + 56), 15, theme.PAPER_DARK, role="italic")
@@ -561,7 +562,7 @@ def _draw_bonus_blocks(canvas: Canvas, view: BabelView, ui: BabelOnUi, one_dragg
         if can:
             glow = ui.held is not None and ui.held.kind == "bonus"
             rhombus = art.top_rhombus(pos[0], pos[1] + 11, 0, 46)
-            canvas.polygon(theme.HIGHLIGHT if glow else (200, 170, 90), rhombus, width=3 if glow else 1)
+            canvas.polygon(theme.HIGHLIGHT if glow else (200, 170, 90), rhombus, width=(3 if glow else 1) * theme.OUTLINE)
         cube(canvas, view, actor, pos, 36)
 
 

@@ -424,7 +424,7 @@ class BabelOnTable(TableScene):
             tray_hand=tuple(self.motion.tray_hand(self.view)),
             flying=tuple(self.motion.flying),
             fall=self.motion.fall,
-            sway=0.0 if self.motion.fall else sway,
+            sway=0.0 if self.motion.fall or self.app.reduce_motion else sway,  # calm: no tremor
             sway_tower=sway_tower,
             risk=risk,
             verdict=hand.verdict(self.view, risk[0]) if risk else None,

@@ -49,13 +49,15 @@ def event_line(ev: Event, short: Name, name: Name, neutral: int = -1) -> str | N
         return f"{who} called {d['call']}, rolled {d['roll']}: {'right' if d['right'] else 'wrong'}"
     if k == EventKind.DRAW:
         return f"{who} drew {len(d['colours'])} from the bag"
+    # a tower that rocked and stood says so (its sway is not shown under calm motion)
+    rocked = "; the tower wobbled and settled" if d.get("wobble") else ""
     if k in (EventKind.ADD, EventKind.BONUS):
-        return _placed(dict(d, kind=k), who, short, neutral)
+        return _placed(dict(d, kind=k), who, short, neutral) + rocked
     if k in (EventKind.TAKE, EventKind.RETURN):
         where = f"{whose(d, short)} at {CELLS[d['cell']]}{d['floor']}"
         if k == EventKind.RETURN:
-            return f"{who} put {_block(d, neutral)} from {where} back in the bag"
-        return f"{who} took {_block(d, neutral)} from {where}"
+            return f"{who} put {_block(d, neutral)} from {where} back in the bag{rocked}"
+        return f"{who} took {_block(d, neutral)} from {where}{rocked}"
     if k == EventKind.FALL:
         down = wording.count(len(d["fallen"]), "block")
         if d["tower"] == d["seat"]:

@@ -181,7 +181,7 @@ class Motion(anim.EventMotion):
             self.flyers.remove(sprite)
 
     def _banner(self, title: str, sub: str, t: float, length: float = BEAT, big: bool = False) -> float:
-        tween = self.animator.add(length, delay=t, ease=anim.linear)
+        tween = self.animator.show(length, delay=t)
         self.banners.append((title, sub, tween, big))
         return t + length
 
@@ -314,7 +314,7 @@ class Motion(anim.EventMotion):
 
     def _strike(self, d: dict, t: float) -> float:
         cell = d["cell"]
-        self.bolts.append((cell, self.animator.add(0.45, delay=t, ease=anim.linear)))
+        self.bolts.append((cell, self.animator.show(0.45, delay=t)))  # a flash, kept when calm
         self.debris.append((cell, d["height"], self.animator.add(0.6, delay=t + 0.12)))
         self._later(t + 0.12, lambda c=cell, h=d["height"]: self._set_height(c, h, "fall"))
         return t + 0.7

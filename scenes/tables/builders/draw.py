@@ -262,7 +262,7 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         gx, gy = L.cell_xy(cell)
         poly = L.cell_outline(grid, cell, ui.heights[cell])
         colour = theme.HIGHLIGHT if cell != hover_cell else (255, 255, 255)
-        canvas.polygon(colour, poly, width=3 if cell == hover_cell else 2)
+        canvas.polygon(colour, poly, width=(3 if cell == hover_cell else 2) * theme.OUTLINE)
         x, y = grid.project(gx, gy, ui.heights[cell])
         canvas.text(C.CELL_NAMES[cell], (x, y - 6), 18, theme.HIGHLIGHT, role="sans_bold", anchor="midbottom")
     for cell, tween in ui.bolts:

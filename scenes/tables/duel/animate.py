@@ -145,7 +145,7 @@ class DuelSprites:
             sound("die")
         if data["points"]:
             pos = self.seating.plate_pos(winner)
-            self.floaters.append((f"+{data['points']}", pos, self.animator.add(FLOAT_TIME, ease=lambda t: t)))
+            self.floaters.append((f"+{data['points']}", pos, self.animator.show(FLOAT_TIME)))
 
     def _clear(self, cleared: Callable[[], None]) -> None:
         self.winner_glow = None

@@ -342,7 +342,7 @@ class SolitaireTable(TableScene):
         self.hint_glow = set()
         self.selected = None
         self._show_finish()
-        cascade = self.match.seed if self.app.anim_speed != 0 else None
+        cascade = self.match.seed if self.app.anim_speed != 0 and not self.app.reduce_motion else None
         self.motion.play(events, self.app.sound.play, self.drag_release, self.view.line[0], cascade)
         self.drag_release = None
         self._winnable = (-1, None, "")

@@ -35,7 +35,7 @@ class Motion(anim.EventMotion):
     def setup(self) -> None:
         # Motion that must not hold up the viewer: the others' face-down offers sliding in while
         # the viewer is still drafting an offer of their own.
-        self.aside = anim.Animator(self.animator.speed)
+        self.aside = anim.Animator(self.animator.speed, self.animator.calm)
         view = self.view_now()
         self.floaters: list[tuple[str, tuple[float, float], Any, anim.Tween]] = []
         self.flyers: list[CardSprite] = []
@@ -80,7 +80,7 @@ class Motion(anim.EventMotion):
                 ]
 
     def update(self, dt: float) -> None:
-        self.aside.speed = self.animator.speed
+        self.aside.speed, self.aside.calm = self.animator.speed, self.animator.calm
         self.aside.update(dt)
         self.prune()
 
@@ -98,16 +98,20 @@ class Motion(anim.EventMotion):
         return self.animator.busy or self.aside.busy or any(s.moving for _, s in self.sprites())
 
     # -- pieces ------------------------------------------------------------------------------------
-    def float(self, text: str, pos, colour=theme.GOLD, delay: float = 0.0, dur: float = 1.2) -> None:
-        self.floaters.append((text, pos, colour, self.animator.add(dur, delay, anim.linear)))
+    def float(self, text: str, pos, colour=None, delay: float = 0.0, dur: float = 1.2) -> None:
+        colour = theme.GOLD if colour is None else colour
+        self.floaters.append((text, pos, colour, self.animator.show(dur, delay)))
 
     def show_banner(self, text: str, delay: float = 0.0, dur: float = 1.4) -> None:
-        self.banner = (text, self.animator.add(dur, delay, anim.linear))
+        self.banner = (text, self.animator.show(dur, delay))
 
     def fly(self, face, painter, start, end, delay=0.0, face_up=True, size=SMALL_CARD) -> None:
         sprite = CardSprite(face, painter or paint_building_card, start, face_up, size)
+        if self.animator.calm:  # calm: the card shows only where it lands
+            self.animator.wait(delay, lambda: self.flyers.append(sprite))
+        else:
+            self.flyers.append(sprite)
         sprite.slide_to(end, self.animator, SLIDE, delay=delay)
-        self.flyers.append(sprite)
         self.animator.wait(delay + SLIDE, lambda: sprite in self.flyers and self.flyers.remove(sprite))
 
     def move_score(self, seat: int, new: int, delay: float) -> None:
@@ -252,7 +256,7 @@ def _wonder_scored(m: Motion, v: TurmbauView, d: dict, delay: float) -> float:
     ranked = sorted((b for b in d["breakdown"] if b["points"]), key=lambda b: -b["units"])
     parts = [f"{m.name(b['seat'])} {b['points']}" for b in ranked]
     m.show_banner(f"{data.WONDER_NAMES[w]} completed: " + ", ".join(parts), delay, 2.2)
-    m.scored_flash[w] = m.animator.add(1.6, delay)
+    m.scored_flash[w] = m.animator.show(1.6, delay)
     for b in d["breakdown"]:
         if b["points"]:
             m.float(f"+{b['points']}", m.plate(b["seat"]), theme.GOLD, delay + 0.2)

@@ -110,7 +110,7 @@ def draw_background(canvas: Canvas, view: TurmbauView) -> None:
 def draw_target_ring(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     target = view.target
     if target is not None and view.wonders[target[0]].discs[target[1]] is not None:
-        canvas.circle(theme.HIGHLIGHT, disc_centre(*target), DISC_D / 2 + 4 + 2 * ui.pulse, width=3)
+        canvas.circle(theme.HIGHLIGHT, disc_centre(*target), DISC_D / 2 + 4 + 2 * ui.pulse, width=3 * theme.OUTLINE)
 
 
 def draw_wonders(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, ring: bool = True) -> None:
@@ -134,7 +134,7 @@ def draw_wonders(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, ring: bool = 
                 if ring:
                     draw_target_ring(canvas, view, ui)
             elif (w, slot) in builds and (ui.hover == ("disc", w, slot) or ui.cursor == (w, slot)):
-                canvas.circle(theme.HIGHLIGHT, c, DISC_D / 2 + 5, width=3)
+                canvas.circle(theme.HIGHLIGHT, c, DISC_D / 2 + 5, width=3 * theme.OUTLINE)
         if wd.scored:
             band = pygame.Rect(r.x + 10, r.y + 96, r.w - 20, 34)
             alpha_rect(canvas, (60, 40, 20, 170), band, 8)

@@ -332,7 +332,8 @@ class TurmbauTable(TableScene):
         now = self._clock
         if target != self._pulse[0]:
             self._pulse = (target, now)
-        return target is not None and now - self._pulse[1] < PULSE_FOR
+        calm = self.app.reduce_motion  # calm motion: the ring holds still from the start
+        return target is not None and now - self._pulse[1] < PULSE_FOR and not calm
 
     # -- drawing ------------------------------------------------------------------------------------
     def ui(self) -> TurmbauUi:

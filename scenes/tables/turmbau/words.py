@@ -83,6 +83,9 @@ def event_lines(name, ev: Event) -> list[str]:
         return [f"{data.WONDER_NAMES[d['wonder']]} scored on {hi}/{lo}: " + ", ".join(parts) + "."]
     if k == EventKind.ACTION_DRAWN:
         return [f"{name(d['seat'])} draws an action card."]
+    if k == EventKind.MARKER_MOVED:  # the marker's step on the scoring table, in words too
+        hi, lo = d["values"]
+        return [f"The scoring marker moves on: the next wonder scores {hi}/{lo}."]
     if k == EventKind.ACTION_PLAYED:
         return [f"{name(d['seat'])} plays {data.ACTION_TITLES[d['card']]}{played_extra(d)}."]
     if k == EventKind.TURN:
