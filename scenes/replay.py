@@ -90,6 +90,7 @@ class ReplayScene(Scene):
                                           tooltip="The coach's review of this seat's moves"))
         x += 104
         w.add(Button((x, y, BAR.right - 14 - x, 44), "Close", self.dismiss, size=17))
+        w.focus.arrows = False  # Left and Right step through the game
         self.widgets = w
 
     def _who(self, seat: int | str | None) -> str:

@@ -19,7 +19,7 @@ from babel.core.review import Moment, Progress, review
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Scene, wake
-from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
+from scenes.widgets.basic import Button, Hotspot, Stepper, WidgetGroup, panel
 
 ROWS_TOP, ROW_GAP = 250, 14
 POLL = 0.25  # seconds between looks at the progress while the review runs
@@ -83,11 +83,12 @@ class ReviewScene(Scene):
             self.app.toast(f"This game cannot be reviewed: {exc}")
             self.app.pop()
             return
-        w = WidgetGroup([Button((theme.LOGICAL_W / 2 - 120, 812, 240, 56), "Back", self.dismiss, primary=True)])
+        w = WidgetGroup(rows=self._row_spots)
         if len(self.seats) > 1:
             names = {s: self.match.seats[s].name for s in self.seats}
             w.add(Stepper((theme.LOGICAL_W / 2 - 200, 110, 400, 50), self.seats, self.seat, self._choose,
                           label=lambda s: f"Moves of {names[s]}", size=20))
+        w.add(Button((theme.LOGICAL_W / 2 - 120, 812, 240, 56), "Back", self.dismiss, primary=True))
         self.widgets = w
         self._choose(self.seat)
 
@@ -95,6 +96,11 @@ class ReviewScene(Scene):
         self.seat = seat
         self.job = job_for(self.record, self.match, seat)
         self.rows = []
+
+    def _row_spots(self) -> list[Hotspot]:
+        """The moves' rows for the keyboard (once drawn): Enter on one opens the replay there."""
+        return [Hotspot(rect, lambda m=moment: self.open_replay(m), label=f"move {i}")
+                for i, (rect, moment, _) in enumerate(self.rows)]
 
     def next_wake(self) -> float | None:
         return POLL if self.job is not None and not self.job.done else None

@@ -24,13 +24,14 @@ from scenes.remote.table_phones import TablePhones
 from scenes.seated import SeatedScene
 from scenes.table_coach import Coach
 from scenes.table_end import EndOfGame
+from scenes.table_keys import TableKeys
 from scenes.table_lesson import Bubble, Clear, draw_bubble, lesson_paragraphs, place_bubble
 from scenes.table_log import LogAndNote
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import END_SHADE
 
 
-class TableScene(EndOfGame, LogAndNote, SeatedScene):
+class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
     """Base class of a game table. Subclasses implement ``bind``, ``on_step``, ``draw_table``
     and ``handle_table``; they read ``self.view`` and ``self.legal`` and call ``self.submit``.
     Whose screen it is and what they may see comes from ``SeatedScene``."""
@@ -257,6 +258,8 @@ class TableScene(EndOfGame, LogAndNote, SeatedScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_menu()
             return True
+        if self.handle_focus(event):
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return True
@@ -302,6 +305,7 @@ class TableScene(EndOfGame, LogAndNote, SeatedScene):
         if self._end_shown:
             canvas.shade(END_SHADE)  # the whole window recedes, letterbox too (in place: no big surface)
             self.draw_end(canvas)
+        self.draw_focus(canvas)
 
     # -- a guided game (Learn to play) ------------------------------------------------------------
     def lesson_prompt(self) -> Any:

@@ -16,7 +16,8 @@ from babel.core.history import GameSummary, HistoryError
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Scene, Screen
-from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
+from scenes.widgets.basic import Button, Hotspot, Stepper, TextInput, WidgetGroup, panel
+from scenes.widgets.focus import focus_id, focus_shown
 
 GAMES = (None, "duel", "solitaire", "babel_on", "turmbau", "builders")
 TITLES = {None: "All games", "duel": "Card duel", "solitaire": "Solitaire", "babel_on": "Babel On!",
@@ -86,7 +87,7 @@ class StatisticsScreen(Screen):
         self._build()
 
     def _build(self) -> None:
-        w = WidgetGroup([Button((theme.LOGICAL_W / 2 - 120, 812, 240, 56), "Back", self.dismiss, primary=True)])
+        w = WidgetGroup(rows=self._recent_spots).keep_focus(self.widgets)
         for i, game in enumerate(GAMES):
             w.add(Button((80 + i * 242, 96, 230, 48), TITLES[game], lambda g=game: self._choose_game(g), size=19))
         if self.names:
@@ -98,7 +99,15 @@ class StatisticsScreen(Screen):
                          self._toggle_practice, size=18))
             w.add(Button((1256, 160, 264, 52), "Per variant", self._open_solitaire, size=18,
                          tooltip="The solitaire's statistics per variant and difficulty, with stacks left"))
+        w.add(Button((theme.LOGICAL_W / 2 - 120, 812, 240, 56), "Back", self.dismiss, primary=True))
         self.widgets = w
+
+    def _recent_spots(self) -> list[Hotspot]:
+        """The newest games' rows for the keyboard: Enter on one watches its replay."""
+        if not self.names:
+            return []
+        return [Hotspot(rect, lambda s=summary: self.watch(s), label=f"recent {i}")
+                for i, (rect, summary) in enumerate(self.recent_rows())]
 
     # -- actions ------------------------------------------------------------------------------
     def _choose_game(self, game: str | None) -> None:
@@ -141,7 +150,7 @@ class StatisticsScreen(Screen):
     def draw(self, canvas: Canvas) -> None:
         canvas.table()
         panel(canvas, (50, 24, 1500, 860), title="History and statistics")
-        for w in self.widgets.widgets[1:7]:
+        for w in self.widgets.widgets[:6]:
             if w.label == TITLES[self.game]:
                 canvas.glow(w.rect)
         if not self.names:
@@ -300,6 +309,7 @@ class RenameDialog(Scene):
             Button((cx - 250, cy + 60, 230, 58), "Cancel", self.dismiss),
             Button((cx + 20, cy + 60, 230, 58), "Rename", self._done, primary=True),
         ])
+        self.widgets.focus.current = focus_id(self.field)
 
     def _typed(self, text: str) -> None:
         self.text = text
@@ -310,7 +320,8 @@ class RenameDialog(Scene):
             self.on_done(self.text)
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elsewhere = focus_shown() and self.widgets.focus.focused() not in (None, self.field)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not elsewhere:
             self._done()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

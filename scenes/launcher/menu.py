@@ -12,7 +12,7 @@ from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Scene
 from scenes.layers import StaticLayer
-from scenes.widgets.basic import Button, WidgetGroup, panel
+from scenes.widgets.basic import Button, Hotspot, WidgetGroup, panel
 from scenes.widgets.blocks import Cube, IsoGrid
 
 GAME_CARD_H = 112
@@ -47,10 +47,12 @@ class MainMenu(Scene):
             self.games.append((pygame.Rect(90, y, 860, GAME_CARD_H - 12), rules))
             y += GAME_CARD_H
         bx, bw = 1080, 380
-        self.buttons = WidgetGroup()
+        self.buttons = WidgetGroup().keep_focus(self.buttons)
         from scenes.tutorials import has_lesson, start_lesson
 
         for rect, rules in self.games:  # "Learn to play" on the card of each game with a lesson
+            # the card itself, for the keyboard: Tab stops on it and Enter chooses the game
+            self.buttons.add(Hotspot(rect, lambda r=rules: self.choose(r), label=rules.info.title))
             if has_lesson(rules.info.id):
                 self.buttons.add(
                     Button(

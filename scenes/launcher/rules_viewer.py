@@ -71,6 +71,7 @@ class RulesViewer(Scene):
                 Button((60, y, 320, 52), rules.info.title, lambda gid=rules.info.id: self.show(gid), size=21)
             )
         self.buttons.add(Button((60, 790, 320, 56), "Back", self.dismiss, hotkey=None, primary=True))
+        self.buttons.focus.arrows = False  # the arrows scroll the rules
 
     def show(self, game_id: str | None) -> None:
         self.game_id = game_id

@@ -95,7 +95,7 @@ class SavedGames(Screen):
     def _reload(self) -> None:
         self.entries = self.load_entries()
         self.page = min(self.page, max(0, (len(self.entries) - 1) // PAGE))
-        w = WidgetGroup()
+        w = WidgetGroup().keep_focus(self.widgets)
         y = 200
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             if entry.record is not None:

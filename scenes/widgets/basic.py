@@ -9,6 +9,7 @@ import pygame
 
 from scenes import assets, theme
 from scenes.canvas import Canvas
+from scenes.widgets.focus import Focus
 
 
 def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None:
@@ -70,6 +71,34 @@ class Widget:
 
     def draw(self, canvas: Canvas, mouse: tuple[float, float]) -> None: ...
 
+    # -- the keyboard focus (scenes/widgets/focus.py) ----------------------------------------------
+    def can_focus(self) -> bool:
+        """Whether Tab stops here: something one can act on."""
+        return False
+
+    def activate(self) -> None:
+        """Enter or Space with the focus here."""
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        """A key this widget takes itself while focused (before Enter and the arrows)."""
+        return False
+
+
+class Hotspot(Widget):
+    """A place a screen draws and clicks itself (a game's card, a row of a list), given to the
+    keyboard focus: Tab stops on it and Enter does what a click on it does. It draws nothing."""
+
+    def __init__(self, rect, on_activate: Callable[[], Any], label: str = "") -> None:
+        super().__init__(rect)
+        self.on_activate = on_activate
+        self.label = label
+
+    def can_focus(self) -> bool:
+        return self.visible
+
+    def activate(self) -> None:
+        self.on_activate()
+
 
 class Button(Widget):
     """A clickable plate with a label; an optional hotkey triggers it from the keyboard."""
@@ -94,6 +123,13 @@ class Button(Widget):
         self.size = size
         self.tooltip = tooltip
         self._down = False
+
+    def can_focus(self) -> bool:
+        return self.visible and self.enabled
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
 
     def handle(self, event: pygame.event.Event) -> bool:
         if not self.visible or not self.enabled:
@@ -186,6 +222,18 @@ class Stepper(Widget):
         self.value = self.choices[i]
         self.on_change(self.value)
 
+    def can_focus(self) -> bool:
+        return self.visible and len(self.choices) > 1
+
+    def activate(self) -> None:
+        self.step(1)
+
+    def focus_key(self, event: pygame.event.Event) -> bool:
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and not getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.step(-1 if event.key == pygame.K_LEFT else 1)
+            return True
+        return False
+
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
             if event.button == 1:
@@ -235,6 +283,17 @@ class TextInput(Widget):
         self.max_len = max_len
         self.size = size
         self.focused = False
+
+    def can_focus(self) -> bool:
+        return self.visible
+
+    def begin_typing(self) -> None:
+        """The focus came here: typing goes into the field until Tab, Enter or Esc."""
+        if not self.focused:
+            self.focused = True
+            pygame.key.start_text_input()
+
+    activate = begin_typing
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -296,8 +355,21 @@ class TextInput(Widget):
 class WidgetGroup:
     """A list of widgets that share event routing and drawing."""
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), rows: Callable[[], list[Widget]] | None = None) -> None:
+        """``rows``: widgets the screen draws and clicks itself (``Hotspot``), made again each
+        time they are asked for, that the keyboard focus also goes through after ``widgets``."""
         self.widgets = list(widgets)
+        self.rows = rows
+        self.focus: Focus | None = Focus(self.focusable)
+
+    def focusable(self) -> list[Widget]:
+        return [*self.widgets, *(self.rows() if self.rows else ())]
+
+    def keep_focus(self, old: WidgetGroup) -> WidgetGroup:
+        """Take over the focus of the group this one replaces (a screen built again)."""
+        if self.focus is not None:
+            self.focus.keep(old.focus)
+        return self
 
     def add(self, widget: Widget) -> Widget:
         self.widgets.append(widget)
@@ -308,6 +380,8 @@ class WidgetGroup:
             for w in self.widgets:  # a click anywhere ends typing in every other field
                 if isinstance(w, TextInput) and w.focused and not w.rect.collidepoint(event.pos):
                     w.focused = False
+        if self.focus is not None and self.focus.handle(event):
+            return True
         for w in self.widgets:
             if w.visible and w.handle(event):
                 return True
@@ -317,6 +391,8 @@ class WidgetGroup:
         for w in self.widgets:
             if w.visible:
                 w.draw(canvas, mouse)
+        if self.focus is not None:
+            self.focus.draw(canvas, mouse)
         hovered = next(
             (
                 w

@@ -27,6 +27,13 @@ class ColourSwatch(Widget):
         mark = "" if pattern == "plain" else f", marked with {pattern}"
         return f"{name}{mark}" + (": click for another colour" if self.on_click else ", set by the rules")
 
+    def can_focus(self) -> bool:
+        return self.visible and self.on_click is not None
+
+    def activate(self) -> None:
+        if self.on_click is not None:
+            self.on_click()
+
     def handle(self, event: pygame.event.Event) -> bool:
         if (
             self.on_click is not None

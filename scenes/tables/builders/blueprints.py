@@ -391,6 +391,7 @@ class BlueprintEditor(Screen):
             w.add(Button((LIST_X, 442, 48, 34), "‹", lambda: self.turn(-1), size=22))
             w.add(Button((LIST_X + LIST_W - 48, 442, 48, 34), "›", lambda: self.turn(1), size=22))
         w.add(Button((60, 806, 200, 60), "Back", self.back))
+        w.focus.tab = w.focus.arrows = False  # Tab names the blueprint, the arrows pick a cell: Ctrl+Tab
         self.widgets = w
 
     def visible_saved(self) -> list[Blueprint]:

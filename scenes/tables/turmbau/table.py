@@ -35,6 +35,7 @@ PULSE_FOR = 4.0
 
 
 class TurmbauTable(TableScene):
+    TAB_TAKEN = True  # Tab goes to the next building spot: Ctrl+Tab moves the focus
     TOOLS_ROW = (layout.RX, 800, layout.RW, 40)  # Undo and Hint, under the log
     MENU_ROW = (layout.RX, 848, layout.RW, 40)  # Menu and Rules, under them
     LOG_STYLE = layout.LOG_STYLE

@@ -1,0 +1,48 @@
+"""The keyboard focus at a table: one focus over the end panel's buttons, the table's Menu,
+Rules, Undo and Hint, and the game's own buttons. A part of ``TableScene``.
+
+Tab moves it (Ctrl+Tab at a table whose game uses Tab itself: ``TAB_TAKEN``); Enter or Space
+acts on the focused button while the focus shows. The arrows stay the game's, and any other key
+hides the focus, so Enter and Space are the game's again until the next Tab.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from scenes.canvas import Canvas
+from scenes.widgets.focus import Focus, show_focus
+
+FOCUS_KEYS = (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+MODIFIERS = (
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+    pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+)
+
+
+class TableKeys:
+    """Uses the table's ``widgets``, ``end_widgets``, ``_end_shown`` and ``_buttons()``."""
+
+    TAB_TAKEN = False  # the game uses Tab (Der Turmbau zu Babel: the next building spot)
+
+    @property
+    def keys_focus(self) -> Focus:
+        focus = self.__dict__.get("_keys_focus")
+        if focus is None:
+            focus = self.__dict__["_keys_focus"] = Focus(self.focus_targets, tab=not self.TAB_TAKEN, arrows=False)
+        return focus
+
+    def focus_targets(self) -> list:
+        end = list(self.end_widgets.widgets) if self._end_shown else []
+        return [*end, *self._buttons(), *self.widgets.widgets]
+
+    def handle_focus(self, event: pygame.event.Event) -> bool:
+        """Tab and Enter for the focus (True when taken); a game's key hides it."""
+        self.widgets.focus = self.end_widgets.focus = None  # the table's one focus goes through both
+        if event.type == pygame.KEYDOWN and event.key not in FOCUS_KEYS and event.key not in MODIFIERS:
+            show_focus(False)
+            return False
+        return self.keys_focus.handle(event)
+
+    def draw_focus(self, canvas: Canvas) -> None:
+        self.keys_focus.draw(canvas, self.app.mouse)
