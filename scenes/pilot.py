@@ -17,6 +17,7 @@ import pygame  # noqa: E402
 from babel.core.settings import Settings  # noqa: E402
 from scenes.core import App, Scene  # noqa: E402
 from scenes.launcher import install_routes  # noqa: E402
+from scenes.widgets.focus import show_focus  # noqa: E402
 
 FRAME = 1 / 60
 
@@ -33,6 +34,7 @@ class Pilot:
             anim_speed=anim_speed, volume=0, fullscreen=False
         )
         install_routes()
+        show_focus(False)  # a new app: no key has moved the focus yet
         self.app = App(settings=settings, size=size)
 
     @classmethod
