@@ -148,7 +148,7 @@ def draw_ring(canvas: Canvas, rect) -> None:
     """The focus ring: a thick light-blue line with a dark line inside it, so it shows on light
     paper and on dark wood alike (and thicker in the high-contrast look)."""
     r = pygame.Rect(rect).inflate(14, 14)
-    width = 4 * theme.OUTLINE
+    width = 5 * theme.OUTLINE
     canvas.fill_rect((10, 10, 14), r.inflate(4, 4), radius=16, width=2 + theme.OUTLINE)
     canvas.fill_rect(theme.FOCUS, r, radius=14, width=width)
 
