@@ -23,6 +23,7 @@ ambiguous, marked **(Ruling)**.
 ## Keys everywhere
 
 - **F1** opens these rules from any screen.
+- **Tab** and **Shift+Tab** move a focus (a blue outline) through everything on the screen one can act on, and the **arrow keys** move it to the nearest one in their direction; **Enter** or **Space** acts on it, and a focused choice turns with **Left** and **Right**. At a table the arrows stay the game's, and any key of the game's hides the focus again; in Der Turmbau zu Babel, where Tab goes to the next building spot, **Ctrl+Tab** moves the focus (it does everywhere).
 - **Esc** goes back, or opens the game menu at the table.
 - **F11** switches between window and full screen.
 - **Ctrl+Z** takes back your last move at the table, when nothing was revealed since.
