@@ -11,13 +11,7 @@ from __future__ import annotations
 import pygame
 
 from scenes.canvas import Canvas
-from scenes.widgets.focus import Focus, show_focus
-
-FOCUS_KEYS = (pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-MODIFIERS = (
-    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
-    pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
-)
+from scenes.widgets.focus import Focus
 
 
 class TableKeys:
@@ -29,7 +23,9 @@ class TableKeys:
     def keys_focus(self) -> Focus:
         focus = self.__dict__.get("_keys_focus")
         if focus is None:
-            focus = self.__dict__["_keys_focus"] = Focus(self.focus_targets, tab=not self.TAB_TAKEN, arrows=False)
+            focus = self.__dict__["_keys_focus"] = Focus(
+                self.focus_targets, tab=not self.TAB_TAKEN, arrows=False, game_keys=True
+            )
         return focus
 
     def focus_targets(self) -> list:
@@ -39,9 +35,6 @@ class TableKeys:
     def handle_focus(self, event: pygame.event.Event) -> bool:
         """Tab and Enter for the focus (True when taken); a game's key hides it."""
         self.widgets.focus = self.end_widgets.focus = None  # the table's one focus goes through both
-        if event.type == pygame.KEYDOWN and event.key not in FOCUS_KEYS and event.key not in MODIFIERS:
-            show_focus(False)
-            return False
         return self.keys_focus.handle(event)
 
     def draw_focus(self, canvas: Canvas) -> None:

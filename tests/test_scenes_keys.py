@@ -55,7 +55,7 @@ def test_a_whole_visit_by_keys_alone(example_playable, pilot):
     assert isinstance(players, Stepper)
     before = setup.players
     pilot.press(pygame.K_RIGHT)
-    assert setup.players != before
+    assert setup.players != before and focused(pilot).rect == players.rect  # kept through the rebuild
     field = next(w for w in (tab_to(pilot, "") for _ in range(3)) if isinstance(w, TextInput))
     assert field.focused  # Tab into a field: typing goes there
     for _ in range(len(field.text)):
@@ -198,3 +198,23 @@ def test_turmbau_keeps_tab_for_its_spots_and_ctrl_tab_moves_the_focus(pilot):
     assert not focus_shown() and table.keys_focus.focused() is None
     pilot.press(pygame.K_TAB, mod=pygame.KMOD_CTRL)
     assert focus_shown() and table.keys_focus.focused() is not None
+
+
+def test_blueprint_editor_keeps_tab_and_its_printed_blueprints_take_the_focus(pilot):
+    from babel.games.builders.blueprints import PRINTED_BLUEPRINTS
+    from scenes.tables.builders.blueprints import BlueprintEditor
+
+    editor = BlueprintEditor()
+    pilot.start(editor)
+    pilot.press(pygame.K_TAB)  # the editor's own Tab: the name field
+    assert editor.name_input.focused and not focus_shown()
+    pilot.press(pygame.K_ESCAPE)  # the field lets go
+    name = PRINTED_BLUEPRINTS[0].name
+    for _ in range(12):
+        pilot.press(pygame.K_TAB, mod=pygame.KMOD_CTRL)
+        if getattr(focused(pilot), "label", "") == name:
+            break
+    pilot.press(pygame.K_RETURN)
+    assert editor.name_input.text.startswith(name)
+    pilot.press(pygame.K_5)  # an editing key hides the focus: Enter saves again
+    assert not focus_shown()

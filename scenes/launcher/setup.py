@@ -118,7 +118,7 @@ class SetupScene(Screen):
     def _build(self) -> None:
         info = self.rules.info
         extension = extension_for(info.id)
-        w = WidgetGroup()
+        w = WidgetGroup().keep_focus(self.widgets)  # a rebuild (more players, an option) keeps it
         x0 = 140
         if info.min_players != info.max_players:
             w.add(

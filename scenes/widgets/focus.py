@@ -21,6 +21,10 @@ from scenes.canvas import Canvas
 from scenes.core import NO_POINTER
 
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+MODIFIERS = (
+    pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL,
+    pygame.K_LALT, pygame.K_RALT, pygame.K_LGUI, pygame.K_RGUI,
+)
 ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
 
 
@@ -41,19 +45,25 @@ def show_focus(on: bool) -> None:
 
 def focus_id(widget) -> tuple:
     """What a widget is, across rebuilds of its screen: its kind, words and place."""
-    return (type(widget).__name__, str(getattr(widget, "label", "")), tuple(widget.rect))
+    label = getattr(widget, "label", "")
+    return (type(widget).__name__, label if isinstance(label, str) else "", tuple(widget.rect))
 
 
 class Focus:
     """The focus over ``widgets()`` (called each time, so rows that come and go are followed).
 
     ``tab``: plain Tab moves it (a table whose game uses Tab passes False: Ctrl+Tab still does).
-    ``arrows``: the arrow keys move it (False where the screen uses them, e.g. to scroll)."""
+    ``arrows``: the arrow keys move it (False where the screen uses them, e.g. to scroll).
+    ``game_keys``: the screen's own keys (a table's, an editor's) hide the focus, so Enter and
+    Space are the screen's again until the next Tab."""
 
-    def __init__(self, widgets: Callable[[], Sequence], tab: bool = True, arrows: bool = True) -> None:
+    def __init__(
+        self, widgets: Callable[[], Sequence], tab: bool = True, arrows: bool = True, game_keys: bool = False
+    ) -> None:
         self.widgets = widgets
         self.tab = tab
         self.arrows = arrows
+        self.game_keys = game_keys
         self.current: tuple | None = None  # the focus_id of the focused widget
 
     # -- which ---------------------------------------------------------------------------------
@@ -102,6 +112,9 @@ class Focus:
             return True
         if self.typing() is not None:
             return False  # the field takes every other key
+        if self.game_keys and event.key not in (*ENTER_KEYS, *MODIFIERS):
+            show_focus(False)
+            return False
         here = self.focused()
         arrow = ARROWS.get(event.key) if self.arrows and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) else None
         if arrow is not None and any(getattr(w, "hotkey", None) == event.key for w in self.targets()):

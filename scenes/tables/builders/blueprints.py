@@ -38,7 +38,7 @@ from babel.games.builders.cards import (
 from scenes import assets, theme, wording
 from scenes.canvas import Canvas
 from scenes.core import Scene, Screen
-from scenes.widgets.basic import Button, TextInput, WidgetGroup, panel
+from scenes.widgets.basic import Button, Hotspot, TextInput, WidgetGroup, panel
 from scenes.widgets.blocks import Cube, IsoGrid, paint_cube
 
 GAME = "builders"
@@ -373,7 +373,7 @@ class BlueprintEditor(Screen):
         self.rows_y = LIST_Y + (80 if self.problem else 0)
         self.per_page = PAGE - (2 if self.problem else 0)
         self.page = min(self.page, max(0, (len(self.saved) - 1) // self.per_page))
-        w = WidgetGroup([self.name_input])
+        w = WidgetGroup([self.name_input], rows=self._spots)
         w.add(
             Button(
                 (620, 736, 214, 54), "Save", self.save, primary=True, tooltip="Save this blueprint (Enter)"
@@ -391,7 +391,9 @@ class BlueprintEditor(Screen):
             w.add(Button((LIST_X, 442, 48, 34), "‹", lambda: self.turn(-1), size=22))
             w.add(Button((LIST_X + LIST_W - 48, 442, 48, 34), "›", lambda: self.turn(1), size=22))
         w.add(Button((60, 806, 200, 60), "Back", self.back))
-        w.focus.tab = w.focus.arrows = False  # Tab names the blueprint, the arrows pick a cell: Ctrl+Tab
+        # Tab names the blueprint, the arrows and digits edit: Ctrl+Tab moves the focus, other keys hide it
+        w.focus.tab = w.focus.arrows = False
+        w.focus.game_keys = True
         self.widgets = w
 
     def visible_saved(self) -> list[Blueprint]:
@@ -574,17 +576,29 @@ class BlueprintEditor(Screen):
             return True
         if button != 1:
             return False
-        for k, bp in enumerate(self.visible_saved()):
-            if pygame.Rect(LIST_X, self.rows_y + k * ROW_H, LIST_W - 86, ROW_H - 4).collidepoint(pos):
-                self.load(bp.cells, bp.name, saved=True)
-                self.chosen = bp.key
-                return True
-        for k, bp in enumerate(PRINTED_BLUEPRINTS):
-            if tile_rect(k).collidepoint(pos):
-                self.load(bp.cells, f"{bp.name} (my copy)", saved=False)
-                self.app.toast(f"'{bp.name}' copied into the editor: change it, name it, save it")
+        for spot in self._spots():
+            if spot.rect.collidepoint(pos):
+                spot.activate()
                 return True
         return False
+
+    def _spots(self) -> list[Hotspot]:
+        """The saved list's rows (open one) and the printed blueprints (copy one): clicked, or
+        reached by the keyboard focus."""
+        spots = [
+            Hotspot((LIST_X, self.rows_y + k * ROW_H, LIST_W - 86, ROW_H - 4), lambda b=bp: self._pick(b), bp.key)
+            for k, bp in enumerate(self.visible_saved())
+        ]
+        spots += [Hotspot(tile_rect(k), lambda b=bp: self._copy(b), bp.name) for k, bp in enumerate(PRINTED_BLUEPRINTS)]
+        return spots
+
+    def _pick(self, bp: Blueprint) -> None:
+        self.load(bp.cells, bp.name, saved=True)
+        self.chosen = bp.key
+
+    def _copy(self, bp) -> None:
+        self.load(bp.cells, f"{bp.name} (my copy)", saved=False)
+        self.app.toast(f"'{bp.name}' copied into the editor: change it, name it, save it")
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, mod = event.key, getattr(event, "mod", 0)
