@@ -144,7 +144,8 @@ class Focus:
         if here is None:
             nxt = targets[0] if delta > 0 else targets[-1]
         else:
-            nxt = targets[(targets.index(here) + delta) % len(targets)]
+            ids = [focus_id(w) for w in targets]  # rows are made anew each time: found by what they are
+            nxt = targets[(ids.index(self.current) + delta) % len(targets)]
         show_focus(True)
         self.set(nxt)
 
@@ -172,7 +173,7 @@ def nearest(here, targets: Sequence, direction: tuple[int, int]):
     dx, dy = direction
     best, best_score = None, None
     for w in targets:
-        if w is here:
+        if focus_id(w) == focus_id(here):
             continue
         x, y = w.rect.center
         ahead = (x - hx) * dx + (y - hy) * dy
