@@ -69,6 +69,8 @@ class SettingsScene(Screen):
         ]
         done = Button((theme.LOGICAL_W / 2 - 150, 772, 300, 56), "Done", self.dismiss, primary=True)
         self.widgets = WidgetGroup([*rows, done])
+        # Tab goes down the first column, then the second (the rows are built in LABELS' order)
+        self.widgets.focus.order = lambda w: (w is done, w.rect.x, w.rect.y)
 
     def update(self, dt: float) -> None:
         """F11 switches full screen with this screen open: the Display row follows it."""

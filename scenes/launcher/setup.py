@@ -192,6 +192,7 @@ class SetupScene(Screen):
 
         if has_lesson(info.id):
             w.add(Button((580, 780, 240, 64), "Learn to play", lambda: start_lesson(self.app, info.id)))
+        w.focus.order = lambda b: (b.rect.y >= 780, b.rect.x if b.rect.y >= 780 else 0)  # the last row left to right
         self.widgets = w
 
     def _option_rows(self, canvas: Canvas) -> list[tuple]:

@@ -64,11 +64,13 @@ class Focus:
         self.tab = tab
         self.arrows = arrows
         self.game_keys = game_keys
+        self.order: Callable | None = None  # a sort key, where the building order is not the reading one
         self.current: tuple | None = None  # the focus_id of the focused widget
 
     # -- which ---------------------------------------------------------------------------------
     def targets(self) -> list:
-        return [w for w in self.widgets() if w.can_focus()]
+        found = [w for w in self.widgets() if w.can_focus()]
+        return sorted(found, key=self.order) if self.order is not None else found
 
     def focused(self):
         """The focused widget, if it is still there to act on."""
