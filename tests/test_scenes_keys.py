@@ -220,3 +220,14 @@ def test_blueprint_editor_keeps_tab_and_its_printed_blueprints_take_the_focus(pi
     assert editor.name_input.text.startswith(name)
     pilot.press(pygame.K_5)  # an editing key hides the focus: Enter saves again
     assert not focus_shown()
+
+
+def test_every_table_tab_visits_each_of_its_buttons_once_per_round(pilot):
+    from scenes.tables import playable_games
+
+    for rules in playable_games():
+        info = rules.info
+        table = _table_of(info.id, info.default_players or info.min_players)
+        pilot.app.reset(table)
+        pilot.frame()
+        _cycle(pilot, pygame.KMOD_CTRL if table.TAB_TAKEN else 0)
