@@ -231,3 +231,28 @@ def test_every_table_tab_visits_each_of_its_buttons_once_per_round(pilot):
         pilot.app.reset(table)
         pilot.frame()
         _cycle(pilot, pygame.KMOD_CTRL if table.TAB_TAKEN else 0)
+
+
+def test_history_rows_and_the_rename_dialog_by_keys(pilot):
+    from scenes.launcher.history_screen import RenameDialog
+    from scenes.replay import ReplayScene
+    from tests.test_scenes_history import finish
+
+    finish(1)
+    pilot.start(MainMenu())
+    tab_to(pilot, "History and statistics")
+    pilot.press(pygame.K_RETURN)
+    screen = pilot.top
+    row = tab_to(pilot, "recent 0")  # the newest game's row
+    assert row.rect == screen.recent_rows()[0][0]
+    pilot.press(pygame.K_RETURN)
+    assert isinstance(pilot.top, ReplayScene)
+    pilot.press(pygame.K_ESCAPE)
+    assert pilot.top is screen
+    tab_to(pilot, "Rename")
+    pilot.press(pygame.K_RETURN)
+    assert isinstance(pilot.top, RenameDialog) and pilot.top.field.focused
+    pilot.type("x")
+    tab_to(pilot, "Cancel")
+    pilot.press(pygame.K_RETURN)  # Enter on Cancel cancels: the name stays
+    assert pilot.top is screen and screen.person == "Anna"
