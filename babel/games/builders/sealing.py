@@ -80,3 +80,64 @@ def spread(players: int, odds: Sequence[float]) -> int:
         if chance > best_chance + 1e-9:
             best, best_chance = m, chance
     return best
+
+
+# -- the three-step Seal phase: the users are named before anyone points ---------------------------
+# Declared users know how many Seals there will be and who holds them, so the Architects need
+# no dice: each user takes one of the likeliest candidates by its rank among the users (by seat).
+CONVENTIONS = ("split", "all", "kth")
+CONVENTION = "split"  # the one the bots play (measured in tools/builders_seal_conventions.py)
+
+
+def _below(players: int, x: int) -> float:
+    """P(fewer than ``x`` Divine Punishment cards land on the Messenger)."""
+    punished = PUNISHED.get(players, (1.0,))
+    return sum(punished[:x])
+
+
+def split_chance(players: int, odds: Sequence[float], users: int, m: int) -> float:
+    """The Architects' chance when ``users`` Seals go round the ``m`` likeliest candidates (the
+    first candidates take one more when they do not divide evenly)."""
+    total = sum(odds) or 1.0
+    chance = 0.0
+    for j in range(min(m, len(odds))):
+        seals = users // m + (1 if j < users % m else 0)
+        chance += odds[j] / total * _below(players, seals)
+    return chance
+
+
+def split_width(players: int, odds: Sequence[float], users: int) -> int:
+    """How many of the likeliest candidates ``users`` Seals should go round (1: all on one)."""
+    best, best_chance = 1, -1.0
+    for m in range(1, max(1, min(users, len(odds))) + 1):
+        chance = split_chance(players, odds, users, m)
+        if chance > best_chance + 1e-9:
+            best, best_chance = m, chance
+    return best
+
+
+def pick(
+    players: int,
+    ranked: Sequence[int],
+    odds: Sequence[float],
+    users: Sequence[int],
+    me: int,
+    convention: str | None = None,
+) -> int:
+    """The seat ``me`` seals under a convention every Architect user applies alike.
+
+    ``ranked``: every seat, likeliest Messenger first by the public record (the same list for
+    every user), and ``odds`` their chances; ``users``: every declared user. "all": every Seal on
+    the likeliest; "kth": the k-th user by seat takes the k-th likeliest; "split": the users go
+    round the likeliest ``split_width``. A user whose turn lands on itself takes the next one."""
+    convention = convention or CONVENTION
+    order = sorted(users)
+    rank = order.index(me) if me in order else 0
+    if convention == "all":
+        slot = 0
+    elif convention == "kth":
+        slot = rank
+    else:
+        slot = rank % split_width(players, odds, len(order))
+    rest = [s for s in ranked[slot:] if s != me] or [s for s in ranked if s != me]
+    return rest[0]
