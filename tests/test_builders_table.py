@@ -10,7 +10,7 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.builders import cards as C
-from babel.games.builders.actions import Appoint, Place, Play, Reveal, Seal, Strike, Swap, target_of
+from babel.games.builders.actions import Appoint, Declare, Place, Play, Reveal, Say, Strike, Swap, target_of
 from babel.games.builders.bots import make_bot
 from babel.games.builders.model import Phase
 from scenes.pilot import Pilot
@@ -86,8 +86,10 @@ def act(pilot, table, action):
             pilot.press(pygame.K_1 + int(name[1]) - 1)
         else:
             pilot.click(pt)
-    elif action == Seal(None):
-        pilot.press(pygame.K_n)
+    elif action in (Declare(False), Say(None)):
+        pilot.press(pygame.K_n)  # No Seal / Pass / Say nothing
+    elif action == Declare(True):
+        pilot.press(pygame.K_RETURN)
     else:
         pilot.click(seat_point(table, target_of(action)))
         pilot.press(pygame.K_RETURN)
@@ -466,7 +468,7 @@ def test_seal_phase_calls_every_person_behind_the_curtain(rules, pilot):
             continue
         pilot.advance(0.05)
     assert sorted(called) == sorted(names[:5]), "a curtain for every person"
-    assert prompts[1][1] == 7 and "hold no Seal" not in prompts[1][0]
+    assert prompts[1][1] == 2 and "hold no Seal" not in prompts[1][0]
     assert all(n == 1 and "hold no Seal" in p for seat, (p, n) in prompts.items() if seat != 1)
     assert table.match.view(None).phase in (Phase.PUNISH, Phase.OVER)
 
