@@ -370,7 +370,7 @@ class Motion(anim.EventMotion):
         if not users:
             return self._banner("No Seal is used", "Nobody declared a Seal.", t, BEAT, True)
         names = ", ".join(self.name(u) for u in users)
-        sub = f"{names}. Step 2: the table talks (targets stay unsaid), then the users seal in secret."
+        sub = f"{names}. Now the table talks."
         return self._banner(f"{wording.count(len(users), 'Seal')} declared", sub, t, BEAT, True)
 
     def _said(self, d: dict, t: float) -> float:

@@ -362,9 +362,9 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
     if kind is A.Declare:
         if len(ui.legal) == 1:
             return "Seal step 1: you hold no Seal. Press Pass (N); every player takes this turn"
-        return "Seal step 1 (secret): Use my Seal (Enter) or No Seal (N); the users are named together"
+        return "Seal step 1 (secret): Use my Seal (Enter) or No Seal (N); users are named together"
     if kind is A.Say:
-        return "Discussion: click whom you take for the Messenger, Enter; or Say nothing (N). Targets stay unsaid"
+        return "Discussion: click whom you take for the Messenger, then Enter; or Say nothing (N)"
     if kind is A.Seal:
         return "Seal step 3 (secret): click the player you seal, then Enter"
     return PROMPTS.get(kind, "")
