@@ -15,8 +15,9 @@ Lightning hit surplus blocks.
   what the table suspected); appoints the set least likely to hold two saboteurs (the joint
   belief), passes the token to the player it trusts most, swaps the most harmful card out of the
   reveal, keeps its best card back from a Master it strongly suspects, aims Deliberation at the
-  most suspected, and seals by one rule all holders share: the public record's likeliest
-  Messenger, or one of the likeliest few when the record points nowhere in particular.
+  most suspected; in the Seal phase it declares its Seal, names its own likeliest Messenger in
+  the discussion, and the declared Architect users share out the likeliest few of the public
+  ranking by their rank among the users (``sealing.pick``).
 Messenger and Zealots:
 - plain: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
@@ -24,7 +25,10 @@ Messenger and Zealots:
   suspicious to a neutral observer, hoard Seals (one handed in may end with an Architect
   Master), build correctly in public but reveal Lightning last and break ties against the
   blueprint, take the best received card in the swap; a Master brings one suspect in only while
-  the table is not watching it; Zealots point Divine Punishment at the most likely Messenger.
+  the table is not watching it; in the Seal phase they declare a Seal held (a user the
+  Architects count on takes a share and points elsewhere) and in the discussion name one of the
+  table's three likeliest that they take for innocent; Zealots point Divine Punishment at the most
+  likely Messenger.
 novice: the plain policy, with a random legal move instead about one time in three.
 Architects at the plain and novice levels play the shrewd team game but misjudge now and then:
 one judgment call in seven (plain) or in three (novice) is a random choice: whom to appoint, whom

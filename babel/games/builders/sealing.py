@@ -1,5 +1,10 @@
 """How the Architects spread their Seals: one rule every Architect holder applies alike.
 
+In the Seal phase's three steps the users are named before anyone points, so the Architect users
+follow a convention (``pick``, at the end): each takes its share of the likeliest candidates by its
+rank among the users. ``spread`` below is the rule for a holder who does not know who else seals
+(the one-step phase of rules version 1), kept as the baseline the conventions are measured against.
+
 A holder seals without knowing who else holds a Seal (holding is secret), and the rulebook gives
 ties to the Messenger: the Seals on the Messenger must outnumber the Divine Punishment cards the
 Zealots put on it. When the public record points at one seat, every holder sealing it wins most

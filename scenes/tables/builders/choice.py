@@ -63,6 +63,16 @@ def only_pass(legal: tuple[Action, ...]) -> bool:
     return set(legal) == {PASS}
 
 
+def alt_move(legal: tuple[Action, ...]) -> Action | None:
+    """The second button's move (N): Pass, No Seal in Seal step 1, Say nothing in the discussion."""
+    kind = kind_of(legal)
+    if kind is Declare:
+        return Declare(False)
+    if kind is Say:
+        return Say(None)
+    return PASS if only_pass(legal) else None
+
+
 @dataclass
 class Choice:
     """What the player has picked so far (None: not yet)."""

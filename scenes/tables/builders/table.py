@@ -25,7 +25,7 @@ from scenes.tables.builders import frame, rounds
 from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
-from scenes.tables.builders.choice import PASS, WHY_NOT_SEAT, Choice, confirm_label, kind_of, only_pass
+from scenes.tables.builders.choice import WHY_NOT_SEAT, Choice, alt_move, confirm_label, kind_of, only_pass
 from scenes.tables.builders.talk import TalkLines, talk_top
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import EndButton
@@ -196,15 +196,9 @@ class BuildersTable(TableScene):
             self._submit(result)
 
     def alt_action(self) -> None:
-        if not self._acting():
-            return
-        kind = kind_of(self.legal)
-        if kind is A.Declare:  # step 1: no Seal used (the only move of a seat without one)
-            self._submit(A.Declare(False))
-        elif kind is A.Say:  # step 2: say nothing
-            self._submit(A.Say(None))
-        elif only_pass(self.legal):
-            self._submit(PASS)
+        move = alt_move(self.legal) if self._acting() else None
+        if move is not None:
+            self._submit(move)
 
     def clear_choice(self) -> None:
         self._reset_choice()
