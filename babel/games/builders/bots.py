@@ -402,7 +402,8 @@ class RoleBot:
         # Team play: the users are known, so every Architect user reads the same public record and
         # takes its own share of the likeliest candidates by its rank among the users (``sealing``).
         ranked, odds = seal_ranking(view)
-        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat)
+        evil = B.public_belief(view).evil if sealing.CONVENTION == "trust" else ()
+        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil)
         return A.Seal(target)
 
     def _punish(self, view, legal, rng, evil, level) -> A.Action:

@@ -90,7 +90,7 @@ def spread(players: int, odds: Sequence[float]) -> int:
 # -- the three-step Seal phase: the users are named before anyone points ---------------------------
 # Declared users know how many Seals there will be and who holds them, so the Architects need
 # no dice: each user takes one of the likeliest candidates by its rank among the users (by seat).
-CONVENTIONS = ("split", "all", "kth")
+CONVENTIONS = ("split", "all", "kth", "trust")
 CONVENTION = "split"  # the one the bots play (measured in tools/builders_seal_conventions.py)
 
 
@@ -128,6 +128,7 @@ def pick(
     users: Sequence[int],
     me: int,
     convention: str | None = None,
+    evil: Sequence[float] = (),
 ) -> int:
     """The seat ``me`` seals under a convention every Architect user applies alike.
 
@@ -137,12 +138,16 @@ def pick(
     round the likeliest ``split_width``. A user whose turn lands on itself takes the next one."""
     convention = convention or CONVENTION
     order = sorted(users)
+    width = len(order)
+    if convention == "trust" and evil:  # the most trusted users take the likeliest candidates,
+        order.sort(key=lambda u: (evil[u], u))  # and the width counts the users likely loyal
+        width = max(1, round(sum(1.0 - evil[u] for u in order)))
     rank = order.index(me) if me in order else 0
     if convention == "all":
         slot = 0
     elif convention == "kth":
         slot = rank
     else:
-        slot = rank % split_width(players, odds, len(order))
+        slot = rank % split_width(players, odds, width)
     rest = [s for s in ranked[slot:] if s != me] or [s for s in ranked if s != me]
     return rest[0]
