@@ -173,22 +173,24 @@ def test_table_talk_reads_only_what_every_seat_sees():
             assert table_talk(RULES.view(other, seat), range(1, 7)) == talk
 
 
-def test_shrewd_architect_seal_holders_converge_on_one_target():
-    """Team play: Architects holding Seals read the same public evidence and seal the same seat
-    (a holder who is itself the table's top suspect seals the next one)."""
+def test_shrewd_architect_seal_users_share_out_the_public_ranking():
+    """Team play: declared Architect users read the same public record, rank the seats alike and
+    each takes its share by its place among the users (``sealing.pick``), so their targets
+    follow from what every seat sees."""
+    from babel.games.builders import sealing
+    from babel.games.builders.bots import seal_ranking
     from babel.games.builders.model import Phase
 
-    state = _bot_game(7, 16, lambda s: s.phase is Phase.SEAL)  # four Architects hold Seals here
-    assert state.phase is Phase.SEAL
-    holders = [s for s in state.seal_holders if state.roles[s] is Role.ARCHITECT]
-    assert len(holders) >= 3
+    state = _bot_game(7, 16, lambda s: s.phase is Phase.TARGET)  # four Architects hold Seals here
+    assert state.phase is Phase.TARGET
+    users = [s for s in state.seal_users if state.roles[s] is Role.ARCHITECT]
+    assert len(users) >= 3
     bot = make_bot("shrewd")
-    targets = []
-    for h in holders:
-        legal = RULES.legal_actions(state, h)
-        targets.append(bot.choose(RULES.view(state, h), legal, Rng(h), Budget()).target)
-    outside = {t for t in targets if t not in holders}
-    assert len(outside) <= 1 and targets.count(max(set(targets), key=targets.count)) >= len(holders) - 1
+    shared = seal_ranking(RULES.view(state, None))
+    for u in users:
+        assert seal_ranking(RULES.view(state, u)) == shared, "the same ranking for every user"
+        move = bot.choose(RULES.view(state, u), RULES.legal_actions(state, u), Rng(u), Budget())
+        assert move.target == sealing.pick(7, shared[0], shared[1], state.seal_users, u)
 
 
 def test_architect_holds_back_its_best_card_from_a_suspected_master():

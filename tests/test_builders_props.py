@@ -32,6 +32,7 @@ PRIVATE_KINDS = {
     "swap_cards",
     "draw_cards",
     "seal_choice",
+    "seal_declare",
     "punish_choice",
 }
 

@@ -562,13 +562,22 @@ def test_no_seal_on_the_messenger_gives_the_messenger_team_the_win():
 
 
 def _seal_turns(state, choices, skip=()):
-    """Every seat still to choose takes its Seal-phase turn: ``choices`` maps seat -> text; the
-    others pass ("seal none"), as a seat without a Seal must."""
+    """The Seal phase's three steps: every seat still to declare declares ("declare use" for the
+    seats ``choices`` maps to a target text, else "declare none", as a seat without a Seal must),
+    every seat says nothing in the discussion, then each user seals its target."""
     events = []
     for seat in range(state.players):
         if seat in skip or state.phase is not Phase.SEAL:
             continue
-        state, ev = act(state, seat, choices.get(seat, "seal none"))
+        use = choices.get(seat, "seal none") != "seal none"
+        state, ev = act(state, seat, "declare use" if use else "declare none")
+        events.extend(ev)
+    while state.phase is Phase.DISCUSS:
+        state, ev = act(state, RULES.to_act(state)[0], "say nothing")
+        events.extend(ev)
+    while state.phase is Phase.TARGET:
+        seat = RULES.to_act(state)[0]
+        state, ev = act(state, seat, choices[seat])
         events.extend(ev)
     return state, events
 
@@ -578,12 +587,12 @@ def test_seals_beat_fewer_punishments_and_ties_go_to_the_messenger():
     seals = {1: [COL_B, SEAL[0], 16], 2: [SEAL[1], 26, 27], 3: [SEAL[2], 28, 29]}
     state = _complete(roles, {**seals, 5: [DP[0], 12, 13]})
     assert state.phase is Phase.SEAL
-    # Secret and simultaneous: a commitment is visible only to its owner until all have chosen.
-    state, ev = act(state, 1, "seal 1")
-    assert RULES.view(state, 2).my_seal == -2 and RULES.view(state, 2).seal_committed[1]
-    assert RULES.view(state, 1).my_seal == 0 and RULES.view(state, 2).seals == ()
-    assert all(e.to == frozenset({1}) for e in ev if e.kind == "seal_choice")
-    state, ev = _seal_turns(state, {2: "seal 1", 3: "seal none"}, skip=(1,))
+    # Secret and simultaneous: a declaration is visible only to its owner until all have declared.
+    state, ev = act(state, 1, "declare use")
+    assert RULES.view(state, 2).my_declare == -2 and RULES.view(state, 2).seal_committed[1]
+    assert RULES.view(state, 1).my_declare == 1 and RULES.view(state, 2).seal_users == ()
+    assert all(e.to == frozenset({1}) for e in ev if e.kind == "seal_declare")
+    state, ev = _seal_turns(state, {1: "seal 1", 2: "seal 1", 3: "seal none"}, skip=(1,))
     assert state.phase is Phase.PUNISH and state.zealots_revealed == (5,)
     assert dict([e for e in ev if e.kind == "zealots"][0].data) == {"zealots": [5], "cards": [1]}
     assert RULES.view(state, 0).zealots == (5,) and RULES.view(state, 0).seals[1] == 0
@@ -618,14 +627,17 @@ def test_seal_phase_is_skipped_when_no_architect_holds_a_seal():
     # side may use theirs too ("The Messenger of God and Zealots may also use Seal cards").
     state = _complete(roles, {5: [DP[0], SEAL[0], 13], 0: [SEAL[1], 26, 27], 2: [SEAL[2], 28, 29]})
     assert state.phase is Phase.SEAL
-    assert {fields(a)[0] for a in RULES.legal_actions(state, 5)} >= {-1, 0, 2}
+    assert set(RULES.legal_actions(state, 5)) == {
+        RULES.parse_action("declare use"),
+        RULES.parse_action("declare none"),
+    }
     state, ev = _seal_turns(state, {0: "seal 3", 2: "seal 1", 5: "seal 2"})
     assert dict(next(e for e in ev if e.kind == "seals").data) == {"targets": {"0": 2, "2": 0, "5": 1}}
 
 
 def test_holding_a_seal_is_secret_and_every_seat_takes_a_seal_turn():
     """Rulebook: "Architects with Seal cards declare their use" (ruling 9: a holder is named only
-    when using a Seal); every seat takes a turn, a seat without a Seal passes."""
+    when using a Seal); every seat takes a turn, a seat without a Seal declares none."""
     roles = ["M", "A", "A", "A", "A", "Z", "A"]
     seals = {1: [COL_B, SEAL[0], 16], 2: [SEAL[1], 26, 27], 3: [SEAL[2], 28, 29]}
     state = _complete(roles, {**seals, 5: [DP[0], 12, 13]})
@@ -634,22 +646,23 @@ def test_holding_a_seal_is_secret_and_every_seat_takes_a_seal_turn():
     sizes = RULES.view(state, None).hand_sizes
     opened = [e for e in RULES.view(state, None).__dict__ if "holder" in e]
     assert not opened, "no view names the holders"
-    assert RULES.legal_actions(state, 4) == (RULES.parse_action("seal none"),), "no Seal: pass"
-    assert len(RULES.legal_actions(state, 2)) == 7
+    assert RULES.legal_actions(state, 4) == (RULES.parse_action("declare none"),), "no Seal: none"
+    assert len(RULES.legal_actions(state, 2)) == 2
     with pytest.raises(IllegalAction, match="no Seal"):
-        act(state, 4, "seal 1")
-    # A holder's turn and a passing seat's turn look alike to everyone else.
+        act(state, 4, "declare use")
+    # A holder's turn and a seat's turn without a Seal look alike to everyone else.
     public_kinds = []
-    for seat, text in ((2, "seal none"), (4, "seal none"), (1, "seal 1")):
+    for seat, text in ((2, "declare none"), (4, "declare none"), (1, "declare use")):
         state, ev = act(state, seat, text)
         public_kinds.append(sorted((e.kind, tuple(sorted(e.data))) for e in ev if e.to is None))
     assert public_kinds[0] == public_kinds[1] == public_kinds[2]
     assert RULES.view(state, 6).hand_sizes == sizes, "Seals leave the hand only at the reveal"
-    state, ev = _seal_turns(state, {3: "seal 1"}, skip=(1, 2, 4))
+    state, ev = _seal_turns(state, {1: "seal 1", 3: "seal 1"}, skip=(1, 2, 4))
     seals = next(e for e in ev if e.kind == "seals")
     assert dict(seals.data) == {"targets": {"1": 0, "3": 0}}, "only the users are named"
     view = RULES.view(state, 6)
     assert view.seals[2] == view.seals[4] == -1, "a holder who kept the Seal looks like anyone"
+    assert view.seal_users == (1, 3)
     assert SEAL[1] in state.hands[2] and SEAL[0] not in state.hands[1]
 
 

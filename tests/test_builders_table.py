@@ -10,7 +10,7 @@ import pytest
 from babel.core import registry
 from babel.core.match import Match, Seat
 from babel.games.builders import cards as C
-from babel.games.builders.actions import Appoint, Place, Play, Reveal, Seal, Strike, Swap, target_of
+from babel.games.builders.actions import Appoint, Declare, Place, Play, Reveal, Say, Strike, Swap, target_of
 from babel.games.builders.bots import make_bot
 from babel.games.builders.model import Phase
 from scenes.pilot import Pilot
@@ -86,8 +86,10 @@ def act(pilot, table, action):
             pilot.press(pygame.K_1 + int(name[1]) - 1)
         else:
             pilot.click(pt)
-    elif action == Seal(None):
-        pilot.press(pygame.K_n)
+    elif action in (Declare(False), Say(None)):
+        pilot.press(pygame.K_n)  # No Seal / Pass / Say nothing
+    elif action == Declare(True):
+        pilot.press(pygame.K_RETURN)
     else:
         pilot.click(seat_point(table, target_of(action)))
         pilot.press(pygame.K_RETURN)
@@ -466,9 +468,48 @@ def test_seal_phase_calls_every_person_behind_the_curtain(rules, pilot):
             continue
         pilot.advance(0.05)
     assert sorted(called) == sorted(names[:5]), "a curtain for every person"
-    assert prompts[1][1] == 7 and "hold no Seal" not in prompts[1][0]
+    assert prompts[1][1] == 2 and "hold no Seal" not in prompts[1][0]
     assert all(n == 1 and "hold no Seal" in p for seat, (p, n) in prompts.items() if seat != 1)
     assert table.match.view(None).phase in (Phase.PUNISH, Phase.OVER)
+
+
+def test_pass_and_play_three_seal_steps_behind_the_curtain(rules, pilot):
+    """Ruling 9's three steps in pass-and-play: every person declares behind the curtain, every
+    person speaks in turn in the discussion, and only the declared user is called to seal."""
+    from babel.games.builders import actions as A
+    from tests.test_builders_rules import COL_B, DP, SEAL, _complete
+
+    state = _complete(["M", "A", "A", "A", "A", "Z", "A"], {1: [COL_B, SEAL[0], 16], 5: [DP[0], 12, 13]})
+    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
+    table = make_table(rules, [Seat(n) for n in names[:5]] + [Seat(n, "shrewd") for n in names[5:]], 1)
+    table.match.state = state
+    pilot.start(table)
+    called = {Phase.SEAL: [], Phase.DISCUSS: [], Phase.TARGET: []}
+    for _ in range(600):
+        phase = table.match.view(None).phase
+        if phase not in called:
+            break
+        top = pilot.top
+        if isinstance(top, PrivacyCurtain):
+            called[phase].append(top.name)
+            pilot.advance(0.3)
+            pilot.press(pygame.K_SPACE)
+            continue
+        if table.note is not None:
+            pilot.click((600, 400))
+        if table.legal and not table.busy():
+            if A.Declare(True) in table.legal or isinstance(table.legal[0], A.Seal):
+                act(pilot, table, A.Declare(True) if A.Declare(True) in table.legal else A.Seal(0))
+            else:
+                pilot.press(pygame.K_n)  # No Seal / Pass / Say nothing
+            continue
+        pilot.advance(0.05)
+    assert sorted(called[Phase.SEAL]) == sorted(names[:5])
+    assert sorted(called[Phase.DISCUSS]) == sorted(names[:5]), "every person speaks (or not) in turn"
+    assert called[Phase.TARGET] == ["Ben"], "only the declared user seals"
+    view = table.match.view(None)
+    assert view.seal_users == (1,) and view.seals[1] == 0
+    assert all(view.said[s] == -1 for s in range(5)), "the people said nothing"
 
 
 def test_table_talk_sheet_on_alone_off_in_pass_and_play(rules, pilot):

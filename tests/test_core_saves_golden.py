@@ -13,10 +13,27 @@ from babel.core import saves
 DATA = Path(__file__).parent / "data"
 FILES = sorted((DATA / "saves").glob("*.json"))
 EXPECTED = json.loads((DATA / "saves_expected.json").read_text())
+# Saves of a rules version the program no longer plays. Babel Builders 1 had a one-step Seal
+# phase (every seat chose a target or none at once); version 2 plays the rulebook's three steps,
+# so a version-1 save is refused with a message naming both versions, never replayed wrongly.
+RETIRED = {
+    "builders_5p_finished": 1,
+    "builders_5p_midgame": 1,
+    "builders_7p_finished": 1,
+    "builders_7p_midgame": 1,
+}
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_old_save_loads_to_the_same_position(path: Path) -> None:
+    if path.stem in RETIRED:
+        record = saves.read_record(path)
+        assert record.rules_version == RETIRED[path.stem]
+        with pytest.raises(
+            saves.SaveError, match=r"version 1 of the Babel Builders rules; this program has version 2"
+        ):
+            saves.load(path)
+        return
     match = saves.load(path)  # replays every action and checks the recorded digest
     record = saves.read_record(path)
     rules = match.rules

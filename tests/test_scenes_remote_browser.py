@@ -457,6 +457,41 @@ def test_every_choice_is_on_the_page_and_a_tap_plays_it(browser, game: str, play
         assert _reachable(browser)["pictures"], "every picture on the page loaded"
 
 
+def test_the_seal_steps_are_on_the_phone_and_a_tap_plays_them(browser) -> None:
+    """Babel Builders' Seal phase from a phone: step 1's secret declaration, the discussion and
+    step 3's target are all offered as buttons, and each tap plays that move."""
+    from tests.test_builders_rules import COL_B, DP, SEAL, _complete
+
+    seats = [Seat("Ada")] + [Seat(f"Bot {i}", bot="shrewd") for i in range(1, 7)]
+    state = _complete(
+        ["A", "M", "A", "A", "A", "Z", "A"],
+        {1: [COL_B, SEAL[0], 16], 0: [SEAL[3], 30, 31], 5: [DP[0], 12, 13]},
+    )
+    with LocalTable("builders", seats, 1) as table:
+        table.match.state = state
+        table.publish()
+        browser.get(table.url(0))
+        tapped = []
+        while not table.match.over and len(tapped) < 5:
+            table.play_bots()
+            table.publish()
+            if 0 not in table.match.to_act():
+                continue
+            legal = {table.rules.action_text(a) for a in table.match.legal(0)}
+            page = wait_for(
+                table, "the Seal choices", lambda: (p := _reachable(browser))["ply"] == table.match.ply and p
+            )
+            assert legal <= set(page["actions"]) and set(page["actions"]) <= legal
+            choice = {"declare none": "declare use", "say nothing": "suspect 2"}.get(min(legal), min(legal))
+            choice = choice if choice in legal else min(legal)
+            ply = table.match.ply
+            _tap(browser, choice)
+            wait_for(table, f"the tap on {choice!r} is played", lambda ply=ply: table.match.ply > ply)
+            tapped.append(choice)
+        assert [t.split()[0] for t in tapped] == ["declare", "suspect", "seal"], tapped
+        assert _console_errors(browser) == []
+
+
 def test_the_role_card_shows_only_while_it_is_held(browser) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
 

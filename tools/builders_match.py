@@ -82,7 +82,7 @@ class OracleBot(RoleBot):
 
     def choose(self, view, legal, rng, budget):
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
-        if self.quiet and evil and len(legal) > 1 and not isinstance(legal[0], (A.Seal, A.Punish)):
+        if self.quiet and evil and len(legal) > 1 and not isinstance(legal[0], (A.Declare, A.Say, A.Seal, A.Punish)):
             return self._decide(view, legal, rng, False)  # the Architect policy's move
         return super().choose(view, legal, rng, budget)
 

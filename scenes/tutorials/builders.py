@@ -63,6 +63,8 @@ class BuildersLesson(Lesson):
             Phase.REVEAL: self._reveal,
             Phase.PLACE: self._place,
             Phase.STRIKE: self._strike,
+            Phase.SEAL: self._declare,
+            Phase.DISCUSS: self._say,
         }.get(view.phase, self._seat_choice)
         return ask(view, legal)
 
@@ -127,15 +129,31 @@ class BuildersLesson(Lesson):
             move,
         )
 
-    def _seat_choice(self, view: BuildersView, legal: tuple) -> Prompt:
-        if any(isinstance(a, A.Seal) and a.target is None for a in legal):
-            none = next(a for a in legal if isinstance(a, A.Seal) and a.target is None)
+    def _declare(self, view: BuildersView, legal: tuple) -> Prompt:
+        if len(legal) == 1:
             return Prompt(
-                "The Seal phase: a Seal on the Messenger wins for the Architects, one on an "
-                "Architect does not. Unsure? Keep it: click None.",
+                "The Seal phase, step 1: you hold no Seal. Every player takes this turn in secret, "
+                "so passing gives nothing away: press Pass.",
                 ("alt",),
-                none,
+                legal[0],
             )
+        return Prompt(
+            "The Seal phase, step 1: say in secret that you use your Seal. The users are named "
+            "together; then the table talks, and each user seals a player in secret. A Seal on the "
+            "Messenger wins for the Architects. Press Use my Seal.",
+            ("confirm",),
+            A.Declare(True),
+        )
+
+    def _say(self, view: BuildersView, legal: tuple) -> Prompt:
+        return Prompt(
+            "Step 2, the discussion: you may say whom you take for the Messenger of God (never whom "
+            "you will seal). Unsure? Press Say nothing.",
+            ("alt",),
+            A.Say(None),
+        )
+
+    def _seat_choice(self, view: BuildersView, legal: tuple) -> Prompt:
         move = legal[0]
         seat = getattr(move, "seat", None)
         what = {

@@ -2,7 +2,8 @@
 
 The text form is what saves and logs store ("appoint 2 4 5", "play 12 discard 30", "pass",
 "take 7 give 3", "reveal 7", "place B2", "strike A1", "deliberate 3", "master 4", "seal none",
-"punish 2"); it must never change. Seats are 0-based here and 1-based in the text.
+"punish 2", and for the Seal phase's steps "declare use", "declare none", "suspect 3", "say
+nothing", "seal 3"); it must never change. Seats are 0-based here and 1-based in the text.
 """
 
 from __future__ import annotations
@@ -66,8 +67,24 @@ class PassToken:
 
 
 @dataclass(frozen=True, order=True)
+class Declare:
+    """Seal step 1, every seat's secret turn: whether it uses a Seal (text "declare use"/"declare none")."""
+
+    use: bool
+
+
+@dataclass(frozen=True, order=True)
+class Say:
+    """Seal step 2, a public statement: the seat one takes for the Messenger, or None to say
+    nothing (text "suspect N" / "say nothing"). No role or hand claim can be made."""
+
+    suspect: int | None
+
+
+@dataclass(frozen=True, order=True)
 class Seal:
-    """A seat's turn in the Seal phase: the sealed seat, or None for no Seal."""
+    """Seal step 3, a declared user's secret target (text "seal N"; "seal none" is the old
+    one-step phase's pass, read but no longer legal)."""
 
     target: int | None
 
@@ -77,9 +94,11 @@ class Punish:
     seat: int
 
 
-Action = Appoint | Play | Swap | Reveal | Place | Strike | Deliberate | PassToken | Seal | Punish
-ACTION_TYPES = (Appoint, Play, Swap, Reveal, Place, Strike, Deliberate, PassToken, Seal, Punish)
-SEAT_MOVES = (Deliberate, PassToken, Seal, Punish)  # moves that point at one seat
+Action = (
+    Appoint | Play | Swap | Reveal | Place | Strike | Deliberate | PassToken | Declare | Say | Seal | Punish
+)
+ACTION_TYPES = (Appoint, Play, Swap, Reveal, Place, Strike, Deliberate, PassToken, Declare, Say, Seal, Punish)
+SEAT_MOVES = (Deliberate, PassToken, Say, Seal, Punish)  # moves that point at one seat
 CELL_MOVES = (Place, Strike)  # moves that point at one cell of the base
 
 
@@ -91,6 +110,8 @@ def target_of(action: Action) -> int | None:
     """The seat a seat move points at (None for "seal none" and other moves)."""
     if isinstance(action, Seal):
         return action.target
+    if isinstance(action, Say):
+        return action.suspect
     if isinstance(action, Deliberate | PassToken | Punish):
         return action.seat
     return None
@@ -116,6 +137,10 @@ def action_text(action: Action) -> str:
             return f"deliberate {seat + 1}"
         case PassToken(seat):
             return f"master {seat + 1}"
+        case Declare(use):
+            return "declare use" if use else "declare none"
+        case Say(suspect):
+            return "say nothing" if suspect is None else f"suspect {suspect + 1}"
         case Seal(target):
             return "seal none" if target is None else f"seal {target + 1}"
         case Punish(seat):
@@ -141,10 +166,14 @@ def _parse(verb: str, nums: list[str]) -> Action:
         return Play(*_card_pair(nums, "discard"))
     if verb == "take":
         return Swap(*_card_pair(nums, "give"))
+    if verb == "say" and nums == ["nothing"]:
+        return Say(None)
+    if verb == "declare" and len(nums) == 1 and nums[0] in ("use", "none"):
+        return Declare(nums[0] == "use")
     if len(nums) != 1:
         raise ValueError
     word = nums[0]
-    one_seat = {"deliberate": Deliberate, "master": PassToken, "punish": Punish}
+    one_seat = {"deliberate": Deliberate, "master": PassToken, "punish": Punish, "suspect": Say}
     if verb in one_seat:
         return one_seat[verb](int(word) - 1)
     if verb == "reveal":
@@ -194,6 +223,12 @@ def describe(action: Action) -> str:
             return f"Reveal the discard of {seat_text(seat)}"
         case PassToken(seat):
             return f"Pass the Master token to {seat_text(seat)}"
+        case Declare(use):
+            return "Declare that you use a Seal" if use else "Use no Seal"
+        case Say(suspect):
+            return (
+                "Say nothing" if suspect is None else f"Say you take {seat_text(suspect)} for the Messenger"
+            )
         case Seal(target):
             return "Use no Seal" if target is None else f"Seal {seat_text(target)}"
         case Punish(seat):

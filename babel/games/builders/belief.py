@@ -216,7 +216,11 @@ def _messenger_weight(llr: list[float], z_prior: float) -> float:
 def _entries(view: BuildersView) -> list[RoundLog]:
     """The rounds a belief reads: the log, and this round once its cards are all revealed."""
     entries = list(view.log)
-    if view.current is not None and view.current.effects and view.phase.value in ("pass", "seal", "punish"):
+    if (
+        view.current is not None
+        and view.current.effects
+        and view.phase.value in ("pass", "seal", "discuss", "target", "punish")
+    ):
         entries.append(view.current)
     return entries
 
@@ -349,6 +353,7 @@ def public_view(view: BuildersView) -> BuildersView:
         received=(),
         face_down=(),
         my_seal=-2,
+        my_declare=-2,
         my_punish=-2,
         log=tuple(replace(e, received=()) for e in view.log),
         current=replace(view.current, received=()) if view.current is not None else None,

@@ -15,8 +15,9 @@ Lightning hit surplus blocks.
   what the table suspected); appoints the set least likely to hold two saboteurs (the joint
   belief), passes the token to the player it trusts most, swaps the most harmful card out of the
   reveal, keeps its best card back from a Master it strongly suspects, aims Deliberation at the
-  most suspected, and seals by one rule all holders share: the public record's likeliest
-  Messenger, or one of the likeliest few when the record points nowhere in particular.
+  most suspected; in the Seal phase it declares its Seal, names its own likeliest Messenger in
+  the discussion, and the declared Architect users share out the likeliest few of the public
+  ranking by their rank among the users (``sealing.pick``).
 Messenger and Zealots:
 - plain: always play the most harmful card, discard the most useful one, build where it helps
   least and strike needed towers.
@@ -24,7 +25,10 @@ Messenger and Zealots:
   suspicious to a neutral observer, hoard Seals (one handed in may end with an Architect
   Master), build correctly in public but reveal Lightning last and break ties against the
   blueprint, take the best received card in the swap; a Master brings one suspect in only while
-  the table is not watching it; Zealots point Divine Punishment at the most likely Messenger.
+  the table is not watching it; in the Seal phase they declare a Seal held (a user the
+  Architects count on takes a share and points elsewhere) and in the discussion name one of the
+  table's three likeliest that they take for innocent; Zealots point Divine Punishment at the most
+  likely Messenger.
 novice: the plain policy, with a random legal move instead about one time in three.
 Architects at the plain and novice levels play the shrewd team game but misjudge now and then:
 one judgment call in seven (plain) or in three (novice) is a random choice: whom to appoint, whom
@@ -162,6 +166,8 @@ HANDLERS = {
     A.Strike: "_strike",
     A.Deliberate: "_deliberate",
     A.PassToken: "_master",
+    A.Declare: "_declare",
+    A.Say: "_say",
     A.Seal: "_seal",
     A.Punish: "_punish",
 }
@@ -368,20 +374,37 @@ class RoleBot:
         bel = self._belief(view)
         return min(legal, key=lambda a: (bel.evil[a.seat] + 1e-6 * rng.random(), a.seat))
 
+    def _declare(self, view, legal, rng, evil, level) -> A.Action:
+        # An Architect always uses its Seal. A saboteur declares too: a user the Architects count
+        # on takes a share of the candidates and then points elsewhere.
+        return A.Declare(True)
+
+    def _say(self, view, legal, rng, evil, level) -> A.Action:
+        """Whom one takes for the Messenger, aloud: an Architect says its own belief; a saboteur
+        names one of the table's likeliest three that it knows, or believes, is not the Messenger."""
+        others = [a for a in legal if a.suspect is not None]
+        if not evil:
+            bel = self._belief(view)
+            return max(others, key=lambda a: (bel.messenger[a.suspect] + 1e-6 * rng.random(), -a.suspect))
+        pub = B.public_belief(view).messenger
+        top = sorted(others, key=lambda a: (-pub[a.suspect], a.suspect))[:3]
+        if view.role is Role.MESSENGER or level == "plain":
+            return top[0]
+        bel = self._belief(view)
+        return min(top, key=lambda a: (bel.messenger[a.suspect] + 1e-6 * rng.random(), a.suspect))
+
     def _seal(self, view, legal, rng, evil, level) -> A.Action:
-        targets = [a for a in legal if a.target is not None]
         if evil:
             if view.role is Role.MESSENGER or level == "plain":
-                return rng.choice(targets)
+                return rng.choice(legal)
             bel = self._belief(view)  # a Zealot seals the player least likely to be the Messenger
-            return min(targets, key=lambda a: (bel.messenger[a.target] + 1e-6 * rng.random(), a.target))
-        # Team play: every Architect holder reads the same public evidence and applies the same
-        # rule: all on the table's likeliest Messenger, or spread over the likeliest few when the
-        # record points nowhere in particular (``sealing``).
-        pub = B.public_belief(view).messenger
-        ranked = sorted(targets, key=lambda a: (-pub[a.target], a.target))
-        m = sealing.spread(view.players, [pub[a.target] for a in ranked])
-        return ranked[0] if m == 1 else rng.choice(ranked[:m])
+            return min(legal, key=lambda a: (bel.messenger[a.target] + 1e-6 * rng.random(), a.target))
+        # Team play: the users are known, so every Architect user reads the same public record and
+        # takes its own share of the likeliest candidates by its rank among the users (``sealing``).
+        ranked, odds = seal_ranking(view)
+        evil = B.public_belief(view).evil if sealing.CONVENTION == "trust" else ()
+        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil)
+        return A.Seal(target)
 
     def _punish(self, view, legal, rng, evil, level) -> A.Action:
         if level == "plain":
@@ -393,6 +416,22 @@ class RoleBot:
             return max(legal, key=lambda a: (counts[a.seat] + rng.random() * 0.5, a.seat))
         bel = self._belief(view)
         return max(legal, key=lambda a: (bel.messenger[a.seat] + 1e-6 * rng.random(), a.seat))
+
+
+TALK_WEIGHT = 0.0  # how far the Seal discussion moves the ranking the Architect users share
+
+
+def seal_ranking(view: BuildersView) -> tuple[list[int], list[float]]:
+    """Every seat, likeliest Messenger first by the public record (the same for every viewer),
+    and their chances; ``TALK_WEIGHT`` > 0 lets each statement in the discussion lift the seat
+    it names."""
+    pub = list(B.public_belief(view).messenger)
+    if TALK_WEIGHT and view.said:
+        for suspect in view.said:
+            if suspect >= 0:
+                pub[suspect] *= 1.0 + TALK_WEIGHT
+    ranked = sorted(range(view.players), key=lambda s: (-pub[s], s))
+    return ranked, [pub[s] for s in ranked]
 
 
 def make_bot(level: str, evil: str | None = None) -> Any:

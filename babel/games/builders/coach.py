@@ -81,12 +81,33 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
                 if builders
                 else (f"<P{seat}> as Master helps your side most")
             )
-        case A.Seal(None):
+        case A.Declare(False):
             if len(legal) <= 1:
                 return "you hold no Seal; every player takes this turn, so passing gives nothing away"
-            return "no player looks enough like the Messenger of God to spend your Seal on"
-        case A.Seal():
-            return "this is the player you suspect most of being the Messenger of God"
+            return "a Seal kept back does nothing for your side"
+        case A.Declare(True):
+            return (
+                "a Seal on the Messenger of God wins for the Architects, and the users are named "
+                "together so they can share out the likeliest players"
+                if builders
+                else "a declared Seal looks like an Architect's, and the Architects count on it"
+            )
+        case A.Say(None):
+            return "nobody stands out enough to name"
+        case A.Say(seat):
+            return (
+                f"<P{seat}> is the player you take most for the Messenger of God"
+                if builders
+                else f"the table already suspects <P{seat}>, who is not the Messenger"
+            )
+        case A.Seal(None):
+            return "no Seal is used"
+        case A.Seal(seat):
+            return (
+                f"<P{seat}> is your share of the likeliest players, by your place among the Seal users"
+                if builders
+                else f"a Seal on <P{seat}> does not touch the Messenger"
+            )
         case A.Punish(seat):
             return f"<P{seat}> is the Architect whose turning helps your side most"
     return ""

@@ -44,7 +44,7 @@ def _role_errors(state: BuildersState) -> list[str]:
 
 def _seal_errors(state: BuildersState) -> list[str]:
     """Ruling 9: the Seal phase opens only when an Architect holds a Seal."""
-    if state.phase is not Phase.SEAL:
+    if state.phase not in (Phase.SEAL, Phase.DISCUSS, Phase.TARGET):
         return []
     out = []
     holders = [i for i in range(state.players) if holds_seal(state.hands[i])]
@@ -55,6 +55,9 @@ def _seal_errors(state: BuildersState) -> list[str]:
     for i, target in enumerate(state.seal_choice):
         if target >= 0 and i not in holders:
             out.append(f"seat {i} used a Seal it does not hold")
+    for i in state.seal_users:
+        if i not in holders:
+            out.append(f"seat {i} declared a Seal it does not hold")
     return out
 
 

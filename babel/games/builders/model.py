@@ -22,7 +22,9 @@ class Phase(Enum):
     STRIKE = "strike"  # the Master breaks a tie for Lightning
     DELIBERATE = "deliberate"  # the Master chooses whose discard a Deliberation reveals
     PASS = "pass"  # the Master passes the token
-    SEAL = "seal"  # every seat chooses secretly (a Seal's target, or none), revealed together
+    SEAL = "seal"  # Seal step 1: every seat declares secretly whether it uses a Seal; users revealed together
+    DISCUSS = "discuss"  # Seal step 2: the table talks, one statement a seat (public)
+    TARGET = "target"  # Seal step 3: every declared user chooses a target secretly; revealed together
     PUNISH = "punish"  # Zealots choose secretly where their Divine Punishment goes
     OVER = "over"
 
@@ -61,6 +63,10 @@ class EventKind(StrEnum):
     SEAL_PHASE = "seal_phase"
     SEAL_CHOSEN = "seal_chosen"
     SEAL_CHOICE = "seal_choice"
+    SEAL_DECLARE = "seal_declare"  # private: this seat's own declaration
+    SEAL_USERS = "seal_users"  # public: every declaration made, the users named together
+    SAID = "said"  # public: one seat's statement in the Seal discussion
+    TARGET_CHOSEN = "target_chosen"  # public: a declared user has chosen its target (not which)
     SEALS = "seals"
     ZEALOTS = "zealots"
     PUNISH_CHOSEN = "punish_chosen"
@@ -162,6 +168,13 @@ class BuildersState:
     cur: RoundLog | None = None
     log: tuple[RoundLog, ...] = ()
     seal_holders: tuple[int, ...] = ()  # secret: the seats holding a Seal when the Seal phase opened
+    seal_declare: tuple[
+        int, ...
+    ] = ()  # secret until all declared: per seat -2 not yet, 0 no Seal used, 1 uses one
+    seal_users: tuple[int, ...] = ()  # public once every seat declared: the seats using a Seal
+    said: tuple[
+        int, ...
+    ] = ()  # public, the Seal discussion: per seat -2 not yet, -1 nothing, else the suspect
     seal_choice: tuple[int, ...] = ()  # per seat: -2 not chosen, -1 none (or no Seal), else target
     zealots_revealed: tuple[int, ...] = ()
     punish_choice: tuple[int, ...] = ()  # per seat: -2 not chosen, else target
@@ -203,8 +216,11 @@ class BuildersView:
     discards: tuple[tuple[Discard, ...], ...]  # face-down per seat (card -1 unless own/revealed)
     resolved: tuple[int, ...]  # face-up resolved cards
     log: tuple[RoundLog, ...]  # past rounds (received only for rounds this seat was Master)
-    seal_committed: tuple[bool, ...]  # who has taken their turn in the Seal phase (every seat does)
+    seal_committed: tuple[bool, ...]  # who has taken their turn in this Seal step (declare: every seat)
     my_seal: int  # -2 not chosen, -1 none, else target
+    my_declare: int  # -2 not declared, 0 no Seal used, 1 uses a Seal (own declaration only)
+    seal_users: tuple[int, ...]  # the declared users, once every seat has declared (public)
+    said: tuple[int, ...]  # the Seal discussion: per seat -2 not yet, -1 nothing, else the suspect; () before
     seals: tuple[int, ...]  # after the Seal phase: per seat the target of a used Seal, else -1 (or -2
     # when the phase was skipped); () before. A holder who did not use a Seal looks like any other seat.
     zealots: tuple[int, ...]  # revealed Zealots (Divine Punishment phase onwards)

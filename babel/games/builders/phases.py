@@ -3,8 +3,10 @@
 Flow of a round: APPOINT (Master) -> SELECT (appointed players, secret and simultaneous) -> the
 Master's check (automatic: Storms revealed, two or more Divine Punishment cards confirm it) ->
 SWAP (Master, private) -> REVEAL/PLACE/STRIKE/DELIBERATE (Master, one card at a time) -> victory
-check (automatic) -> refill (automatic) -> PASS (Master). On completion: SEAL (every seat,
-secret) -> PUNISH (Zealots, secret) -> OVER. ``do_move`` runs one legal move; the rules class
+check (automatic) -> refill (automatic) -> PASS (Master). On completion, the Seal phase in the
+rulebook's three steps: SEAL (every seat declares secretly; the users named together) -> DISCUSS
+(one public statement a seat) -> TARGET (users, secret; revealed together) -> PUNISH (Zealots,
+secret) -> OVER. ``do_move`` runs one legal move; the rules class
 checks legality first.
 """
 
@@ -422,7 +424,7 @@ def _do_pass(ctx: Ctx, seat: int, action: A.PassToken) -> BuildersState:
 # -- the finale --------------------------------------------------------------------------
 def _start_seal(ctx: Ctx) -> BuildersState:
     """Ruling 9: skipped unless an Architect holds a Seal; holding one stays secret, so every
-    seat takes a turn (a seat without a Seal, or not using it, passes)."""
+    seat takes a turn to declare (a seat without a Seal, or not using it, declares none)."""
     s = ctx.s
     ctx.changes.update(face_down=(), pending=-1, strikes_left=0)
     holders = tuple(i for i in range(s.players) if holds_seal(ctx.hands[i]))
@@ -430,14 +432,50 @@ def _start_seal(ctx: Ctx) -> BuildersState:
         ctx.event(EventKind.SEAL_PHASE, skipped=True)
         return _start_punish(ctx, (NOT_CHOSEN,) * s.players)
     ctx.event(EventKind.SEAL_PHASE, skipped=False)
-    return ctx.build(phase=Phase.SEAL, seal_holders=holders)
+    return ctx.build(phase=Phase.SEAL, seal_holders=holders, seal_declare=(NOT_CHOSEN,) * s.players)
+
+
+def discussion_order(players: int, master: int) -> tuple[int, ...]:
+    """Who speaks in the Seal discussion, in turn: clockwise from the last Master's left."""
+    return tuple((master + 1 + k) % players for k in range(players))
+
+
+def _do_declare(ctx: Ctx, seat: int, action: A.Declare) -> BuildersState:
+    """Step 1: a secret declaration; when every seat has declared, the users are named together."""
+    s = ctx.s
+    declare = list(s.seal_declare)
+    declare[seat] = 1 if action.use else 0
+    ctx.event(EventKind.SEAL_CHOSEN, seat=seat)
+    ctx.event(EventKind.SEAL_DECLARE, to=seat, seat=seat, use=action.use)
+    if any(d == NOT_CHOSEN for d in declare):
+        return ctx.build(seal_declare=tuple(declare))
+    users = tuple(i for i in range(s.players) if declare[i] == 1)
+    ctx.event(EventKind.SEAL_USERS, irreversible=True, users=list(users))
+    choice = tuple(NOT_CHOSEN if i in users else NONE for i in range(s.players))
+    ctx.changes.update(seal_declare=tuple(declare), seal_users=users, seal_choice=choice)
+    if not users:  # nobody seals: nothing to discuss or point at
+        ctx.event(EventKind.SEALS, irreversible=True, targets={})
+        return _start_punish(ctx, choice)
+    return ctx.build(phase=Phase.DISCUSS, said=(NOT_CHOSEN,) * s.players)
+
+
+def _do_say(ctx: Ctx, seat: int, action: A.Say) -> BuildersState:
+    """Step 2: one public statement a seat, in turn: whom it takes for the Messenger, or nothing."""
+    s = ctx.s
+    said = list(s.said)
+    said[seat] = NONE if action.suspect is None else action.suspect
+    ctx.event(EventKind.SAID, seat=seat, suspect=said[seat])
+    if any(x == NOT_CHOSEN for x in said):
+        return ctx.build(said=tuple(said))
+    return ctx.build(phase=Phase.TARGET, said=tuple(said))
 
 
 def _do_seal(ctx: Ctx, seat: int, action: A.Seal) -> BuildersState:
+    """Step 3: every declared user points at a target secretly; all are revealed together."""
     s = ctx.s
     choice = list(s.seal_choice)
-    choice[seat] = NONE if action.target is None else action.target
-    ctx.event(EventKind.SEAL_CHOSEN, seat=seat)
+    choice[seat] = action.target
+    ctx.event(EventKind.TARGET_CHOSEN, seat=seat)
     ctx.event(EventKind.SEAL_CHOICE, to=seat, seat=seat, target=choice[seat])
     if any(c == NOT_CHOSEN for c in choice):
         return ctx.build(seal_choice=tuple(choice))
@@ -538,6 +576,10 @@ def do_move(state: BuildersState, seat: int, action: A.Action) -> tuple[Builders
             new = _do_deliberate(ctx, seat, action)
         case A.PassToken():
             new = _do_pass(ctx, seat, action)
+        case A.Declare():
+            new = _do_declare(ctx, seat, action)
+        case A.Say():
+            new = _do_say(ctx, seat, action)
         case A.Seal():
             new = _do_seal(ctx, seat, action)
         case A.Punish():

@@ -40,6 +40,7 @@ from babel.games.builders.phases import (
     NONE,
     NOT_CHOSEN,
     deliberation_targets,
+    discussion_order,
     do_move,
     holds_seal,
     select_options,
@@ -68,7 +69,9 @@ PHASE_MOVE = {
     Phase.STRIKE: (A.Strike, "strike"),
     Phase.DELIBERATE: (A.Deliberate, "deliberate"),
     Phase.PASS: (A.PassToken, "master"),
-    Phase.SEAL: (A.Seal, "seal"),
+    Phase.SEAL: (A.Declare, "declare"),
+    Phase.DISCUSS: (A.Say, "suspect"),
+    Phase.TARGET: (A.Seal, "seal"),
     Phase.PUNISH: (A.Punish, "punish"),
 }
 MOVE_WORD = {cls: word for cls, word in PHASE_MOVE.values()}
@@ -79,6 +82,8 @@ REFUSALS = {
     Phase.DELIBERATE: "Deliberation reveals the discard of a player appointed this phase",
     Phase.PASS: "the Master passes the token to another player",
     Phase.PUNISH: "point at another player who is not a revealed Zealot",
+    Phase.DISCUSS: "name another player you take for the Messenger, or say nothing",
+    Phase.TARGET: "seal another player (a declared Seal must be used)",
 }
 
 
@@ -106,6 +111,7 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
         ),
         rules_doc="babel.games.builders:RULES.md",
         default_players=7,
+        rules_version=2,  # 2: the Seal phase in the rulebook's three steps (declare, discuss, target)
     )
     state_type = BuildersState
     action_type = A.Action  # a union of one class per kind of move (actions.py)
@@ -219,8 +225,13 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             return (state.master,)
         if phase is Phase.SELECT:
             return tuple(s for s in state.appointed if state.commits[s] is None)
-        if phase is Phase.SEAL:  # every seat, so that nobody's turn gives a Seal holder away
-            return tuple(s for s in range(state.players) if state.seal_choice[s] == NOT_CHOSEN)
+        if phase is Phase.SEAL:  # every seat declares, so that nobody's turn gives a Seal holder away
+            return tuple(s for s in range(state.players) if state.seal_declare[s] == NOT_CHOSEN)
+        if phase is Phase.DISCUSS:  # one statement a seat, in turn
+            order = discussion_order(state.players, state.master)
+            return next(((s,) for s in order if state.said[s] == NOT_CHOSEN), ())
+        if phase is Phase.TARGET:
+            return tuple(s for s in state.seal_users if state.seal_choice[s] == NOT_CHOSEN)
         if phase is Phase.PUNISH:
             return tuple(s for s in state.zealots_revealed if state.punish_choice[s] == NOT_CHOSEN)
         return ()
@@ -250,8 +261,12 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             return tuple(A.PassToken(s) for s in others)
         if phase is Phase.SEAL:
             if not holds_seal(state.hands[seat]):
-                return (A.Seal(None),)  # no Seal: pass, as every seat does
-            return (A.Seal(None),) + tuple(A.Seal(s) for s in others)
+                return (A.Declare(False),)  # no Seal: declare none, as every seat does
+            return (A.Declare(False), A.Declare(True))
+        if phase is Phase.DISCUSS:
+            return (A.Say(None),) + tuple(A.Say(s) for s in others)
+        if phase is Phase.TARGET:
+            return tuple(A.Seal(s) for s in others)
         if phase is Phase.PUNISH:
             return tuple(A.Punish(s) for s in others if s not in state.zealots_revealed)
         return ()
@@ -279,9 +294,7 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
                 return "a Divine Punishment card received must be taken in the swap"
             return "take one of the received cards and give up a card from your hand that is not Divine Punishment"
         if state.phase is Phase.SEAL:
-            if not holds_seal(state.hands[seat]):
-                return "you hold no Seal: pass (seal none)"
-            return "seal another player, or none"
+            return "you hold no Seal: declare none"
         if state.phase in REFUSALS:
             return REFUSALS[state.phase].format(k=C.appoint_count(state.players))
         return f"'{self.action_text(action)}' is not allowed now"
@@ -342,6 +355,14 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             entry if (entry.master == me or over) else replace(entry, received=()) for entry in state.log
         )
         seals_public = state.phase in (Phase.PUNISH, Phase.OVER)
+        if state.phase is Phase.TARGET:
+            seal_committed = tuple(
+                i in state.seal_users and state.seal_choice[i] != NOT_CHOSEN for i in range(n)
+            )
+        else:
+            seal_committed = tuple(
+                bool(state.seal_declare) and state.seal_declare[i] != NOT_CHOSEN for i in range(n)
+            )
         return BuildersView(
             seat=seat,
             players=n,
@@ -376,8 +397,11 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             discards=discards,
             resolved=state.resolved,
             log=log,
-            seal_committed=tuple(state.seal_choice[i] != NOT_CHOSEN for i in range(n)),
+            seal_committed=seal_committed,
             my_seal=state.seal_choice[me] if me is not None else NOT_CHOSEN,
+            my_declare=state.seal_declare[me] if me is not None and state.seal_declare else NOT_CHOSEN,
+            seal_users=state.seal_users,
+            said=state.said,
             seals=state.seal_choice if seals_public else (),
             zealots=state.zealots_revealed,
             zealot_cards=tuple(

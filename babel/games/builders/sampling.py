@@ -19,6 +19,7 @@ from babel.games.builders.model import BuildersState, BuildersView, Commit, Conv
 
 DP, SEAL, OTHER = "dp", "seal", "other"
 NONE, NOT_CHOSEN = -1, -2  # no card or target; a choice not made yet (as the state holds them)
+SEAL_STEPS = (Phase.SEAL, Phase.DISCUSS, Phase.TARGET)
 
 
 def _cls(card: int) -> str:
@@ -73,15 +74,21 @@ def _hidden_slots(state: BuildersState, seat: int | None, roles_known: bool, pla
     return slots
 
 
-def _shuffle_into(slots: list[Slot], rng: Rng) -> None:
-    """Shuffle the slots' cards among them, constrained classes first (Divine Punishment, then
-    Seal), each into slots that allow it."""
+def _shuffle_into(slots: list[Slot], rng: Rng, reserved: tuple[int, ...] = ()) -> None:
+    """Shuffle the slots' cards among them, constrained classes first (a Seal into each of the
+    ``reserved`` slots, then Divine Punishment, then the other Seals), each into slots that allow it."""
     by_cls: dict[str, list[int]] = {DP: [], SEAL: [], OTHER: []}
     for c, i, _ in slots:
         card = _get(c, i)
         by_cls[_cls(card)].append(card)
     free = list(range(len(slots)))
     rng.shuffle(free)
+    if reserved:
+        seals = by_cls[SEAL]
+        rng.shuffle(seals)
+        for k in reserved[: len(seals)]:
+            _put(slots[k][0], slots[k][1], seals.pop())
+        free = [k for k in free if k not in reserved]
     for cls in (DP, SEAL):
         cards_of = by_cls[cls]
         fitting = [k for k in free if cls in slots[k][2]]
@@ -136,8 +143,9 @@ def resample_hidden(state: BuildersState, seat: int | None, rng: Rng) -> Builder
         "commits": [list((c.play, c.discard)) if c is not None else None for c in state.commits],
     }
     slots = _hidden_slots(state, seat, roles_known, places)
-    _shuffle_into(slots, rng)
     hands = places["hands"]
+    users = state.seal_users if state.phase in SEAL_STEPS else ()
+    _shuffle_into(slots, rng, _user_slots(slots, hands, users, seat))
     roles, conversions = state.roles, state.conversions
     messenger = -1
     if not roles_known:
@@ -145,18 +153,16 @@ def resample_hidden(state: BuildersState, seat: int | None, rng: Rng) -> Builder
             messenger = seat
         else:
             messenger = rng.choice([s for s in range(n) if s != seat])
-        if state.phase is Phase.SEAL:
-            _an_architect_holds_a_seal(hands, messenger, seat, slots, _get, _put)
+        if state.phase in SEAL_STEPS:
+            _an_architect_holds_a_seal(hands, messenger, seat, slots, users)
     hands_t = tuple(tuple(sorted(h)) for h in hands)
     commits = tuple(Commit(c[0], c[1]) if c is not None else None for c in places["commits"])
     if not roles_known:
         roles, conversions = _redraw_roles(state, seat, messenger, hands_t, commits)
-    seal_holders, seal_choice = state.seal_holders, state.seal_choice
-    if state.phase is Phase.SEAL:
+    seal_holders, declare = state.seal_holders, state.seal_declare
+    if state.phase in SEAL_STEPS:
         seal_holders = tuple(s for s in range(n) if any(_cls(c) == SEAL for c in hands_t[s]))
-        seal_choice = tuple(
-            c if (s == seat or c < 0 or s in seal_holders) else -1 for s, c in enumerate(seal_choice)
-        )
+        declare = tuple(d if (s == seat or d != 1 or s in seal_holders) else 0 for s, d in enumerate(declare))
     return replace(
         state,
         rng=rng.next64(),
@@ -168,13 +174,29 @@ def resample_hidden(state: BuildersState, seat: int | None, rng: Rng) -> Builder
         roles=roles,
         conversions=conversions,
         seal_holders=seal_holders,
-        seal_choice=seal_choice,
+        seal_declare=declare,
     )
 
 
-def _an_architect_holds_a_seal(hands: list, messenger: int, seat: int | None, slots: list, get, put) -> None:
+def _user_slots(slots: list[Slot], hands: list, users: tuple[int, ...], seat: int | None) -> tuple[int, ...]:
+    """The declared users are public, and each holds a Seal: one slot of each other user's hand
+    is kept for a Seal in the redraw."""
+    out = []
+    for u in users:
+        if u != seat:
+            k = next((k for k, (c, _i, _a) in enumerate(slots) if c is hands[u]), None)
+            if k is not None:
+                out.append(k)
+    return tuple(out)
+
+
+def _an_architect_holds_a_seal(
+    hands: list, messenger: int, seat: int | None, slots: list, users: tuple[int, ...] = ()
+) -> None:
     """The Seal phase is open, so everyone knows an Architect holds a Seal (ruling 9): if the
-    redraw left none with one, swap a hidden Seal with a card of another Architect's hand."""
+    redraw left none with one, swap a hidden Seal (not a declared user's) with a card of another
+    Architect's hand."""
+    get, put = _get, _put
 
     def architect(s: int) -> bool:
         return s != messenger and not any(_cls(c) == DP for c in hands[s])
@@ -185,7 +207,14 @@ def _an_architect_holds_a_seal(hands: list, messenger: int, seat: int | None, sl
         if s == seat or not architect(s):
             continue
         mine = next((i for i, c in enumerate(hands[s]) if _cls(c) == OTHER), None)
-        seal = next((k for k, (c, i, _) in enumerate(slots) if _cls(get(c, i)) == SEAL), None)
+        seal = next(
+            (
+                k
+                for k, (c, i, _) in enumerate(slots)
+                if _cls(get(c, i)) == SEAL and not any(c is hands[v] for v in users)
+            ),
+            None,
+        )
         if mine is None or seal is None:
             continue
         container, index, _ = slots[seal]
@@ -238,7 +267,8 @@ def _empty_slots(view: BuildersView, me: int | None, places: dict, evil: set[int
     slots: list[Slot] = [(places["deck"], i, ANYWHERE) for i in range(len(places["deck"]))]
     for s in range(view.players):
         if s != me:
-            hand_ok = ANYWHERE if evil is None or s in evil else NO_DP
+            # a revealed Zealot's Divine Punishment cards are counted in public: none more
+            hand_ok = ANYWHERE if evil is None or (s in evil and s not in view.zealots) else NO_DP
             slots += [(places["hands"][s], i, hand_ok) for i in range(len(places["hands"][s]))]
         com = places["commits"][s]
         if s != me and com is not None:
@@ -311,9 +341,16 @@ def determinize(view: BuildersView, seat: int | None, rng: Rng) -> BuildersState
 def _choices(view: BuildersView, me: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The Seal and Divine Punishment choices: public ones as shown, others' secret ones made up."""
     n = view.players
-    seals = view.seals or tuple(
-        view.my_seal if s == me else (NONE if view.seal_committed[s] else NOT_CHOSEN) for s in range(n)
-    )
+    if view.phase in (Phase.DISCUSS, Phase.TARGET):  # a user that has chosen points at any other seat
+        chosen = view.seal_committed if view.phase is Phase.TARGET else (False,) * n
+        seals = tuple(
+            view.my_seal
+            if s == me
+            else (NONE if s not in view.seal_users else (s + 1) % n if chosen[s] else NOT_CHOSEN)
+            for s in range(n)
+        )
+    else:
+        seals = view.seals or tuple(view.my_seal if s == me else NOT_CHOSEN for s in range(n))
     if view.punishments:
         return seals, view.punishments
     target = [next(t for t in range(n) if t != z and t not in view.zealots) for z in range(n)]
@@ -322,6 +359,24 @@ def _choices(view: BuildersView, me: int | None) -> tuple[tuple[int, ...], tuple
         for s in range(n)
     )
     return seals, punish
+
+
+def _declarations(view: BuildersView, me: int | None) -> tuple[int, ...]:
+    """Step 1's declarations: once the users are named, all of them; before, only one's own."""
+    n = view.players
+    if view.phase is Phase.SEAL:
+        return tuple(
+            view.my_declare if s == me else (0 if view.seal_committed[s] else NOT_CHOSEN) for s in range(n)
+        )
+    held = view.seals and any(t != NOT_CHOSEN for t in view.seals)
+    if (
+        view.seal_users
+        or view.phase in (Phase.DISCUSS, Phase.TARGET)
+        or held
+        or view.my_declare != NOT_CHOSEN
+    ):
+        return tuple(1 if s in view.seal_users else 0 for s in range(n))
+    return ()
 
 
 def _skeleton(
@@ -354,6 +409,9 @@ def _skeleton(
         cur=view.current,
         log=view.log,
         seal_holders=tuple(s for s, t in enumerate(view.seals) if t >= 0),
+        seal_declare=_declarations(view, me),
+        seal_users=view.seal_users,
+        said=view.said,
         seal_choice=seals,
         zealots_revealed=view.zealots,
         punish_choice=punish,

@@ -1,5 +1,10 @@
 """How the Architects spread their Seals: one rule every Architect holder applies alike.
 
+In the Seal phase's three steps the users are named before anyone points, so the Architect users
+follow a convention (``pick``, at the end): each takes its share of the likeliest candidates by its
+rank among the users. ``spread`` below is the rule for a holder who does not know who else seals
+(the one-step phase of rules version 1), kept as the baseline the conventions are measured against.
+
 A holder seals without knowing who else holds a Seal (holding is secret), and the rulebook gives
 ties to the Messenger: the Seals on the Messenger must outnumber the Divine Punishment cards the
 Zealots put on it. When the public record points at one seat, every holder sealing it wins most
@@ -80,3 +85,69 @@ def spread(players: int, odds: Sequence[float]) -> int:
         if chance > best_chance + 1e-9:
             best, best_chance = m, chance
     return best
+
+
+# -- the three-step Seal phase: the users are named before anyone points ---------------------------
+# Declared users know how many Seals there will be and who holds them, so the Architects need
+# no dice: each user takes one of the likeliest candidates by its rank among the users (by seat).
+CONVENTIONS = ("split", "all", "kth", "trust")
+CONVENTION = "split"  # the one the bots play (measured in tools/builders_seal_conventions.py)
+
+
+def _below(players: int, x: int) -> float:
+    """P(fewer than ``x`` Divine Punishment cards land on the Messenger)."""
+    punished = PUNISHED.get(players, (1.0,))
+    return sum(punished[:x])
+
+
+def split_chance(players: int, odds: Sequence[float], users: int, m: int) -> float:
+    """The Architects' chance when ``users`` Seals go round the ``m`` likeliest candidates (the
+    first candidates take one more when they do not divide evenly)."""
+    total = sum(odds) or 1.0
+    chance = 0.0
+    for j in range(min(m, len(odds))):
+        seals = users // m + (1 if j < users % m else 0)
+        chance += odds[j] / total * _below(players, seals)
+    return chance
+
+
+def split_width(players: int, odds: Sequence[float], users: int) -> int:
+    """How many of the likeliest candidates ``users`` Seals should go round (1: all on one)."""
+    best, best_chance = 1, -1.0
+    for m in range(1, max(1, min(users, len(odds))) + 1):
+        chance = split_chance(players, odds, users, m)
+        if chance > best_chance + 1e-9:
+            best, best_chance = m, chance
+    return best
+
+
+def pick(
+    players: int,
+    ranked: Sequence[int],
+    odds: Sequence[float],
+    users: Sequence[int],
+    me: int,
+    convention: str | None = None,
+    evil: Sequence[float] = (),
+) -> int:
+    """The seat ``me`` seals under a convention every Architect user applies alike.
+
+    ``ranked``: every seat, likeliest Messenger first by the public record (the same list for
+    every user), and ``odds`` their chances; ``users``: every declared user. "all": every Seal on
+    the likeliest; "kth": the k-th user by seat takes the k-th likeliest; "split": the users go
+    round the likeliest ``split_width``. A user whose turn lands on itself takes the next one."""
+    convention = convention or CONVENTION
+    order = sorted(users)
+    width = len(order)
+    if convention == "trust" and evil:  # the most trusted users take the likeliest candidates,
+        order.sort(key=lambda u: (evil[u], u))  # and the width counts the users likely loyal
+        width = max(1, round(sum(1.0 - evil[u] for u in order)))
+    rank = order.index(me) if me in order else 0
+    if convention == "all":
+        slot = 0
+    elif convention == "kth":
+        slot = rank
+    else:
+        slot = rank % split_width(players, odds, width)
+    rest = [s for s in ranked[slot:] if s != me] or [s for s in ranked if s != me]
+    return rest[0]

@@ -1084,10 +1084,11 @@
     return box;
   }
 
-  // Choices of a seat by its number ("master 3", "seal 2", "punish 5", "deliberate 4"): buttons
-  // with the seat's name and colour, under a heading that says what the choice does.
+  // Choices of a seat by its number ("master 3", "seal 2", "punish 5", "deliberate 4", "suspect 2"):
+  // buttons with the seat's name and colour, under a heading that says what the choice does.
   const SEAT_VERBS = {
-    seal: ["Use your Seal on", "Use no Seal"],
+    seal: ["Seal step 3 (secret): seal", "Use no Seal"],
+    suspect: ["The discussion: say you take for the Messenger", "Say nothing"],
     punish: ["Give your Divine Punishment to", null],
     master: ["Pass the Master token to", null],
     deliberate: ["Turn up the discard of", null],
@@ -1106,7 +1107,23 @@
       grid.append(actButton(t, [dot(seat), seat === S.seat ? "yourself" : seatName(seat)], "btn seat-btn"));
     }
     box.append(grid);
-    if (legal.has(verb + " none")) box.append(actButton(verb + " none", SEAT_VERBS[verb][1] || legal.get(verb + " none"), "btn"));
+    const none = verb === "suspect" ? "say nothing" : verb + " none";
+    if (legal.has(none)) box.append(actButton(none, SEAT_VERBS[verb][1] || legal.get(none), "btn"));
+    if (verb === "suspect") S.composed.add("say");
+    return box;
+  }
+
+  // Seal step 1: every player takes this turn in secret, a Seal holder chooses whether to use it.
+  function declarePicker(legal) {
+    if (!legal.has("declare none")) return null;
+    S.composed.add("declare");
+    const box = h("div", "panel");
+    const holder = legal.has("declare use");
+    box.append(h("h2", null, "Seal step 1 (secret)"),
+      h("p", "soft", holder ? "Do you use your Seal? The users are named together; then the table talks, and each user seals a player in secret."
+        : "You hold no Seal. Every player takes this turn, so passing gives nothing away."));
+    if (holder) box.append(actButton("declare use", "Use my Seal", "btn primary"));
+    box.append(actButton("declare none", holder ? "No Seal" : "Pass", "btn"));
     return box;
   }
 
@@ -1216,9 +1233,20 @@
     }
     const appoint = appointComposer(v, legal);
     if (appoint) root.append(appoint);
+    const declare = declarePicker(legal);
+    if (declare) root.append(declare);
     for (const verb of Object.keys(SEAT_VERBS)) {
       const picker = seatPicker(legal, verb);
       if (picker) root.append(picker);
+    }
+    if (Array.isArray(v.seal_users) && (v.seal_users.length || v.phase === "discuss" || v.phase === "target")) {
+      const box = h("div", "panel");
+      box.append(h("h3", null, v.seal_users.length ? "Using a Seal: " + v.seal_users.map(seatName).join(", ") : "Nobody declared a Seal"));
+      const said = Array.isArray(v.said) ? v.said : [];
+      for (let s = 0; s < said.length; s++) {
+        if (isInt(said[s]) && said[s] !== -2) box.append(h("p", "soft", seatName(s) + (said[s] >= 0 ? " takes " + seatName(said[s]) + " for the Messenger" : " says nothing")));
+      }
+      root.append(box);
     }
     const reveals = Array.from(legal.keys()).filter((t) => t.startsWith("reveal "));
     if (reveals.length) {
@@ -1281,7 +1309,15 @@
       case "seal_phase":
         return frag(d.skipped ? "The Seal phase is skipped" : "The tower stands: the Seal phase begins");
       case "seal_chosen":
-        return d.seat === S.seat ? undefined : frag(who(d.seat), " took a turn with the Seals");
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " took a turn in Seal step 1");
+      case "seal_declare":
+        return frag(d.use ? "You declared your Seal" : "You use no Seal");
+      case "seal_users":
+        return frag((d.users || []).length ? "Using a Seal: " : "Nobody declared a Seal", namesOf(d.users || []));
+      case "said":
+        return frag(who(d.seat), d.suspect >= 0 ? " takes " + seatName(d.suspect) + " for the Messenger" : " says nothing");
+      case "target_chosen":
+        return d.seat === S.seat ? undefined : frag(who(d.seat), " chose whom to seal");
       case "seal_choice":
         return frag(d.target >= 0 ? "You sealed " + seatName(d.target) : "You used no Seal");
       case "punish_chosen":

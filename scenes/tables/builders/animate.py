@@ -29,6 +29,8 @@ FINALE_CARD = (44, 62)  # a Seal or Divine Punishment card on its way to a playe
 def stage_from_view(v: BuildersView) -> set[str]:
     """The finale beats a view has reached (shown at once when a table opens mid-finale)."""
     stage = set()
+    if v.seal_users or v.said or v.phase in (Phase.DISCUSS, Phase.TARGET) or v.seals:
+        stage.add("users")
     if v.seals:
         stage.add("seals")
     if v.zealots or v.phase is Phase.PUNISH:
@@ -72,6 +74,8 @@ class Motion(anim.EventMotion):
             EventKind.DRAW: self._draw,
             EventKind.PASS_MASTER: self._pass_master,
             EventKind.SEAL_PHASE: self._seal_phase,
+            EventKind.SEAL_USERS: self._seal_users,
+            EventKind.SAID: self._said,
             EventKind.SEALS: self._seals,
             EventKind.ZEALOTS: self._zealots,
             EventKind.PUNISHMENTS: self._punishments,
@@ -357,8 +361,22 @@ class Motion(anim.EventMotion):
     def _seal_phase(self, d: dict, t: float) -> float:
         if d.get("skipped"):
             return self._banner("No Seal phase", "No Architect holds a Seal.", t, BEAT, True)
-        sub = "Everyone chooses in secret: a Seal on a player, or none."
+        sub = "Step 1: everyone declares in secret whether they use a Seal."
         return self._banner("The Seal phase", sub, t, BEAT, True)
+
+    def _seal_users(self, d: dict, t: float) -> float:
+        users = d["users"]
+        self._later(t, lambda: self.stage.add("users"))
+        if not users:
+            return self._banner("No Seal is used", "Nobody declared a Seal.", t, BEAT, True)
+        names = ", ".join(self.name(u) for u in users)
+        sub = f"{names}. Now the table talks."
+        return self._banner(f"{wording.count(len(users), 'Seal')} declared", sub, t, BEAT, True)
+
+    def _said(self, d: dict, t: float) -> float:
+        who, suspect = self.name(d["seat"]), d["suspect"]
+        line = "says nothing." if suspect < 0 else f"takes {self.name(suspect)} for the Messenger."
+        return self._banner(who, line, t, 0.9)
 
     def _seals(self, d: dict, t: float) -> float:
         used = [(int(h), x) for h, x in d["targets"].items() if x >= 0]

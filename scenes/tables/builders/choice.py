@@ -13,10 +13,12 @@ from babel.games.builders import cards as C
 from babel.games.builders.actions import (
     Action,
     Appoint,
+    Declare,
     Deliberate,
     PassToken,
     Play,
     Punish,
+    Say,
     Seal,
     Swap,
     target_of,
@@ -27,6 +29,7 @@ PASS = Play(None, None)
 WHY_NOT_SEAT = {
     Deliberate: "Deliberation reveals a face-down discard of a player appointed this round",
     PassToken: "Pass the token to another player",
+    Say: "Name another player, or say nothing (N)",
     Seal: "You may not seal yourself",
     Punish: "Point at another player who is not a revealed Zealot",
 }
@@ -37,6 +40,8 @@ CONFIRM_LABEL = {
     Swap: "Swap",
     Deliberate: "Reveal discard",
     PassToken: "Pass token",
+    Declare: "Use my Seal",
+    Say: "Say it",
     Seal: "Seal",
     Punish: "Give",
 }
@@ -56,6 +61,16 @@ def kind_of(legal: tuple[Action, ...]) -> type | None:
 
 def only_pass(legal: tuple[Action, ...]) -> bool:
     return set(legal) == {PASS}
+
+
+def alt_move(legal: tuple[Action, ...]) -> Action | None:
+    """The second button's move (N): Pass, No Seal in Seal step 1, Say nothing in the discussion."""
+    kind = kind_of(legal)
+    if kind is Declare:
+        return Declare(False)
+    if kind is Say:
+        return Say(None)
+    return PASS if only_pass(legal) else None
 
 
 @dataclass
@@ -98,6 +113,8 @@ class Choice:
             if self.sel_take is None or (self.sel_give is None and not self.give_nothing):
                 return None
             action = Swap(self.sel_take, self.sel_give)
+        elif kind is Declare:
+            action = Declare(True) if len(legal) > 1 else legal[0]
         elif kind in WHY_NOT_SEAT:
             if len(legal) == 1:
                 return legal[0]

@@ -17,6 +17,7 @@ import pygame
 from babel.games.builders import cards as C
 from babel.games.builders.actions import Action, Appoint, Place, Play, Reveal, Strike, Swap, target_of
 from babel.games.builders.model import BuildersView, Phase
+from babel.games.builders.phases import discussion_order
 from scenes import assets, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables.builders import layout as L
@@ -455,6 +456,11 @@ def acting_seats(v: BuildersView, busy: bool) -> set[int]:
         return {s for s in v.appointed if not v.committed[s]}
     if v.phase is Phase.SEAL:
         return {s for s in range(v.players) if not v.seal_committed[s]}
+    if v.phase is Phase.DISCUSS:  # one speaker at a time
+        order = discussion_order(v.players, v.master)
+        return {next(s for s in order if v.said[s] == -2)} if -2 in v.said else set()
+    if v.phase is Phase.TARGET:
+        return {s for s in v.seal_users if not v.seal_committed[s]}
     if v.phase is Phase.PUNISH:
         return {s for s in v.zealots if not v.punish_committed[s]}
     return {v.master}
@@ -468,10 +474,15 @@ def seat_status(v: BuildersView, ui: BuildersUi, seat: int) -> str:
         return ROLE_SHORT[role]
     if v.phase is Phase.SELECT and seat in v.appointed:
         return "✓ chosen" if v.committed[seat] else "choosing…"
-    if v.phase in (Phase.SEAL, Phase.PUNISH) and ui.busy:
+    if v.phase in (Phase.SEAL, Phase.DISCUSS, Phase.TARGET, Phase.PUNISH) and ui.busy:
         return ""  # the view is ahead of the staged finale: its calls wait for the banners
     if v.phase is Phase.SEAL:  # every seat takes a turn: nothing here tells who holds a Seal
-        return "✓ chosen" if v.seal_committed[seat] else "Seal phase…"
+        return "✓ declared" if v.seal_committed[seat] else "Seal step 1…"
+    if v.phase is Phase.DISCUSS:
+        said = v.said[seat]
+        return "" if said == -2 else "says nothing" if said < 0 else f"suspects {ui.name(said)}"
+    if v.phase is Phase.TARGET and seat in v.seal_users:
+        return "✓ sealed" if v.seal_committed[seat] else "Seal: choosing…"
     if v.phase is Phase.PUNISH and seat in v.zealots:
         return "✓ pointed" if v.punish_committed[seat] else "Zealot: pointing…"
     if seat == v.master and v.phase is not Phase.OVER:

@@ -12,6 +12,7 @@ import pygame
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
+from babel.games.builders.phases import discussion_order
 from scenes import assets, theme, wording
 from scenes.canvas import Canvas
 from scenes.table_lesson import Clear
@@ -196,8 +197,9 @@ def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     talk = ui.talk is not None
     top = ui.talk_top if talk else 572  # the log ends above the Undo/Hint row
     paper(canvas, (x, 328, w, top - 8 - 328))
-    title = {Phase.OVER: "Game over", Phase.SEAL: "The finale", Phase.PUNISH: "The finale"}.get(
-        v.phase, f"Round {v.round}"
+    finale = (Phase.SEAL, Phase.DISCUSS, Phase.TARGET, Phase.PUNISH)
+    title = (
+        "Game over" if v.phase is Phase.OVER else "The finale" if v.phase in finale else f"Round {v.round}"
     )
     canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
     canvas.text(
@@ -231,11 +233,12 @@ def current_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
 
 def finale_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
     """The Seal and Divine Punishment phases, as far as the staged reveal has shown them."""
-    if v.phase not in (Phase.SEAL, Phase.PUNISH):
+    if v.phase not in (Phase.SEAL, Phase.DISCUSS, Phase.TARGET, Phase.PUNISH):
         return []
     out: list[tuple[str, tuple]] = [("The tower meets the blueprint.", MET)]
     if v.phase is Phase.SEAL:
-        out.append(("Seal phase: everyone chooses in secret", theme.INK))
+        out.append(("Seal step 1: everyone declares in secret", theme.INK))
+    out += seal_step_lines(v, ui)
     if "seals" in ui.stage and v.seals:
         used = [(h, t) for h, t in enumerate(v.seals) if t >= 0]
         for h, target in used:
@@ -250,6 +253,31 @@ def finale_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
         if not v.zealots:
             out.append(("No Zealot stands up.", theme.INK))
     return out
+
+
+def seal_step_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
+    """Steps 1-3 of the Seal phase as the table saw them: the users, the discussion, the targets."""
+    out: list[tuple[str, tuple]] = []
+    if "users" not in ui.stage:
+        return out
+    if v.seal_users:
+        out.append(("Using a Seal: " + ", ".join(ui.name(s) for s in v.seal_users), theme.INK))
+    elif v.phase is not Phase.SEAL:
+        out.append(("Nobody declares a Seal.", theme.INK))
+    for seat, suspect in said_lines(v):
+        text = "says nothing" if suspect < 0 else f"takes {ui.name(suspect)} for the Messenger"
+        out.append((f"{ui.name(seat)} {text}", theme.INK_SOFT if suspect < 0 else theme.INK))
+    if v.phase is Phase.TARGET:
+        out.append(("Seal step 3: the users choose targets in secret", theme.INK))
+    return out
+
+
+def said_lines(v: BuildersView) -> list[tuple[int, int]]:
+    """The Seal discussion so far, in speaking order: (seat, suspect or -1 for nothing)."""
+    if not v.said:
+        return []
+    order = discussion_order(v.players, v.master)
+    return [(s, v.said[s]) for s in order if v.said[s] != -2]
 
 
 def effect_text(v: BuildersView, ui: BuildersUi, e, live: bool = True) -> str:
@@ -298,10 +326,12 @@ def _waiting(v: BuildersView, ui: BuildersUi) -> str:
         return "Watching the bots" if ui.watching_bots else ""
     names = ", ".join(ui.name(s) for s in sorted(acting_seats(v, ui.busy)))
     mine = ""
-    if v.phase is Phase.SEAL and v.my_seal >= -1:
-        mine = "Your Seal: " + ("none" if v.my_seal < 0 else ui.name(v.my_seal)) + ". "
-        if v.my_seal < 0 and not any(C.CARDS[c].kind == C.SEAL for c in v.hand):
+    if v.phase is Phase.SEAL and v.my_declare >= 0:
+        mine = "You declared a Seal. " if v.my_declare == 1 else "You use no Seal. "
+        if v.my_declare == 0 and not any(C.CARDS[c].kind == C.SEAL for c in v.hand):
             mine = "You passed. "
+    elif v.phase is Phase.TARGET and v.my_seal >= 0:
+        mine = f"Your Seal: {ui.name(v.my_seal)}. "
     elif v.phase is Phase.PUNISH and v.my_punish >= 0:
         mine = f"Your Divine Punishment goes to {ui.name(v.my_punish)}. "
     elif v.phase is Phase.SELECT and v.my_commit is not None:
@@ -329,10 +359,14 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
         return f"Where does {card_label(v.pending)} go? Click a lit tower (or type A-C then 1-3)"
     if kind is A.Strike:
         return f"Lightning ({v.strikes_left} left): click which highest tower it strikes"
-    if kind is A.Seal:
+    if kind is A.Declare:
         if len(ui.legal) == 1:
-            return "Seal phase: you hold no Seal. Press Pass (N); every player takes this turn"
-        return "Seal: click the player you think is the Messenger of God, Enter; or No Seal (N)"
+            return "Seal step 1: you hold no Seal. Press Pass (N); every player takes this turn"
+        return "Seal step 1 (secret): Use my Seal (Enter) or No Seal (N); users are named together"
+    if kind is A.Say:
+        return "Discussion: click whom you take for the Messenger, then Enter; or Say nothing (N)"
+    if kind is A.Seal:
+        return "Seal step 3 (secret): click the player you seal, then Enter"
     return PROMPTS.get(kind, "")
 
 
@@ -501,7 +535,9 @@ def curtain_text(v: BuildersView, name: str) -> str:
         Phase.STRIKE: f"{name}: as Master, choose which highest tower Lightning strikes.",
         Phase.DELIBERATE: f"{name}: as Master, choose whose discard Deliberation reveals.",
         Phase.PASS: f"{name}: pass the Master token to the next Master.",
-        Phase.SEAL: f"{name}: the Seal phase. Use a Seal if you hold one, or pass (secret).",
+        Phase.SEAL: f"{name}: Seal step 1. Declare whether you use a Seal, if you hold one, or pass (secret).",
+        Phase.DISCUSS: f"{name}: Seal step 2, the discussion. Say whom you take for the Messenger, or nothing.",
+        Phase.TARGET: f"{name}: Seal step 3. Choose the player you seal (secret).",
         Phase.PUNISH: f"{name}: you are a revealed Zealot. Choose who receives your Divine Punishment.",
     }
     return reasons.get(v.phase, "It is your turn.")

@@ -25,7 +25,7 @@ from scenes.tables.builders import frame, rounds
 from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
-from scenes.tables.builders.choice import PASS, WHY_NOT_SEAT, Choice, confirm_label, kind_of, only_pass
+from scenes.tables.builders.choice import WHY_NOT_SEAT, Choice, alt_move, confirm_label, kind_of, only_pass
 from scenes.tables.builders.talk import TalkLines, talk_top
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import EndButton
@@ -37,7 +37,17 @@ from scenes.widgets.end_panel import EndButton
 PUBLIC_STEPS = (Phase.PLACE, Phase.STRIKE, Phase.DELIBERATE, Phase.PASS)
 DIGITS = {getattr(pygame, f"K_{d}"): (d - 1 if d else 9) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): (d - 1 if d else 9) for d in range(10)})
-CLEARABLE = (A.Appoint, A.Play, A.Swap, A.Seal, A.Punish, A.PassToken, A.Deliberate)  # moves with a selection
+ALT_LABEL = {A.Declare: "No Seal (N)", A.Say: "Say nothing (N)"}  # the second button's words
+CLEARABLE = (
+    A.Appoint,
+    A.Play,
+    A.Swap,
+    A.Say,
+    A.Seal,
+    A.Punish,
+    A.PassToken,
+    A.Deliberate,
+)  # moves with a selection
 
 
 class BuildersTable(TableScene):
@@ -140,7 +150,9 @@ class BuildersTable(TableScene):
         self.app.toast("Table talk on: whom each bot suspects" if self.talk_on else "Table talk off")
 
     def log_rect(self) -> pygame.Rect:  # scrolled back, the rounds cover the table talk
-        return rounds.log_rect(talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None)
+        return rounds.log_rect(
+            talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None
+        )
 
     def log_entries(self) -> list:
         return rounds.log_entries(self.view, self.ui())
@@ -184,12 +196,9 @@ class BuildersTable(TableScene):
             self._submit(result)
 
     def alt_action(self) -> None:
-        if not self._acting():
-            return
-        if kind_of(self.legal) is A.Seal:
-            self._submit(A.Seal(None))
-        elif only_pass(self.legal):
-            self._submit(PASS)
+        move = alt_move(self.legal) if self._acting() else None
+        if move is not None:
+            self._submit(move)
 
     def clear_choice(self) -> None:
         self._reset_choice()
@@ -348,7 +357,9 @@ class BuildersTable(TableScene):
         return L.lesson_rect(target, places) or pygame.Rect(self.btn_confirm.rect)
 
     def lesson_keep_clear(self) -> Clear:
-        return P.keep_clear(self.view, self.anchors, self.motion.heights, self.checking(), self.note is not None)
+        return P.keep_clear(
+            self.view, self.anchors, self.motion.heights, self.checking(), self.note is not None
+        )
 
     # -- the frame --------------------------------------------------------------------------
     def checking(self) -> bool:
@@ -400,12 +411,12 @@ class BuildersTable(TableScene):
             return
         acting = self._acting()
         kind = kind_of(self.legal)
-        no_seal = kind is A.Seal and len(self.legal) == 1  # no Seal to use: Pass is the only button
+        no_seal = kind is A.Declare and len(self.legal) == 1  # no Seal to use: Pass is the only button
         self.btn_confirm.visible = acting and kind not in (A.Reveal, A.Place, A.Strike) and not no_seal
         self.btn_confirm.enabled = self._chosen_action() is not None
         self.btn_confirm.label = confirm_label(kind, len(self.choice.picked), self.view.appoint_count)
-        self.btn_alt.visible = acting and (kind is A.Seal or only_pass(self.legal))
-        self.btn_alt.label = "No Seal (N)" if kind is A.Seal and len(self.legal) > 1 else "Pass (N)"
+        self.btn_alt.visible = acting and (kind in (A.Declare, A.Say) or only_pass(self.legal))
+        self.btn_alt.label = ALT_LABEL.get(kind, "Pass (N)") if not no_seal else "Pass (N)"
         self.btn_timeline.enabled = self.view.phase is Phase.OVER
         self.btn_talk.visible = self.talk_available()
         self.btn_talk.label = "Talk: on (K)" if self.talk_on else "Talk: off (K)"

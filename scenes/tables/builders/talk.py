@@ -37,7 +37,8 @@ class TalkLines:
         self._lines: dict[int, list[tuple[int, float]]] = {}
 
     def lines(self, v: BuildersView) -> dict[int, list[tuple[int, float]]]:
-        current = v.current if v.phase in (Phase.PASS, Phase.SEAL, Phase.PUNISH) else None
+        finale = (Phase.PASS, Phase.SEAL, Phase.DISCUSS, Phase.TARGET, Phase.PUNISH)
+        current = v.current if v.phase in finale else None
         if current is not None:
             current = B.public_view(v).current
         key = (B.public_view(v).log, current, v.zealots, tuple(self.bots))
