@@ -104,7 +104,17 @@ def reason_claims(view: BabelView, m: Action) -> tuple[str, tuple[Claim, ...]]:
 def check(state: BabelState, seat: int, claim: Claim) -> str | None:
     """None when ``claim`` holds in the true state, else what is wrong (everything in Babel On!
     is on the table, so the chance is computed again from the state's own view)."""
-    if claim.kind != "knock_risk":
+    if claim.kind == "floor":  # the floor a block put on (tower, cell) would stand on
+        tower, cell = claim.subject
+        truth = len(state.towers[tower][cell]) + 1
+    elif claim.kind == "to_remove":
+        truth = state.to_remove
+    elif claim.kind == "bonus_left":
+        truth = state.bonus[claim.subject]
+    elif claim.kind == "knock_risk":
+        truth = preview.knock_risk(RULES.view(state, seat), claim.subject)
+    else:
         return f"unknown claim kind {claim.kind!r}"
-    truth = preview.knock_risk(RULES.view(state, seat), claim.subject)
+    if claim.kind != "knock_risk":
+        return None if truth == claim.value else f"{claim.kind} {claim.subject!r}: said {claim.value}, true {truth}"
     return None if truth == claim.value else f"knock_risk {claim.subject!r}: said {claim.value}, true {truth}"

@@ -112,6 +112,12 @@ def check(state: DuelState, seat: int, claim: Claim) -> str | None:
         truth = all(_best(hands[s]) <= subject for s in rivals)
     elif kind == "beats_all":
         truth = all(_best(hands[s]) < subject for s in rivals)
+    elif kind == "beats_hand":  # the seat ``subject`` still holds a card above all of ``seat``'s
+        truth = _best(hands[subject]) > max(own, default=0)
+    elif kind == "ties_hand":
+        truth = _best(hands[subject]) == max(own, default=0)
+    elif kind == "ranked_left":  # cards other than the Joker in ``seat``'s hand
+        truth = len(own)
     elif kind == "stronger_in_hand":
         truth = any(c > subject for c in own)
     elif kind == "best_in_hand":

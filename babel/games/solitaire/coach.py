@@ -58,6 +58,8 @@ def check(state: SolitaireState, seat: int, claim: Claim) -> str | None:
         tops = tuple(stack[-1] for stack in line)
         sol = solver.solve_position(tops, (), state.variant, state.difficulty, solver.NODE_CAP)
         truth = sol.stacks if sol.proven else value  # a capped solve settles nothing
+    elif kind == "move_count":
+        truth = sum(1 for a in RULES.legal_actions(state, seat) if isinstance(a, Move))
     elif kind == "legal_count":
         truth = len(RULES.legal_actions(state, seat))
     elif kind == "sampled_full_wins":

@@ -127,6 +127,19 @@ def check(state: TurmbauState, seat: int, claim: Claim) -> str | None:
         truth = bool(selects)
     elif kind == "hand_fits":
         truth = _fits(state.wonders, hand)
+    elif kind == "fillable_builds":
+        builds = [a for a in legal if isinstance(a, Build)]
+        truth = sum(
+            1 for b in builds if all(h >= n for h, n in zip(hand, state.wonders[b.wonder].discs[b.slot].need))
+        )
+    elif kind == "single_invites":
+        truth = sum(1 for a in selects if len(a.seats) == 1 and not any(a.wild))
+    elif kind == "fill_from_hand":
+        if not state.revealed:
+            return "fill_from_hand names an offer before it is revealed"
+        wonder, slot = state.target
+        offer = state.offers[subject]
+        truth = max(0, sum(state.wonders[wonder].discs[slot].need) - (sum(offer.cards) if offer else 0))
     elif kind == "own_complete":
         truth = subject in selects and not subject.seats
     elif kind == "invited_cards":
