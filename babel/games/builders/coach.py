@@ -85,7 +85,7 @@ def reason_claims(view: BuildersView, action: A.Action, legal: Sequence[A.Action
             cells = [a.cell for a in legal if isinstance(a, A.Place)] or [cell]
             if cell_need(view, cell) == min(cell_need(view, c) for c in cells):
                 words = "a block here helps the blueprint least"
-                return words, (Claim("least_need", cell, True, words), need_claim(view, cell))
+                return words, (Claim("least_need", cell, True, words),)
             return need_words(view, cell), (need_claim(view, cell),)
         case A.Seal(None):
             seals = _seals(view.hand)
