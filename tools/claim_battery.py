@@ -58,6 +58,9 @@ class Tally:
     agree: int = 0  # lesson steps whose move is the coach's
     differ_said: int = 0  # lesson steps whose prompt says why its move is another
     seconds: float = 0.0
+    winners: tuple[int, ...] | None = None  # a lesson walk's game, once over
+    notes: int = 0  # lesson notes with claims
+    notes_seen: int = 0
 
     def add(self, other: Tally) -> None:
         self.games += other.games
@@ -111,8 +114,9 @@ def check_claims(game_id: str, match: Match, seat: int, text: str, claims: tuple
 
 
 # -- seeded games -------------------------------------------------------------------------------
-def play_game(game_id: str, seed: int) -> Tally:
-    """One seeded game by bots at mixed levels, the coach asked for every seat at every decision."""
+def play_game(game_id: str, seed: int, plies: int | None = None) -> Tally:
+    """One seeded game by bots at mixed levels, the coach asked for every seat at every decision
+    (the first ``plies`` moves only, when given: the cheap test's size)."""
     started = time.process_time()
     rules, roster = registry.get(game_id), registry.bots(game_id)
     explain = explainer(game_id)
@@ -122,7 +126,7 @@ def play_game(game_id: str, seed: int) -> Tally:
     seats = [Seat(f"Bot {i + 1}", levels[(seed + i) % len(levels)]) for i in range(players)]
     match = Match(rules, rules.make_config(players), seed, seats)
     tally = Tally(games=1)
-    while not match.over:
+    while not match.over and (plies is None or match.ply < plies):
         for seat in match.to_act():
             legal = match.legal(seat)
             if not legal:
@@ -139,9 +143,9 @@ def play_game(game_id: str, seed: int) -> Tally:
 
 
 # -- lessons ------------------------------------------------------------------------------------
-def walk_lesson(game_id: str, steps: int = LESSON_STEPS) -> Tally:
+def walk_lesson(game_id: str, steps: int = LESSON_STEPS, until_done: bool = False) -> Tally:
     """Follow the lesson's every suggestion (the coach's move once it suggests none), checking
-    each prompt's claims and its agreement with the coach."""
+    each prompt's claims and its agreement with the coach; ``winners`` is the game's end."""
     from scenes.tutorials import lesson_for
 
     started = time.process_time()
@@ -149,11 +153,13 @@ def walk_lesson(game_id: str, steps: int = LESSON_STEPS) -> Tally:
     match = lesson.new_match()
     tally = Tally(games=1)
     made = 0
-    while not match.over and made < steps:
+    past_end = 0  # learner moves after the lesson was complete (its closing prompt names keys)
+    while not match.over and made < steps and not (until_done and past_end > 1):
         seat = 0 if match.legal(0) else match.to_act()[0]
         if seat != 0:
             step = match.submit(seat, match.bot_action(seat))
-            lesson.observe([ev for ev in step.events if ev.visible_to(0)])
+            lesson.after_move(match, seat, step.events)  # as the lesson's table does
+            _check_notes(game_id, match, lesson, tally)
             continue
         view, legal = match.view(0), match.legal(0)
         prompt = lesson.prompt(view, legal)
@@ -172,12 +178,26 @@ def walk_lesson(game_id: str, steps: int = LESSON_STEPS) -> Tally:
                     tally.differ_said += 1
                 else:
                     tally.false.append(f"{where}: the move is not the coach's and no reason is given | {prompt.text}")
-        lesson.learner_moved()
         step = match.submit(0, move)
-        lesson.observe([ev for ev in step.events if ev.visible_to(0)])
+        lesson.after_move(match, 0, step.events)
+        _check_notes(game_id, match, lesson, tally)
         made += 1
+        past_end += lesson.done
     tally.seconds = time.process_time() - started
+    tally.winners = match.outcome().winners if match.over else None
     return tally
+
+
+def _check_notes(game_id: str, match: Match, lesson: Any, tally: Tally) -> None:
+    """The claims of the notes the last move brought (checked once, when they appear)."""
+    fresh = lesson.note_claims[tally.notes_seen :] if len(lesson.note_claims) >= tally.notes_seen else lesson.note_claims
+    if fresh:
+        text = " ".join(lesson.notes)
+        tally.kinds.update(c.kind for c in fresh)
+        where = f"{game_id} lesson note ply {match.ply}"
+        tally.false += [f"{where}: {w} | {text}" for w in check_claims(game_id, match, 0, text, tuple(fresh))]
+        tally.notes += 1
+    tally.notes_seen = len(lesson.note_claims)
 
 
 _KEYS: dict[tuple[str, str, str], bool] = {}
@@ -224,7 +244,11 @@ def _press(game_id: str, what: str, key: str) -> bool:
 def report(name: str, t: Tally, lesson: bool = False) -> str:
     kinds = ", ".join(f"{k} {n}" for k, n in sorted(t.kinds.items())) or "none"
     head = f"{name}: games {t.games}, decisions {t.decisions}" if not lesson else f"{name} lesson: steps {t.decisions}"
-    extra = f", suggestions as the coach's {t.agree}, other with a reason {t.differ_said}" if lesson else ""
+    extra = (
+        f", suggestions as the coach's {t.agree}, other with a reason {t.differ_said}, notes with facts {t.notes}"
+        if lesson
+        else ""
+    )
     return f"{head}{extra}; claims checked {sum(t.kinds.values())} ({kinds}); false claims {len(t.false)}; {t.seconds:.0f} s CPU"
 
 

@@ -89,6 +89,7 @@ class Lesson:
     learner: str = "Anna"  # the learner's name at the table (the last name typed at setup)
     seen: set[str] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)  # rules explained since the learner's last move
+    note_claims: list[Claim] = field(default_factory=list)  # facts the notes state
 
     def new_match(self) -> Match:
         raise NotImplementedError
@@ -152,6 +153,7 @@ class Lesson:
 
     def learner_moved(self) -> None:
         self.notes.clear()
+        self.note_claims.clear()
 
 
 def lesson_for(game_id: str) -> Lesson | None:

@@ -20,7 +20,7 @@ from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.coach import need_claim, need_words, reason_claims
+from babel.games.builders.coach import bad_effects, need_claim, need_words, reason_claims, talk_suspicion
 from babel.games.builders.model import BuildersView, EventKind, Phase
 from scenes.tutorials import Lesson, Prompt, key_claim, learner_seats
 
@@ -194,6 +194,46 @@ class BuildersLesson(Lesson):
             )
         return None
 
+    talk_level: float | None = None  # the table talk's suspicion of the learner after the last round
+    RISE = 0.15  # a rise of the table talk's suspicion of the learner that a note explains
+
+    def after_move(self, match: Match, seat: int, events: tuple[Event, ...]) -> None:
+        super().after_move(match, seat, events)
+        if any(ev.kind == EventKind.PASS_MASTER for ev in events):
+            self.explain_suspicion(match.view(0))
+
+    def explain_suspicion(self, view: BuildersView) -> None:
+        """When a round's end makes the bots suspect the learner more, say so and why, from the
+        public record of that round only (nobody saw which cards the learner handed in)."""
+        if not view.log:
+            return
+        entry = view.log[-1]
+        before = self.talk_level
+        if before is None:  # resumed: the record without this round
+            before = talk_suspicion(replace(view, log=view.log[:-1], current=None), 0)
+        after = self.talk_level = talk_suspicion(view, 0)
+        if after - before < self.RISE:
+            return
+        bad = bad_effects(entry)
+        if entry.master == 0:
+            role = f"you were the Master of round {entry.round}"
+        elif 0 in entry.appointed:
+            role = f"you were one of the {len(entry.appointed)} players appointed in round {entry.round}"
+        else:
+            return
+        shown = f"the revealed cards included {_listed(bad)}" if bad else "its cards built little"
+        rise = f"{before:.0%} to {after:.0%}"
+        unseen = "the cards handed to you" if entry.master == 0 else "which card you handed in"
+        self.notes.append(
+            f"Table talk: the bots suspect you more now (from {rise}). What they saw: {role}, and "
+            f"{shown}. Nobody else saw {unseen}: they judge by what was revealed."
+        )
+        self.note_claims += [
+            Claim("talk_suspicion", 0, after, f"to {after:.0%}"),
+            Claim("round_master", entry.round, entry.master, role if entry.master == 0 else ""),
+            Claim("round_bad", entry.round, len(bad), _listed(bad) if bad else ""),
+        ]
+
     def observe(self, events) -> None:
         super().observe(events)
         for ev in events:  # the learner's own milestones
@@ -201,6 +241,10 @@ class BuildersLesson(Lesson):
                 self.seen.add("you_handed_in")
             if ev.kind == EventKind.PASS_MASTER and ev.data.get("from") == 0:
                 self.seen.add("you_were_master")
+
+
+def _listed(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def make_lesson() -> BuildersLesson:

@@ -16,7 +16,7 @@ from babel.core.claims import Claim, Explained, explained
 from babel.core.coach import Advice, strongest_choice
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.belief import usefulness
+from babel.games.builders.belief import table_talk, usefulness
 from babel.games.builders.model import BuildersState, BuildersView, Role
 from babel.games.builders.rules import RULES as _RULES
 
@@ -163,6 +163,25 @@ def _play_reason(view: BuildersView, card: int, legal: Sequence[A.Action]) -> Wh
     return "it hurts the tower, and keeps your better cards for a round you can trust", ()
 
 
+def talk_suspicion(view: BuildersView, seat: int) -> float:
+    """How much the most suspicious other seat's table talk (public record only) suspects
+    ``seat``: what the learner sees with table talk on."""
+    others = [s for s in range(view.players) if s != seat]
+    talk = table_talk(view, others, top=view.players)
+    return round(max(dict(ranked).get(seat, 0.0) for ranked in talk.values()), 3)
+
+
+def bad_effects(entry) -> list[str]:
+    """The revealed cards of a round that worked against the tower, in words (public)."""
+    out = []
+    for e in entry.effects:
+        if e.kind in (C.STORM, C.LIGHTNING):
+            out.append(f"a {C.card_name(e.card)}")
+        elif e.kind == C.BUILD and (e.void or e.blocks == 0):
+            out.append("a building card that built nothing")
+    return out
+
+
 def check(state: BuildersState, seat: int, claim: Claim) -> str | None:
     """None when ``claim`` holds in the true state, else what is wrong (a claim about a card
     this seat cannot see, or about another seat, is wrong by kind)."""
@@ -185,6 +204,13 @@ def check(state: BuildersState, seat: int, claim: Claim) -> str | None:
         truth = usefulness(subject, cells, base) > 0
     elif kind == "none_builds":
         truth = not any(usefulness(c, cells, base) > 0 for c in plays)
+    elif kind == "talk_suspicion":  # the most a bot's table talk suspects ``subject``
+        truth = talk_suspicion(_RULES.view(state, seat), subject)
+    elif kind in ("round_master", "round_bad"):
+        entry = next((e for e in state.log if e.round == subject), None)
+        if entry is None:
+            return f"no round {subject} in the record"
+        truth = entry.master if kind == "round_master" else len(bad_effects(entry))
     elif kind == "fewest_blocks":
         blocks = [C.CARDS[c].blocks for c in plays if C.CARDS[c].kind == C.BUILD]
         truth = C.CARDS[subject].blocks <= min(blocks, default=0)
