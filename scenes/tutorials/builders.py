@@ -94,7 +94,7 @@ class BuildersLesson(Lesson):
         if move.card is None or move.discard is None:
             return Prompt(f"You have nothing to hand in: click Confirm. {why}", ("confirm",), move, claims)
         return Prompt(
-            f"You were appointed. Hand the Master {C.card_name(move.card)}: {why} Click it, then "
+            f"You were appointed. Hand the Master {C.card_name(move.card)} {why} Click it, then "
             f"click {C.card_name(move.discard)} to discard it face down, then Confirm. Nobody sees "
             "who handed in what.",
             ("play", move.card, move.discard),

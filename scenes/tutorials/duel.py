@@ -32,8 +32,8 @@ class DuelLesson(Lesson):
 
     # -- what to do now ------------------------------------------------------------------------
     DIFFERS = (
-        "(The hint may name another card: the strongest bot mixes its cards so that it cannot be "
-        "read; this lesson keeps to one plain plan.)"
+        "(The hint may name another card: the strongest bot mixes its cards; this lesson keeps "
+        "to one plain plan.)"
     )
 
     def suggest(self, view: DuelView, legal: tuple) -> Prompt | None:
@@ -69,11 +69,18 @@ class DuelLesson(Lesson):
             match = [c for c in hand if c >= rival_best]
             if match:
                 card = min(match)
-                safe = f"{card_name(card)} cannot lose"
+                safe = f"no card of his beats {card_name(card)}"
+                joker = JOKER in view.hands[1]
+                only = f" (only {RIVAL}'s Joker could still send the die back)" if joker else ""
                 return card, (
                     f"You are the Builder: ties go to you. Every card played is shown, so you know "
-                    f"{best.words}; {safe}. Play it."
-                ), (best, Claim("builder", None, 0, "You are the Builder"), Claim("unbeatable", card, True, safe))
+                    f"{best.words}; {safe}{only}. Play it."
+                ), (
+                    best,
+                    Claim("builder", None, 0, "You are the Builder"),
+                    Claim("unbeatable", card, True, safe),
+                    Claim("holds_joker", 1, joker, only),
+                )
             card = min(hand) if hand else JOKER
             above = f"{RIVAL} still holds {card_name(rival_best)}, above every card you hold"
             return card, (

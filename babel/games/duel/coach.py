@@ -54,17 +54,29 @@ def reason_claims(view: DuelView, card: int) -> Why:
                 f"one Joker sends {words}, back to the centre",
                 (Claim("builder", None, builder, words), Claim("die", None, die, f"showing {die}")),
             )
-        return "one Joker cancels the round, so nobody can take the die from you cheaply", ()
+        if builder is None:
+            return "a single Joker cancels the round: nobody takes the die from the centre", (
+                Claim("builder", None, None, "from the centre"),
+            )
+        return _builder_joker(view, rivals)
     hand = [c for c in view.hand if c != JOKER]
+    jokers = [s for s in rivals if JOKER in view.hands[s]]
+    unless = (
+        Claim("holds_joker", jokers[0], True, f"<P{jokers[0]}> still holds a Joker")
+        if jokers
+        else Claim("jokers_left", None, 0, "")
+    )
+    caveat = f", unless a single Joker is played (<P{jokers[0]}> still holds a Joker)" if jokers else ""
     if builder == me:
         if card >= top_card:
             six = " and wins the game" if die == 6 else ""
             return (
-                f"no card the others hold beats it (ties go to you), so it scores your {die}{six}",
+                f"no card the others hold beats it (ties go to you), so it scores your {die}{six}{caveat}",
                 (
                     Claim("unbeatable", card, True, "no card the others hold beats it"),
                     Claim("builder", None, me, "ties go to you"),
                     Claim("die", None, die, f"scores your {die}"),
+                    unless,
                 ),
             )
         if any(c > card for c in hand):
@@ -79,8 +91,8 @@ def reason_claims(view: DuelView, card: int) -> Why:
         )
     if card > top_card:
         return (
-            "no card the others still hold can beat it, so you become the Builder",
-            (Claim("beats_all", card, True, "no card the others still hold can beat it"),),
+            f"no card the others still hold can beat it, so you become the Builder{caveat}",
+            (Claim("beats_all", card, True, "no card the others still hold can beat it"), unless),
         )
     if hand and card == min(hand):
         return (
@@ -92,6 +104,24 @@ def reason_claims(view: DuelView, card: int) -> Why:
         f"{best.words}; the strongest bot mixes its plays here and drew this one, which keeps you "
         "hard to read",
         (best,),
+    )
+
+
+def _builder_joker(view: DuelView, rivals: list[int]) -> Why:
+    """The Builder's own Joker: a tie if a rival plays one too, the title lost if it is alone."""
+    jokers = [s for s in rivals if JOKER in view.hands[s]]
+    builder = Claim("builder", None, view.seat, "you, the Builder")
+    if jokers:
+        words = f"<P{jokers[0]}> still holds a Joker"
+        return (
+            f"{words}: two Jokers are a tie that you, the Builder, win; a single Joker sends the "
+            "die back to the centre",
+            (builder, Claim("holds_joker", jokers[0], True, words)),
+        )
+    return (
+        "no rival holds a Joker, so yours alone sends the die back to the centre: you give up the "
+        "title, and nobody scores this round",
+        (Claim("jokers_left", None, 0, "no rival holds a Joker"), Claim("builder", None, view.seat, "")),
     )
 
 
@@ -114,6 +144,10 @@ def check(state: DuelState, seat: int, claim: Claim) -> str | None:
         truth = all(_best(hands[s]) < subject for s in rivals)
     elif kind == "beats_hand":  # the seat ``subject`` still holds a card above all of ``seat``'s
         truth = _best(hands[subject]) > max(own, default=0)
+    elif kind == "holds_joker":
+        truth = JOKER in hands[subject]
+    elif kind == "jokers_left":  # Jokers the other seats still hold
+        truth = sum(1 for s in rivals if JOKER in hands[s])
     elif kind == "ties_hand":
         truth = _best(hands[subject]) == max(own, default=0)
     elif kind == "ranked_left":  # cards other than the Joker in ``seat``'s hand
