@@ -57,3 +57,21 @@ def test_a_key_that_does_something_else_is_caught():
 
     assert key_does("babel_on", "hint", "C")
     assert not key_does("babel_on", "hint", "H")  # H switches the hand whose risk is shown there
+
+
+def test_a_claim_that_changes_with_another_seats_secrets_is_caught():
+    """The battery redraws what the seat cannot see: a claim about a rival's hand in Builders
+    (secret) fails there, one about the seat's own hand does not."""
+    from babel.core import registry
+    from babel.core.match import Match, Seat
+    from tools.claim_battery import _depends_on_secrets
+
+    rules = registry.get("builders")
+    match = Match(rules, rules.make_config(5), 2, [Seat(f"P{i}", "plain") for i in range(5)])
+    own, rival = match.state.hands[0], match.state.hands[1]
+
+    def about_hands(state, seat, claim):
+        return None if state.hands[claim.subject] == claim.value else "changed"
+
+    assert _depends_on_secrets(match, 0, Claim("hand", 0, own), about_hands) == []
+    assert _depends_on_secrets(match, 0, Claim("hand", 1, rival), about_hands) != []

@@ -8,7 +8,9 @@ Seeded games of every game are played by bots at mixed levels; at every decision
 asked for every seat that may act, from that seat's view only (``explain``), and each claim its
 sentence makes is checked against the true state with the game's ``check``: a cell said to need
 blocks needs them, a card called the lowest is, a count said is the count, and a claim kind that
-could name another seat's hidden cards, roles or offers is false by kind. The words of every
+could name another seat's hidden cards, roles or offers is false by kind. Each claim must also
+hold in states the seat cannot tell from the real one (its secrets redrawn by the game's
+``resample_hidden``): a claim that changes with them names something hidden. The words of every
 claim must stand in the sentence shown. A Builders sentence may name a building card only if the
 seat can see one of that name (no card of another seat's hand is ever named).
 
@@ -41,9 +43,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from babel.core import registry  # noqa: E402
 from babel.core.claims import Claim, checker, explainer, words_said  # noqa: E402
 from babel.core.match import Match, Seat  # noqa: E402
+from babel.core.rng import Rng, seed_state  # noqa: E402
 
 GAMES = ("duel", "solitaire", "babel_on", "turmbau", "builders")
 PLAYERS = {"duel": (2, 3), "solitaire": (1,), "babel_on": (2, 3), "turmbau": (3, 4), "builders": (5, 6, 7)}
+RESAMPLES = 2  # states with the seat's secrets redrawn, per claim
+# Claims computed again from the seat's own view (or all public): redrawing secrets cannot move
+# them, and their checks are the dearest (physics, sampled solves).
+UNCHANGED_BY_SECRETS = {"knock_risk", "sampled_full_wins", "best_stacks"}
 LESSON_STEPS = 400  # the most learner moves one lesson walk makes (past its end, to the game's end)
 
 
@@ -110,7 +117,21 @@ def check_claims(game_id: str, match: Match, seat: int, text: str, claims: tuple
         found = check(match.state, seat, claim)
         if found:
             wrong.append(found)
+        elif claim.kind not in UNCHANGED_BY_SECRETS:
+            wrong += _depends_on_secrets(match, seat, claim, check)
     return wrong
+
+
+def _depends_on_secrets(match: Match, seat: int, claim: Claim, check: Any) -> list[str]:
+    """A claim true in the real state must stay true in every state the seat cannot tell from
+    it (its secrets redrawn by the game's own ``resample_hidden``): else it names something
+    hidden from the seat."""
+    for k in range(RESAMPLES):
+        other = match.rules.resample_hidden(match.state, seat, Rng(seed_state("claims", match.ply, seat, k)))
+        found = check(other, seat, claim)
+        if found:
+            return [f"{claim.kind} depends on what seat {seat + 1} cannot see ({found})"]
+    return []
 
 
 # -- seeded games -------------------------------------------------------------------------------
