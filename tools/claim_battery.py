@@ -176,7 +176,8 @@ def walk_lesson(game_id: str, steps: int = LESSON_STEPS, until_done: bool = Fals
     made = 0
     past_end = 0  # learner moves after the lesson was complete (its closing prompt names keys)
     while not match.over and made < steps and not (until_done and past_end > 1):
-        seat = 0 if match.legal(0) else match.to_act()[0]
+        bots = [s for s in match.to_act() if s != 0 and match.legal(s)]
+        seat = bots[0] if bots else 0  # the table lets the bots move first, as soon as they may
         if seat != 0:
             step = match.submit(seat, match.bot_action(seat))
             lesson.after_move(match, seat, step.events)  # as the lesson's table does
