@@ -9,7 +9,7 @@ import pytest
 from babel.core.claims import Claim, checker
 from tools.claim_battery import GAMES, play_game, walk_lesson
 
-PLIES = {"duel": 30, "solitaire": 12, "babel_on": 40, "turmbau": 40, "builders": 80}
+PLIES = {"duel": 20, "solitaire": 8, "babel_on": 30, "turmbau": 25, "builders": 80}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
