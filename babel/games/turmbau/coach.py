@@ -75,6 +75,13 @@ def reason_claims(view: TurmbauView, action, legal: Sequence = ()) -> Why:
     if isinstance(action, Select):
         return _select(view, action, legal)
     if isinstance(action, Decline):
+        if any(isinstance(a, Select) for a in legal):
+            words = "you could complete the disc"
+            return (
+                f"{words}, but it would gain you less than it costs; left unfulfilled, every offer "
+                "goes back and scores its owner a point a card",
+                (Claim("completable", None, True, words),),
+            )
         words = "no choice of offers completes the disc"
         return words, (Claim("completable", None, False, words),)
     if isinstance(action, Redraw):
