@@ -40,6 +40,7 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
     MENU_TEXT = 17
     TOOLS_ROW: tuple[float, float, float, float] | None = None  # a free row for Undo and Hint
     HINT_KEY: int | None = pygame.K_h  # a table whose game uses H for something else picks another
+    LEAVE_KEY = pygame.K_ESCAPE  # opens the table's menu (leave, settings, rules)
     LESSON_BOX = (60, 150, 440, 0)  # where a lesson's words sit: x, y, width (tables override)
     END_BUTTON_W, END_BUTTON_GAP = 230, 40  # the end panel's row of buttons
     END_SOUND = "win"
@@ -255,7 +256,7 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
             self.animator.finish_all()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.type == pygame.KEYDOWN and event.key == self.LEAVE_KEY:
             self.open_menu()
             return True
         if self.handle_focus(event):

@@ -283,9 +283,13 @@ def test_coach_says_why_an_architect_hands_in_a_card_that_builds_nothing():
     from babel.games.builders.actions import Play
     from babel.games.builders.model import Phase
 
-    view = _architect_view((30, 18, 3), phase=Phase.SELECT, master=1)
+    view = _architect_view((30, 18, SEAL), phase=Phase.SELECT, master=1)
     assert "fewest blocks" in coach.reason(view, Play(18, 30))
+    assert "fewest blocks" not in coach.reason(view, Play(30, 18))
+    view = _architect_view((30, 18, 3), phase=Phase.SELECT, master=1)
     assert coach.reason(view, Play(3, 30)) == "it builds towards the blueprint"
+    # the 1-block card in hand builds, so "no card you may hand in builds" would be false here
+    assert coach.reason(view, Play(18, 30)) == "it builds nothing the blueprint needs now"
 
 
 def test_whom_a_master_appoints_is_read_only_through_the_table_suspect():

@@ -8,7 +8,7 @@ from dataclasses import replace
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders.coach import cell_need, reason
-from babel.games.builders.model import Role
+from babel.games.builders.model import Phase, Role
 from scenes.tutorials.builders import BuildersLesson
 
 STILL = "still needs"
@@ -37,9 +37,12 @@ def test_architect_place_reason_matches_the_blueprint() -> None:
 
 def test_lesson_place_prompt_matches_the_blueprint() -> None:
     lesson = BuildersLesson(game_id="builders")
+    cards = [c.id for c in C.CARDS if c.kind == C.BUILD and len(c.cells) > 1][:4]
     for view in _views():
-        for cells in ((6,), (0, 6), tuple(range(9))):  # 6 is A3
-            prompt = lesson._place(view, tuple(A.Place(c) for c in cells))
+        for card in cards:
+            cells = C.CARDS[card].cells
+            placing = replace(view, phase=Phase.PLACE, pending=card)
+            prompt = lesson._place(placing, tuple(A.Place(c) for c in cells))
             cell = prompt.action.cell
             need = view.blueprint.cells[cell] - view.base[cell]
             assert (STILL in prompt.text) == (need > 0), (view.blueprint.name, cells, prompt.text)

@@ -129,3 +129,15 @@ def test_a_move_taken_back_stays_taken_back_when_the_lesson_is_resumed():
     lesson.after_undo(match)
     assert saved_actions("duel") == [(e.seat, e.text) for e in match.log]
     assert resume_match(lesson_for("duel")).state == match.state
+
+
+def test_following_every_suggestion_wins_the_lesson_game(pilot):
+    """Ben's card is drawn from a mix; the lesson's seed is one where its plain plan beats him
+    when every suggestion is clicked, to the last round (scenes/tutorials/duel.py)."""
+    table = _open_lesson(pilot)
+    for _ in range(14):
+        if table.match.over:
+            break
+        assert _follow_one_prompt(pilot, table)
+    assert pilot.until(lambda: table.match.over, 30)
+    assert table.match.outcome().winners == (0,)

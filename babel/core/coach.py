@@ -53,6 +53,9 @@ def strongest_choice(rules: Rules, view: Any, legal: Sequence[Any], budget: Budg
 
 
 def sentence(what: str, why: str) -> str:
-    """'What: why.' with the first letters in the right case."""
+    """'What: why.' with the first letters in the right case (a name opening the reason, such as
+    the cell A2, keeps its capital)."""
     what = what[:1].upper() + what[1:]
-    return f"{what}: {why[:1].lower() + why[1:]}" if why else what
+    if why[1:2].islower():
+        why = why[:1].lower() + why[1:]
+    return f"{what}: {why}" if why else what

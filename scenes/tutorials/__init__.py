@@ -7,6 +7,11 @@ points an arrow at the suggested piece; the learner may follow the suggestion or
 legal. Progress is the action list, kept in the config folder after every move, so a lesson can
 be left and picked up again; which rules were already explained follows from replaying it.
 
+Every fact a prompt states is also returned as ``Claim`` records (``Prompt.claims``), checked like
+the coach's by tools/claim_battery.py; a key a prompt names is read from the table's own binding
+(``key_claim``). A suggestion either is the move the coach advises from the learner's view or
+the prompt says why the lesson suggests another (``Prompt.differs``, part of its text).
+
 Lessons are listed by hand below (no discovery); a game without one has no "Learn to play".
 """
 
@@ -16,6 +21,9 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
+import pygame
+
+from babel.core.claims import Claim, Explained, explainer
 from babel.core.jsonfile import read_json, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat
 from babel.core.paths import config_dir
@@ -39,6 +47,36 @@ class Prompt:
     text: str
     target: Any = None
     action: Any = None
+    claims: tuple[Claim, ...] = ()  # the facts the text states (see babel.core.claims)
+    differs: str = ""  # why the suggestion is not the coach's move (in the text), or ""
+
+
+# What the keys a lesson names do, and the table attribute that binds each (the hint is the
+# base table's HINT_KEY; the others are the game's table's own).
+TABLE_CLASSES = {
+    "duel": "scenes.tables.duel:DuelTable",
+    "solitaire": "scenes.tables.solitaire:SolitaireTable",
+    "babel_on": "scenes.tables.babel_on:BabelOnTable",
+    "turmbau": "scenes.tables.turmbau:TurmbauTable",
+    "builders": "scenes.tables.builders:BuildersTable",
+}
+KEY_ATTRS = {"hint": "HINT_KEY", "talk": "TALK_KEY", "plan": "PLAN_KEY", "leave": "LEAVE_KEY"}
+
+
+def key_name(game_id: str, what: str) -> str:
+    """The key the game's table binds to ``what`` ("hint", "talk", ...), as printed: "H"."""
+    module, name = TABLE_CLASSES[game_id].split(":")
+    table = getattr(importlib.import_module(module), name)  # the tables import the lessons' callers
+    code = getattr(table, KEY_ATTRS[what])
+    name = pygame.key.name(code)
+    return "Esc" if name == "escape" else name.upper()
+
+
+def key_claim(game_id: str, what: str, label: str) -> tuple[str, Claim]:
+    """Words like "the hint, H" for a prompt, and the claim that the key does that."""
+    key = key_name(game_id, what)
+    words = f"{label}, {key}" if label else key
+    return words, Claim("key", what, key, words)
 
 
 @dataclass
@@ -51,13 +89,39 @@ class Lesson:
     learner: str = "Anna"  # the learner's name at the table (the last name typed at setup)
     seen: set[str] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)  # rules explained since the learner's last move
+    note_claims: list[Claim] = field(default_factory=list)  # facts the notes state
 
     def new_match(self) -> Match:
         raise NotImplementedError
 
     def prompt(self, view: Any, legal: tuple) -> Prompt | None:
-        """What to do now, or None while waiting for the others."""
+        """What to do now, or None while waiting for the others (``suggest``, with the reason
+        it differs from the coach's move when it does and the lesson gives one)."""
+        found = self.suggest(view, legal)
+        if found is None or found.action is None or found.differs:
+            return found
+        advice = self.advice(view, legal)
+        if advice is None or advice.action == found.action or not self.DIFFERS:
+            return found
+        return Prompt(f"{found.text} {self.DIFFERS}", found.target, found.action, found.claims, self.DIFFERS)
+
+    def suggest(self, view: Any, legal: tuple) -> Prompt | None:
+        """The lesson's own suggestion; subclasses write it."""
         raise NotImplementedError
+
+    DIFFERS = ""  # the sentence a prompt adds when its move is not the coach's
+
+    def advice(self, view: Any, legal: tuple) -> Explained | None:
+        """The coach's advice from the learner's view (kept for the position: the table asks
+        for the prompt every frame)."""
+        if not legal:
+            return None
+        key = (view, legal)
+        if getattr(self, "_advice_key", None) != key:
+            explain = explainer(self.game_id)
+            self._advice = explain(view, legal) if explain is not None else None
+            self._advice_key = key
+        return self._advice
 
     def rule_of(self, event: Event) -> tuple[str, str] | None:
         """(rule id, one-paragraph explanation) when ``event`` brings a rule into play."""
@@ -89,6 +153,7 @@ class Lesson:
 
     def learner_moved(self) -> None:
         self.notes.clear()
+        self.note_claims.clear()
 
 
 def lesson_for(game_id: str) -> Lesson | None:

@@ -6,22 +6,22 @@ Written from babel/games/babel_on/RULES.md. The learner meets, as each happens: 
 odd and the roll, drawing blocks on an even roll and placing them, taking blocks off a tower on
 an odd roll and adding them, a wrong guess, a Bonus Block, and the end of a round; the lesson is
 complete once the learner has placed drawn blocks, moved blocks on an odd roll, guessed wrong
-and placed a Bonus Block. The suggestions teach the moves (the hint, C, plays for the best).
+and placed a Bonus Block. The suggestions teach the moves (the hint plays for the best; a prompt
+whose move is not the hint's says so).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pygame
-
 from babel.core import registry
+from babel.core.claims import Claim
 from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.babel_on.actions import Add, Bonus, Call, End, Pass, Take
 from babel.games.babel_on.model import BabelView, EventKind, Phase
 from scenes.tables.babel_on.art import colour_name
-from scenes.tutorials import Lesson, Prompt, learner_seats
+from scenes.tutorials import Lesson, Prompt, key_claim, key_name, learner_seats
 
 SEED = 18
 RIVAL = "Ben"
@@ -30,15 +30,15 @@ CELL = "abcd"
 
 def hint_key_name() -> str:
     """The key the Babel On! table binds to the hint (H there switches the hand), as printed."""
-    from scenes.tables.babel_on.table import BabelOnTable  # the table imports the lessons' callers
-
-    return pygame.key.name(BabelOnTable.HINT_KEY).upper()
+    return key_name("babel_on", "hint")
 
 
-def _cell(view: BabelView, tower: int, cell: int) -> str:
+def _cell(view: BabelView, tower: int, cell: int) -> tuple[str, Claim]:
+    """Where a block goes, in words, and the floor it says (the blocks on the cell, plus one)."""
     whose = "your tower" if tower == 0 else f"{RIVAL}'s tower"
     floor = len(view.towers[tower][cell]) + 1
-    return f"cell {CELL[cell]} of {whose}, floor {floor}"
+    words = f"cell {CELL[cell]} of {whose}, floor {floor}"
+    return words, Claim("floor", (tower, cell), floor, words)
 
 
 @dataclass
@@ -51,14 +51,19 @@ class BabelOnLesson(Lesson):
         return Match(rules, config, self.seed, learner_seats(self.learner, level, (RIVAL,)))
 
     # -- what to do now ------------------------------------------------------------------------
-    def prompt(self, view: BabelView, legal: tuple) -> Prompt | None:
+    DIFFERS = "(The hint may differ: this lesson builds low.)"
+
+    def suggest(self, view: BabelView, legal: tuple) -> Prompt | None:
         if not legal:
             return None
         if self.done:
+            plan, plan_claim = key_claim("babel_on", "plan", "the floor plan")
+            hint, hint_claim = key_claim("babel_on", "hint", "the hint")
+            esc, leave = key_claim("babel_on", "leave", "")
             return Prompt(
                 "You know the turn now. Build your six floors to the pattern of a Perfect Tower "
-                f"(the floor plan, F, shows it; the hint, {hint_key_name()}, helps), or leave with Esc: "
-                "the lesson is kept."
+                f"({plan}, shows it; {hint}, helps), or leave with {esc}: the lesson is kept.",
+                claims=(plan_claim, hint_claim, leave),
             )
         ask = {
             Phase.CALL: self._call,
@@ -87,12 +92,13 @@ class BabelOnLesson(Lesson):
     def _place(self, view: BabelView, legal: tuple) -> Prompt:
         move = self._lowest(view, [a for a in legal if isinstance(a, Add)])
         colour = colour_name(move.colour, view.neutral)
+        where, claim = _cell(view, move.tower, move.cell)
         return Prompt(
-            f"You drew blocks: each goes on your own tower. Click the {colour} block in the tray, "
-            f"then the glowing {_cell(view, move.tower, move.cell)} (or drag it there). A tower "
-            "may have at most two floors under way at once.",
+            f"You drew blocks for your own tower: click the {colour} block in the tray, "
+            f"then the glowing {where} (or drag it). At most two floors may be under way.",
             ("place", "hand", move.colour, move.tower, move.cell),
             move,
+            (claim,),
         )
 
     def _remove(self, view: BabelView, legal: tuple) -> Prompt:
@@ -100,30 +106,33 @@ class BabelOnLesson(Lesson):
         rival = [a for a in takes if a.tower != 0] or takes
         move = max(rival, key=lambda a: (a.floor, -a.cell))
         whose = "your" if move.tower == 0 else f"{RIVAL}'s"
+        to_go = f"{view.to_remove} to go"
         return Prompt(
-            f"Right, and odd: take blocks off the towers one at a time ({view.to_remove} to go), "
-            "then add them all. "
+            f"Right, and odd: take blocks off the towers one at a time ({to_go}), then add them all. "
             f"Take the top block of {whose} tower at cell {CELL[move.cell]}: click it twice (or drag "
             "it off). A rival's own colour may be taken only from a top floor with no other colour.",
             ("take", move.tower, move.cell, move.floor),
             move,
+            (Claim("to_remove", None, view.to_remove, to_go),),
         )
 
     def _add(self, view: BabelView, legal: tuple) -> Prompt:
         adds = [a for a in legal if isinstance(a, Add)]
         move = self._lowest(view, [a for a in adds if a.tower == 0] or adds)
         colour = colour_name(move.colour, view.neutral)
+        where, claim = _cell(view, move.tower, move.cell)
         return Prompt(
-            f"Now add what you took, to any tower. Put the {colour} block on "
-            f"{_cell(view, move.tower, move.cell)}: click it in the tray, then the glowing cell.",
+            f"Now add what you took, to any tower. Put the {colour} block on {where}: click it in "
+            "the tray, then the glowing cell.",
             ("place", "hand", move.colour, move.tower, move.cell),
             move,
+            (claim,),
         )
 
     def _wrong(self, view: BabelView, legal: tuple) -> Prompt:
         return Prompt(
             "A wrong guess: you may take one block of your own tower back to the bag (to mend a "
-            "badly built floor), or pass. Your tower needs no mending: click Pass.",
+            "badly built floor), or pass. Keep your blocks this time: click Pass.",
             ("button", "pass"),
             next(a for a in legal if isinstance(a, Pass)),
         )
@@ -132,12 +141,15 @@ class BabelOnLesson(Lesson):
         bonus = [a for a in legal if isinstance(a, Bonus)]
         if bonus and "your_bonus" not in self.seen:
             move = min(bonus, key=lambda a: (len(view.towers[0][a.cell]), a.cell))
+            where, claim = _cell(view, move.tower, move.cell)
+            left = view.bonus[0]
+            words = f"one of your {left} Bonus Block{'s' if left != 1 else ''}"
             return Prompt(
-                "The roll is done. You may now add one of your two Bonus Blocks to your tower, once "
-                f"per block, any turn: click the Bonus Block under the tray, then the glowing "
-                f"{_cell(view, move.tower, move.cell)}.",
+                f"The roll is done. You may now add {words} to your tower, once per block, any turn: "
+                f"click the Bonus Block under the tray, then the glowing {where}.",
                 ("place", "bonus", 0, move.tower, move.cell),
                 move,
+                (claim, Claim("bonus_left", 0, left, words)),
             )
         return Prompt(
             "Your turn is over: click End turn. Keep your Bonus Blocks for a floor that needs them.",

@@ -11,13 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from babel.core import registry
+from babel.core.claims import Claim
 from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.duel.actions import Play
 from babel.games.duel.model import JOKER, DuelView, EventKind, card_name
-from scenes.tutorials import Lesson, Prompt, learner_seats
+from scenes.tutorials import Lesson, Prompt, key_claim, learner_seats
 
-SEED = 1
+SEED = 32  # Ben's draws (he moves first each round, as at the table) in which the plain plan wins
 RIVAL = "Ben"
 
 
@@ -30,62 +31,95 @@ class DuelLesson(Lesson):
         return Match(rules, rules.make_config(2), self.seed, learner_seats(self.learner, level, (RIVAL,)))
 
     # -- what to do now ------------------------------------------------------------------------
-    def prompt(self, view: DuelView, legal: tuple) -> Prompt | None:
+    DIFFERS = (
+        "(The hint may name another card: the strongest bot mixes its cards; this lesson keeps "
+        "to one plain plan.)"
+    )
+
+    def suggest(self, view: DuelView, legal: tuple) -> Prompt | None:
         if not legal or view.my_choice is not None:
             return None
+        card, text, claims = self._plan(view)
+        if self.done:
+            words, key = key_claim("duel", "hint", "the hint")
+            esc, leave = key_claim("duel", "leave", "")
+            text = (
+                f"You know the duel now. Play on to the end ({words}, helps), or leave with {esc}. "
+                f"The plain plan says: {text}"
+            )
+            claims = (*claims, key, leave)
+        return Prompt(text, card, Play(card), claims)
+
+    def _plan(self, view: DuelView) -> tuple[int, str, tuple[Claim, ...]]:
+        """The plain plan's card, why, and the facts it states: every one from the learner's
+        view (both hands are known: everyone starts with the same 14 cards and every card played
+        is shown; only the card Ben chooses this round is secret)."""
         hand = [c for c in view.hand if c != JOKER]
         rival_best = max((c for c in view.hands[1] if c != JOKER), default=0)
-        if self.done:
-            return Prompt(
-                "You know the duel now. Play on to the end (the hint, H, helps), or leave with Esc."
-            )
+        best = Claim("best_left", 1, rival_best, f"{RIVAL}'s best card left is {card_name(rival_best)}")
+        if not hand:
+            return JOKER, "Only your Joker is left: play it.", (Claim("ranked_left", None, 0, ""),)
         if view.round == 1:
             card = max(hand)
-            return Prompt(
-                "Each round you and Ben choose a card at the same time; both are turned up "
-                f"together. The higher card takes the die. Play {card_name(card)}: click it.",
-                card,
-                Play(card),
-            )
+            return card, (
+                f"Each round you and {RIVAL} choose a card at the same time; both are turned up "
+                f"together. The single highest card takes the die. Play {card_name(card)}: click it."
+            ), ()
         if view.builder == 0:
             match = [c for c in hand if c >= rival_best]
             if match:
                 card = min(match)
-                return Prompt(
-                    f"You are the Builder: ties go to you. Ben's best card left is "
-                    f"{card_name(rival_best)}, so {card_name(card)} cannot lose. Play it.",
-                    card,
-                    Play(card),
+                safe = f"no card of his beats {card_name(card)}"
+                joker = JOKER in view.hands[1]
+                only = f" (only {RIVAL}'s Joker could still send the die back)" if joker else ""
+                return card, (
+                    f"You are the Builder: ties go to you. Every card played is shown, so you know "
+                    f"{best.words}; {safe}{only}. Play it."
+                ), (
+                    best,
+                    Claim("builder", None, 0, "You are the Builder"),
+                    Claim("unbeatable", card, True, safe),
+                    Claim("holds_joker", 1, joker, only),
                 )
             card = min(hand) if hand else JOKER
-            return Prompt(
-                f"Ben's {card_name(rival_best)[4:]} beats all you hold: throw away {card_name(card)} and "
-                "keep your good cards for later.",
-                card,
-                Play(card),
+            above = f"{RIVAL} still holds {card_name(rival_best)}, above every card you hold"
+            return card, (
+                f"You are the Builder, but {above} (every card played is shown, so you can tell). "
+                f"Throw away your lowest, {card_name(card)}, and keep your good cards for later."
+            ), (
+                Claim("best_left", 1, rival_best, above),
+                Claim("beats_hand", 1, True, above),
+                Claim("lowest_in_hand", card, True, "your lowest"),
             )
         if view.builder == 1:
-            higher = [c for c in hand if c > rival_best]
-            if JOKER in view.hand and view.die >= 2:
-                return Prompt(
-                    f"Ben is the Builder and his die shows {view.die}. Play your Joker: a single "
-                    "Joker sends the die back to the centre.",
-                    JOKER,
-                    Play(JOKER),
-                )
-            card = min(higher) if higher else (min(hand) if hand else JOKER)
-            why = (
-                "only a card higher than all of Ben's takes the die from him"
-                if higher
-                else "none of your cards can beat Ben's best, so give up a low one"
-            )
-            return Prompt(f"Ben is the Builder. Play {card_name(card)}: {why}.", card, Play(card))
+            return self._rival_builder(view, hand, rival_best, best)
         card = max(hand) if hand else JOKER
-        return Prompt(
-            f"The die is in the centre: the single highest card takes it. Play {card_name(card)}.",
-            card,
-            Play(card),
-        )
+        return card, (
+            f"The die is in the centre: the single highest card takes it. Play {card_name(card)}, "
+            "your best."
+        ), (Claim("best_in_hand", card, True, "your best"),)
+
+    def _rival_builder(
+        self, view: DuelView, hand: list[int], rival_best: int, best: Claim
+    ) -> tuple[int, str, tuple[Claim, ...]]:
+        die = Claim("die", None, view.die, f"his die shows {view.die}")
+        if JOKER in view.hand and view.die >= 2:
+            return JOKER, (
+                f"{RIVAL} is the Builder and {die.words}. Play your Joker: a single Joker sends the "
+                "die back to the centre."
+            ), (Claim("builder", None, 1, f"{RIVAL} is the Builder"), die)
+        higher = [c for c in hand if c > rival_best]
+        card = min(higher) if higher else (min(hand) if hand else JOKER)
+        if higher:
+            why = f"{best.words}, and only a card higher than all of his takes the die"
+            claims: tuple[Claim, ...] = (best, Claim("beats_all", card, True, ""))
+        else:
+            mine = max(hand, default=0)
+            above = "above every card you hold" if rival_best > mine else "as high as your best card"
+            why = f"{best.words}, {above}, so give up your lowest"
+            claims = (best, Claim("beats_hand" if rival_best > mine else "ties_hand", 1, True, above))
+            claims += (Claim("lowest_in_hand", card, True, "your lowest"),)
+        return card, f"{RIVAL} is the Builder. Play {card_name(card)}: {why}.", claims
 
     # -- rules, the first time they happen -----------------------------------------------------
     def observe(self, events) -> None:

@@ -4,8 +4,9 @@ disc to build on, the cards to offer, the offer to invite and the button that co
 Written from babel/games/turmbau/RULES.md. The learner meets, as each happens: a pass, a build
 and its secret offers, the reveal, inviting offers and filling up, the disc taken, and a refused
 offer scoring its cards; the lesson is complete once the learner has built, invited an offer and
-offered, and has seen a pass, a disc taken and a refused offer score. The suggestions are plain ones that teach the moves (the
-hint, H, plays for the best).
+offered, and has seen a pass, a disc taken and a refused offer score. The suggestions are plain
+ones that teach the moves (the hint plays for the best; a prompt whose move is not the hint's
+says so).
 """
 
 from __future__ import annotations
@@ -13,12 +14,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from babel.core import registry
+from babel.core.claims import Claim
 from babel.core.match import Match
 from babel.core.protocol import Event
 from babel.games.turmbau import data
 from babel.games.turmbau.actions import Build, Offer, Pass, Select
 from babel.games.turmbau.model import EventKind, Phase, TurmbauView
-from scenes.tutorials import Lesson, Prompt, learner_seats
+from scenes.tutorials import Lesson, Prompt, key_claim, learner_seats
 
 SEED = 4
 RIVALS = ("Ben", "Carla")
@@ -36,17 +38,24 @@ def _disc(view: TurmbauView, wonder: int, slot: int) -> str:
     return f"the {data.WONDER_NAMES[wonder]} disc asking for {asks}"
 
 
-def _fill_words(view: TurmbauView, seat: int) -> str:
-    """What inviting ``seat``'s offer leaves to the learner, from the disc's need and the offer."""
+def fill_from_hand(view, seat: int) -> int:
+    """Cards the builder adds from hand after inviting ``seat``'s offer (a view or a state)."""
     offer = view.offers[seat]
     invited = sum(offer.cards) if offer is not None else 0
-    own = 0
-    if view.target is not None:
-        wonder, slot = view.target
-        own = max(0, sum(view.wonders[wonder].discs[slot].need) - invited)
+    if view.target is None:
+        return 0
+    wonder, slot = view.target
+    return max(0, sum(view.wonders[wonder].discs[slot].need) - invited)
+
+
+def _fill_words(view: TurmbauView, seat: int) -> tuple[str, Claim]:
+    """What inviting ``seat``'s offer leaves to the learner, from the disc's need and the offer."""
+    own = fill_from_hand(view, seat)
     if own == 0:
-        return f"{_whose(seat)} offer covers the whole disc, so nothing comes from your hand this time."
-    return f"You fill up the other {own} from your hand; the invited cards are {_name(seat)}'s share."
+        words = f"{_whose(seat)} offer covers the whole disc"
+        return f"{words}, so nothing comes from your hand this time.", Claim("fill_from_hand", seat, 0, words)
+    words = f"You fill up the other {own} from your hand"
+    return f"{words}; the invited cards are {_name(seat)}'s share.", Claim("fill_from_hand", seat, own, words)
 
 
 def _name(seat: int) -> str:
@@ -66,13 +75,20 @@ class TurmbauLesson(Lesson):
         return Match(rules, rules.make_config(3), self.seed, learner_seats(self.learner, level, RIVALS))
 
     # -- what to do now ------------------------------------------------------------------------
-    def prompt(self, view: TurmbauView, legal: tuple) -> Prompt | None:
+    DIFFERS = (
+        "(The hint may suggest another move: this lesson picks plain ones that show every step.)"
+    )
+
+    def suggest(self, view: TurmbauView, legal: tuple) -> Prompt | None:
         if not legal:
             return None
         if self.done:
+            words, key = key_claim("turmbau", "hint", "the hint")
+            esc, leave = key_claim("turmbau", "leave", "")
             return Prompt(
-                "You know a whole turn now. Play on to the end (the hint, H, helps), or leave "
-                "with Esc: the lesson is kept."
+                f"You know a whole turn now. Play on to the end ({words}, helps), or leave "
+                f"with {esc}: the lesson is kept.",
+                claims=(key, leave),
             )
         if view.phase is Phase.TURN:
             return self._turn(view, legal)
@@ -89,17 +105,22 @@ class TurmbauLesson(Lesson):
             best = min(
                 own, key=lambda a: (sum(view.wonders[a.wonder].discs[a.slot].values), a.wonder, a.slot)
             )
+            disc = view.wonders[best.wonder].discs[best.slot]
+            words = f"You hold the cards for {_disc(view, best.wonder, best.slot)}"
             return Prompt(
-                f"Your turn: build or pass. You hold the cards for {_disc(view, best.wonder, best.slot)}: "
-                "click it to build there. The others may offer you cards for it first.",
+                f"Your turn: build or pass. {words}: click it to build there. The others may offer "
+                "you cards for it first.",
                 ("disc", best.wonder, best.slot),
                 best,
+                (Claim("held_toward", (best.wonder, best.slot), disc.total, words),),
             )
+        words = "No disc on the board fits your hand yet"
         return Prompt(
-            "Your turn: build or pass. No disc on the board fits your hand yet, so pass: you draw a "
-            "card, then everyone draws one. Click Pass.",
+            f"Your turn: build or pass. {words}, so pass: you draw a card, then everyone draws one. "
+            "Click Pass.",
             ("primary",),
             Pass(),
+            (Claim("fillable_builds", None, 0, words),),
         )
 
     def _offer(self, view: TurmbauView, legal: tuple) -> Prompt:
@@ -118,11 +139,12 @@ class TurmbauLesson(Lesson):
                     ("offer", kind),
                     action,
                 )
+        words = "you hold none of the cards it asks for"
         return Prompt(
-            f"{who} builds on {_disc(view, wonder, slot)}, but you hold none of the cards it asks "
-            "for. Click No offer.",
+            f"{who} builds on {_disc(view, wonder, slot)}, but {words}. Click No offer.",
             ("secondary",),
             Offer(),
+            (Claim("held_toward", (wonder, slot), 0, words),),
         )
 
     def _select(self, view: TurmbauView, legal: tuple) -> Prompt:
@@ -131,25 +153,30 @@ class TurmbauLesson(Lesson):
         if single:
             pick = single[0]
             seat = pick.seats[0]
+            fill, claim = _fill_words(view, seat)
             return Prompt(
                 f"The offers are turned up. Invite {_name(seat)}'s: click the offer, then Complete "
-                f"the disc. {_fill_words(view, seat)}",
+                f"the disc. {fill}",
                 ("invite", pick.seats),
                 pick,
+                (claim,),
             )
         if selects:
+            words = "none fits with what you hold"
             return Prompt(
-                "The offers are turned up, but none fits with what you hold. Complete the disc from "
+                f"The offers are turned up, but {words}. Complete the disc from "
                 "your own hand: the offers go back and score their owners a point a card.",
                 ("invite", ()),
                 selects[0],
+                (Claim("single_invites", None, 0, words),),
             )
         decline = next(a for a in legal if not isinstance(a, Select))
+        words = "You cannot complete this disc now"
         return Prompt(
-            "You cannot complete this disc now: leave it unfulfilled. Every offer goes back and "
-            "scores its owner.",
+            f"{words}: leave it unfulfilled. Every offer goes back and scores its owner.",
             ("secondary",),
             decline,
+            (Claim("completable", None, False, words),),
         )
 
     @staticmethod

@@ -2,25 +2,34 @@
 
 The bot sees only this seat's view: its own role, hand and conversion, the Master's private
 cards only when this seat is Master. The reason speaks for this seat's own side (Architects
-build to the blueprint; the Messenger of God and the Zealots want it to fail). Seats are written
-``<P1>`` for the scene to fill in names.
+build to the blueprint; the Messenger of God and the Zealots want it to fail). Every fact it
+states (a cell's need, a card's use, the Seals held) is computed from the view and returned as
+a ``Claim`` (``explain``) that ``check`` tests against the true state; no claim is about another
+seat's hand or role. Seats are written ``<P1>`` for the scene to fill in names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from babel.core.coach import Advice, sentence, strongest_choice
+from babel.core.claims import Claim, Explained, explained
+from babel.core.coach import Advice, strongest_choice
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.belief import usefulness
-from babel.games.builders.model import BuildersView, Role
+from babel.games.builders.belief import table_talk, usefulness
+from babel.games.builders.model import BuildersState, BuildersView, Role
 from babel.games.builders.rules import RULES as _RULES
+
+Why = tuple[str, tuple[Claim, ...]]
 
 
 def advise(view: BuildersView, legal: Sequence[A.Action]) -> Advice:
+    return explain(view, legal).advice
+
+
+def explain(view: BuildersView, legal: Sequence[A.Action]) -> Explained:
     action = strongest_choice(_RULES, view, legal)
-    return action, sentence(what(action), reason(view, action, legal))
+    return explained(action, what(action), reason_claims(view, action, legal))
 
 
 def what(action: A.Action) -> str:
@@ -44,14 +53,58 @@ def need_words(view: BuildersView, cell: int) -> str:
     return f"the blueprint needs no more blocks on {name}"
 
 
-def _side(view: BuildersView) -> str:
-    if view.role is Role.ARCHITECT:
-        return "builders"
-    return "saboteurs"
+def need_claim(view: BuildersView, cell: int) -> Claim:
+    return Claim("cell_need", cell, cell_need(view, cell), need_words(view, cell))
+
+
+def _seals(hand: Sequence[int]) -> int:
+    return sum(1 for c in hand if C.CARDS[c].kind == C.SEAL)
+
+
+def _plays(legal: Sequence[A.Action]) -> list[int]:
+    return [a.card for a in legal if isinstance(a, A.Play) and a.card is not None]
 
 
 def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ()) -> str:
-    builders = _side(view) == "builders"
+    return reason_claims(view, action, legal)[0]
+
+
+def reason_claims(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ()) -> Why:
+    """The reason for ``action`` and the facts it states, all computed from the view."""
+    builders = view.role is Role.ARCHITECT
+    match action:
+        case A.Play(None, _):
+            return "no card in your hand may be handed in", (Claim("playable", None, 0, "no card"),)
+        case A.Play(card):
+            if builders:
+                return _play_reason(view, card, legal)
+            return "it hurts the tower most without showing your hand", ()
+        case A.Place(cell):
+            if builders:
+                return need_words(view, cell), (need_claim(view, cell),)
+            cells = [a.cell for a in legal if isinstance(a, A.Place)] or [cell]
+            if cell_need(view, cell) == min(cell_need(view, c) for c in cells):
+                words = "a block here helps the blueprint least"
+                return words, (Claim("least_need", cell, True, words),)
+            return need_words(view, cell), (need_claim(view, cell),)
+        case A.Seal(None):
+            seals = _seals(view.hand)
+            if seals == 0:
+                return (
+                    "you hold no Seal; every player takes this turn, so passing gives nothing away",
+                    (Claim("seals_in_hand", None, 0, "you hold no Seal"),),
+                )
+            return "no player looks enough like the Messenger of God to spend your Seal on", ()
+        case A.Declare(False) if _seals(view.hand) == 0:
+            return (
+                "you hold no Seal; every player takes this turn, so passing gives nothing away",
+                (Claim("seals_in_hand", None, 0, "you hold no Seal"),),
+            )
+    return _judgement(view, action, builders), ()
+
+
+def _judgement(view: BuildersView, action: A.Action, builders: bool) -> str:
+    """Reasons that weigh trust and harm (the bot's judgement, no fact about the state)."""
     match action:
         case A.Appoint():
             return (
@@ -59,18 +112,10 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
                 if builders
                 else "these players help your side most without giving you away"
             )
-        case A.Play(None, _):
-            return "no card in your hand may be handed in"
-        case A.Play(card):
-            return (
-                _play_reason(view, card) if builders else "it hurts the tower most without showing your hand"
-            )
         case A.Swap():
             return "the card you keep is worth more to your side than the one you give up"
         case A.Reveal():
             return "revealing this card now serves your side best"
-        case A.Place():
-            return need_words(view, action.cell) if builders else "a block here helps the blueprint least"
         case A.Strike():
             return "the strike does the least harm here" if builders else "the strike does the most harm here"
         case A.Deliberate(seat):
@@ -82,8 +127,6 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
                 else (f"<P{seat}> as Master helps your side most")
             )
         case A.Declare(False):
-            if len(legal) <= 1:
-                return "you hold no Seal; every player takes this turn, so passing gives nothing away"
             return "a Seal kept back does nothing for your side"
         case A.Declare(True):
             return (
@@ -113,15 +156,94 @@ def reason(view: BuildersView, action: A.Action, legal: Sequence[A.Action] = ())
     return ""
 
 
-def _play_reason(view: BuildersView, card: int) -> str:
-    """Why an Architect hands this card to the Master."""
+def _play_reason(view: BuildersView, card: int, legal: Sequence[A.Action]) -> Why:
+    """Why an Architect hands this card to the Master, from the hand and the blueprint."""
     kind = C.CARDS[card].kind
+    cells, base = view.blueprint.cells, view.base
     if kind == C.BUILD:
-        if usefulness(card, view.blueprint.cells, view.base) > 0:
-            return "it builds towards the blueprint"
-        return "no card you may hand in builds what the blueprint needs; this one wastes the fewest blocks"
+        if usefulness(card, cells, base) > 0:
+            words = "it builds towards the blueprint"
+            return words, (Claim("builds", card, True, words),)
+        plays = _plays(legal) or list(view.hand)
+        if any(usefulness(c, cells, base) > 0 for c in plays):
+            words = "it builds nothing the blueprint needs now"
+            return words, (Claim("builds", card, False, words),)
+        words = "no card you may hand in builds what the blueprint needs"
+        claims = (Claim("none_builds", None, True, words),)
+        blocks = [C.CARDS[c].blocks for c in plays if C.CARDS[c].kind == C.BUILD]
+        if C.CARDS[card].blocks <= min(blocks, default=0):
+            fewest = "this one wastes the fewest blocks"
+            return f"{words}; {fewest}", (*claims, Claim("fewest_blocks", card, True, fewest))
+        return f"{words}; this one wastes {C.CARDS[card].blocks}", claims
     if kind == C.DELIBERATION:
-        return "the Master can turn up an appointed player's discard with it: evidence of who is who"
+        return "the Master can turn up an appointed player's discard with it: evidence of who is who", ()
     if kind == C.SEAL:
-        return "it is a spare Seal: you keep one for the end, and a Master without one may keep this"
-    return "every card you may hand in hurts the tower; this one hurts it least"
+        seals = _seals(view.hand)
+        if seals >= 2:
+            words = "it is a spare Seal: you keep one for the end"
+            return f"{words}, and a Master without one may keep this", (Claim("seals_in_hand", None, seals, words),)
+        words = "it is your only Seal"
+        return f"{words}; a Master who keeps it can use it at the end", (Claim("seals_in_hand", None, 1, words),)
+    plays = _plays(legal) or list(view.hand)
+    if all(C.CARDS[c].kind in (C.STORM, C.LIGHTNING, C.PUNISHMENT) for c in plays):
+        words = "every card you may hand in hurts the tower"
+        return f"{words}; this one hurts it least", (Claim("all_hurt", None, True, words),)
+    return "it hurts the tower, and keeps your better cards for a round you can trust", ()
+
+
+def talk_suspicion(view: BuildersView, seat: int) -> float:
+    """How much the most suspicious other seat's table talk (public record only) suspects
+    ``seat``: what the learner sees with table talk on."""
+    others = [s for s in range(view.players) if s != seat]
+    talk = table_talk(view, others, top=view.players)
+    return round(max(dict(ranked).get(seat, 0.0) for ranked in talk.values()), 3)
+
+
+def bad_effects(entry) -> list[str]:
+    """The revealed cards of a round that worked against the tower, in words (public)."""
+    out = []
+    for e in entry.effects:
+        if e.kind in (C.STORM, C.LIGHTNING):
+            out.append(f"a {C.card_name(e.card)}")
+        elif e.kind == C.BUILD and (e.void or e.blocks == 0):
+            out.append("a building card that built nothing")
+    return out
+
+
+def check(state: BuildersState, seat: int, claim: Claim) -> str | None:
+    """None when ``claim`` holds in the true state, else what is wrong (a claim about a card
+    this seat cannot see, or about another seat, is wrong by kind)."""
+    cells, base, hand = state.blueprint.cells, state.base, state.hands[seat]
+    kind, subject, value = claim.kind, claim.subject, claim.value
+    plays = _plays(_RULES.legal_actions(state, seat))
+    if kind == "cell_need":
+        truth = max(0, cells[subject] - base[subject])
+    elif kind == "least_need":
+        places = [a.cell for a in _RULES.legal_actions(state, seat) if isinstance(a, A.Place)]
+        need = [max(0, cells[c] - base[c]) for c in places]
+        truth = bool(need) and max(0, cells[subject] - base[subject]) == min(need)
+    elif kind == "seals_in_hand":
+        truth = _seals(hand)
+    elif kind == "playable":
+        truth = len(plays)
+    elif kind == "builds":
+        if subject not in hand:
+            return f"card {subject} is not in seat {seat + 1}'s hand"
+        truth = usefulness(subject, cells, base) > 0
+    elif kind == "none_builds":
+        truth = not any(usefulness(c, cells, base) > 0 for c in plays)
+    elif kind == "talk_suspicion":  # the most a bot's table talk suspects ``subject``
+        truth = talk_suspicion(_RULES.view(state, seat), subject)
+    elif kind in ("round_master", "round_bad"):
+        entry = next((e for e in state.log if e.round == subject), None)
+        if entry is None:
+            return f"no round {subject} in the record"
+        truth = entry.master if kind == "round_master" else len(bad_effects(entry))
+    elif kind == "fewest_blocks":
+        blocks = [C.CARDS[c].blocks for c in plays if C.CARDS[c].kind == C.BUILD]
+        truth = C.CARDS[subject].blocks <= min(blocks, default=0)
+    elif kind == "all_hurt":
+        truth = all(C.CARDS[c].kind in (C.STORM, C.LIGHTNING, C.PUNISHMENT) for c in plays)
+    else:
+        return f"unknown claim kind {kind!r} (it may name something hidden)"
+    return None if truth == value else f"{kind} {subject!r}: said {value!r}, true {truth!r}"

@@ -11,6 +11,8 @@ from babel.games.babel_on.actions import Action, Call, End, Pass
 from scenes.tables.babel_on.layout import BUTTON_RECTS, PW, PX
 from scenes.widgets.basic import Button
 
+PLAN_KEY = pygame.K_f  # opens and closes the floor plan
+
 
 class PanelButtons:
     def __init__(
@@ -26,7 +28,8 @@ class PanelButtons:
         self.pass_ = Button(r["pass"], "Pass (P)", lambda: act(Pass()), hotkey=pygame.K_p, size=19)
         self.end = Button(r["end"], "End turn (Enter)", lambda: act(End()), hotkey=pygame.K_RETURN, size=19)
         self.rot = Button(r["rot"], "Turn view (R)", rotate, hotkey=pygame.K_r, size=17)
-        self.plan = Button(r["plan"], "Floor plan (F)", plan, hotkey=pygame.K_f, size=17)
+        key = pygame.key.name(PLAN_KEY).upper()
+        self.plan = Button(r["plan"], f"Floor plan ({key})", plan, hotkey=PLAN_KEY, size=17)
         self.all = [self.even, self.odd, self.pass_, self.end, self.rot, self.plan]
 
     def sync(self, legal: Sequence[Action], busy: bool) -> None:

@@ -32,7 +32,7 @@ from scenes.tables.babel_on.animate import Motion
 from scenes.tables.babel_on.draw import BabelOnUi, Grab, draw_table
 from scenes.tables.babel_on.hand import Hand, acting_seat, drop_targets, placement, pull
 from scenes.tables.babel_on.layout import DIE_POS
-from scenes.tables.babel_on.panel import PanelButtons
+from scenes.tables.babel_on.panel import PLAN_KEY, PanelButtons
 from scenes.widgets.basic import WidgetGroup
 from scenes.widgets.dice import DieSprite
 
@@ -43,6 +43,7 @@ class BabelOnTable(TableScene):
     TOOLS_ROW = layout.TOOLS_ROW
     MENU_ROW = layout.MENU_ROW
     HINT_KEY = pygame.K_c  # H already switches the hand whose risk is shown
+    PLAN_KEY = PLAN_KEY  # the floor plan's key (its button's hotkey)
 
     # -- binding ---------------------------------------------------------------------------
     def bind(self) -> None:
@@ -155,7 +156,7 @@ class BabelOnTable(TableScene):
         return False
 
     def _handle_plan(self, event: pygame.event.Event) -> bool:
-        keys = (pygame.K_f, pygame.K_SPACE)
+        keys = (self.PLAN_KEY, pygame.K_SPACE)
         if event.type == pygame.MOUSEBUTTONUP or (event.type == pygame.KEYDOWN and event.key in keys):
             self.plan_for = None
             return True

@@ -51,6 +51,7 @@ CLEARABLE = (
 
 
 class BuildersTable(TableScene):
+    TALK_KEY = pygame.K_k  # table talk: whom each bot suspects
     TOOLS_ROW = (L.PANEL_X, 572, 340, 44)  # Undo and Hint, between the side sheets and Confirm
     MENU_ROW = (L.PANEL_X, 796, 340, 44)  # Menu and Rules, under Timeline and Talk
     END_BUTTON_W, END_BUTTON_GAP = 200, 30  # three buttons on the end panel
@@ -254,7 +255,7 @@ class BuildersTable(TableScene):
         key = event.key
         commands = {
             pygame.K_t: self.open_timeline,
-            pygame.K_k: self.toggle_talk,
+            self.TALK_KEY: self.toggle_talk,
             pygame.K_BACKSPACE: self.clear_choice,
         }
         if key == pygame.K_r:
