@@ -84,3 +84,14 @@ def look(seat: int) -> Look:
 
 def rgb(seat: int) -> tuple[int, int, int]:
     return look(seat)[0]
+
+
+def draw_dot(canvas, seat: int, centre: tuple[float, float], radius: float) -> None:
+    """The seat's token: its colour with its pattern mark (never the colour alone)."""
+    from scenes import assets
+    from scenes.widgets.blocks import paint_dot
+
+    colour, pattern, _ = look(seat)
+    px = canvas.px(2 * radius)
+    key = ("seat-dot", colour, pattern, px, theme.CONTRAST)
+    canvas.blit(assets.surface(key, lambda: paint_dot(colour, pattern, px).convert_alpha()), centre, anchor="center")

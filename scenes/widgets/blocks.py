@@ -85,6 +85,20 @@ def paint_cube(colour: Colour, pattern: str, px: int, outline: Colour | None = N
     return surf
 
 
+def paint_dot(colour: Colour, pattern: str, px: int) -> pygame.Surface:
+    """A seat's round token ``px`` across: its colour with its pattern mark, outlined, so the seat
+    is told apart without its colour (colour-blind players, high contrast)."""
+    surf = pygame.Surface((px + 2, px + 2), pygame.SRCALPHA)
+    c = (px + 2) / 2
+    pygame.draw.circle(surf, colour, (c, c), px / 2)
+    edge = (0, 0, 0) if theme.CONTRAST == "high" else _shade(colour, 0.35)
+    pygame.draw.circle(surf, edge, (c, c), px / 2, max(1, px // 12) * theme.OUTLINE)
+    if pattern != "plain":
+        mark = _shade(colour, 0.45) if sum(colour) > 300 else _shade(colour, 1.9)
+        _mark(surf, pattern, (c, c), px / 2.6, mark)
+    return surf
+
+
 @dataclass(frozen=True)
 class Cube:
     """A cube at grid cell (gx, gy) and height gz, with optional fine offset in cube units."""

@@ -143,7 +143,7 @@ def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
     if choosing:
         canvas.glow(r, theme.HIGHLIGHT, radius=12)
     canvas.fill_rect((26, 18, 12, 220), r, radius=12)
-    canvas.circle(seat_colours.rgb(seat), (r.x + 22, r.centery), 9)
+    seat_colours.draw_dot(canvas, seat, (r.x + 22, r.centery), 10)
     name = ui.name(seat)
     size = fitted_size(canvas, name, 21, 150)
     canvas.text(name, (r.x + 40, r.centery), size, theme.WHITE, anchor="midleft", max_width=150)
@@ -188,7 +188,7 @@ def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     canvas.text(title, (x + w / 2, 76), 20, theme.INK_SOFT, anchor="midtop")
     y = 118
     for seat in range(v.players):
-        canvas.circle(seat_colours.rgb(seat), (x + 26, y + 14), 9)
+        seat_colours.draw_dot(canvas, seat, (x + 26, y + 14), 10)
         name = ui.name(seat)
         room = 170
         if builder == seat:
