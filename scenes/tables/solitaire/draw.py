@@ -23,8 +23,8 @@ from scenes.tables.solitaire.layout import FELT, HELP_POS, PILE_POS, STATUS_POS,
 
 HOVER_LIFT, DRAG_LIFT = 8, 14
 HELP = (
-    "Draw with a click on the pile or Space; drag a stack onto a match one or three places to "
-    "its left (or click it, then its target). H hint, U undo."
+    "Draw: click the pile or Space. Move: drag a stack onto a match one or three places to its "
+    "left, or ←/→ and Enter twice. H hint, U undo."
 )
 
 
@@ -46,6 +46,7 @@ class SolitaireUi:
     over: bool = False
     moves: int = 0  # moves made so far
     winnable: str = ""  # the "still winnable?" words ("" when not asked)
+    cursor: int | None = None  # the stack the keyboard points at
 
 
 def draw_still(
@@ -85,6 +86,8 @@ def draw_line(canvas: Canvas, v: SolitaireView, ui: SolitaireUi, geo: Geometry, 
         glow = i in ui.targets or f"stack{i}" in ui.hint_glow or i == ui.selected
         lift = HOVER_LIFT if (i == ui.hover and i in ui.movable and ui.drag_src is None) else 0
         draw_piece(canvas, geo, shown[-1], centre, lift=lift, depth=len(shown) - 1, glow=glow)
+        if i == ui.cursor:  # the keyboard's cursor: a ring the glow of a target does not hide
+            canvas.fill_rect(theme.FOCUS, geo.rect(i).inflate(14, 14), radius=14, width=4 * theme.OUTLINE)
         if len(shown) > 1:
             r = geo.rect(i)
             canvas.circle(theme.INK, (r.right - 4, r.y + 4), 13)

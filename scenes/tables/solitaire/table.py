@@ -22,8 +22,7 @@ from babel.core.protocol import Event
 from babel.core.saves import SaveStore
 from babel.games.solitaire import hints
 from babel.games.solitaire.actions import Action, Draw, Finish, Move
-from babel.games.solitaire.deals import piece_name
-from babel.games.solitaire.model import Difficulty, SolitaireView
+from babel.games.solitaire.model import SolitaireView
 from babel.games.solitaire.stats import StatsStore
 from scenes import wording
 from scenes.canvas import Canvas
@@ -33,7 +32,7 @@ from scenes.layers import StaticLayer
 from scenes.match_controller import bot_executor
 from scenes.table import TableScene
 from scenes.table_lesson import Clear
-from scenes.tables.solitaire import draw, layout
+from scenes.tables.solitaire import draw, layout, moves
 from scenes.tables.solitaire.analysis import AnalysisScene
 from scenes.tables.solitaire.animate import Motion
 from scenes.tables.solitaire.draw import SolitaireUi
@@ -82,6 +81,7 @@ class SolitaireTable(TableScene):
         self.selected: int | None = None
         self.hint_glow: set[str] = set()
         self.hover: int | None = None
+        self.cursor = moves.KeyCursor()  # the stack the arrows point at
         self._winnable: tuple[int, Future | None, str] = (-1, None, "")
         self._build_buttons()
 
@@ -262,6 +262,8 @@ class SolitaireTable(TableScene):
             if event.key in KEYS:
                 getattr(self, KEYS[event.key])()
                 return True
+            if self.cursor.handle(self, event.key):
+                return True
         if event.type == pygame.MOUSEMOTION:
             if self.drag is not None:
                 self.drag["pos"] = event.pos
@@ -326,16 +328,7 @@ class SolitaireTable(TableScene):
         return best
 
     def _explain(self, src: int) -> None:
-        v: SolitaireView = self.view
-        tops = v.tops
-        options = [d for d in (src - 1, src - 3) if d >= 0]
-        if not options:
-            self.app.toast("This stack has no stack one or three places to its left")
-        elif v.difficulty is Difficulty.STRICT and self._has(Move):
-            self.app.toast("Strict rule: only the nearest matches may move now")
-        else:
-            names = " or ".join(piece_name(tops[d], v.variant) for d in options)
-            self.app.toast(f"{piece_name(tops[src], v.variant).capitalize()} matches neither {names}")
+        self.app.toast(moves.why_not(self.view, src, self._has(Move)))
 
     # -- events -------------------------------------------------------------------------------
     def on_step(self, seat: int, action: Any, events: tuple[Event, ...]) -> None:
@@ -393,6 +386,7 @@ class SolitaireTable(TableScene):
             over=self.match.over,
             moves=self.match.ply,
             winnable=self._winnable[2] if SolitaireTable.show_winnable and not self.match.over else "",
+            cursor=self.cursor.stack if not self.match.over else None,
         )
 
     def draw_table(self, canvas: Canvas) -> None:
@@ -402,7 +396,7 @@ class SolitaireTable(TableScene):
         # what the still layer shows (not where a dragged stack is: that is drawn over it)
         hide = tuple(sorted(motion.hide.items()))
         glow = (ui.hint_glow, ui.finish_glow is not None, self.finish_button.visible)
-        key = (v, self.legal, ui.over, hide, ui.selected, ui.hover, ui.drag_src, glow, line_still)
+        key = (v, self.legal, ui.over, hide, ui.selected, ui.hover, ui.drag_src, glow, line_still, ui.cursor)
         self.still.draw(canvas, key, lambda c: draw.draw_still(c, v, ui, geo, motion, line_still))
         if not line_still:
             draw.draw_line(canvas, v, ui, geo, motion)
