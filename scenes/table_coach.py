@@ -65,9 +65,14 @@ class Coach:
         self.job = None
 
     def rect(self, canvas: Canvas, anchor: tuple[float, float, float]) -> tuple[pygame.Rect, list[str]]:
+        """The note's rect and lines: at a larger text size the lines grow and more of them are
+        allowed, as many as fit above ``bottom`` (the rest is cut off at a word)."""
         right, bottom, width = anchor
-        lines = canvas.wrap(self.note[1], COACH_TEXT, width - 32)[:COACH_LINES] if self.note else []
-        h = 46 + len(lines) * COACH_TEXT * 1.35
+        size, top = canvas.ts(COACH_TEXT), _top(canvas)
+        room = int((bottom - 10 - top - 8) // (size * 1.35))  # lines that fit under the window's top
+        most = max(COACH_LINES, min(round(COACH_LINES * theme.TEXT_SCALE), room))
+        lines = canvas.wrap(self.note[1], size, width - 32)[:most] if self.note else []
+        h = top + 8 + len(lines) * size * 1.35
         return pygame.Rect(round(right - width), round(bottom - h), round(width), round(h)), lines
 
     def draw(self, canvas: Canvas, anchor: tuple[float, float, float], hint_key: int | None) -> None:
@@ -76,11 +81,16 @@ class Coach:
         r, lines = self.rect(canvas, anchor)
         paper(canvas, r, radius=10)
         canvas.fill_rect(theme.GOLD, (r.x, r.y, 6, r.h), radius=3)
-        canvas.text(self.note[0], (r.x + 18, r.y + 10), 18, theme.INK, role="sans_bold")
+        canvas.text(self.note[0], (r.x + 18, r.y + 10), canvas.ts(18), theme.INK, role="sans_bold")
         if hint_key is not None:
             key = pygame.key.name(hint_key).upper()
-            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), 13, theme.INK_SOFT, anchor="topright")
-        y = r.y + 38
+            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), canvas.ts(13), theme.INK_SOFT, anchor="topright")
+        y, size = r.y + _top(canvas), canvas.ts(COACH_TEXT)
         for line in lines:
-            canvas.text(line, (r.x + 18, y), COACH_TEXT, theme.INK)
-            y += COACH_TEXT * 1.35
+            canvas.text(line, (r.x + 18, y), size, theme.INK)
+            y += size * 1.35
+
+
+def _top(canvas: Canvas) -> float:
+    """Where the note's lines begin below its top: under the title (38 at 100 %)."""
+    return 38 * canvas.ts(18) / 18

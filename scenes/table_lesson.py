@@ -46,9 +46,23 @@ def lesson_paragraphs(lesson: Any, prompt: Any) -> list[tuple[str, str]]:
     return paras
 
 
+def _grow(canvas: Canvas) -> float:
+    """How much larger the words are at the player's text size (1 at 100 %)."""
+    return canvas.ts(TEXT) / TEXT
+
+
 def _wrap(canvas: Canvas, paras: list[tuple[str, str]], w: int) -> tuple[tuple, int]:
-    wrapped = tuple((title, tuple(canvas.wrap(text, TEXT, w - 36))) for title, text in paras)
-    return wrapped, 20 + sum(TITLE + len(lines) * LINE + PAD for _, lines in wrapped)
+    g = _grow(canvas)
+    wrapped = tuple((title, tuple(canvas.wrap(text, TEXT * g, w - 36))) for title, text in paras)
+    return wrapped, round(20 + sum((TITLE + len(lines) * LINE) * g + PAD for _, lines in wrapped))
+
+
+def _widths(canvas: Canvas, own: float) -> tuple[int, ...]:
+    """The widths tried: the table's own first, then ``WIDTHS``, wider at a larger text size
+    (never wider than the window)."""
+    g = _grow(canvas)
+    most = theme.LOGICAL_W - 2 * MARGIN
+    return tuple(dict.fromkeys(min(most, round(w * g)) for w in (own, *WIDTHS)))
 
 
 def arrow_for(r: pygame.Rect, target: pygame.Rect) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -127,7 +141,7 @@ def place_bubble(
     """Where the words go: the spot and width that cover least of ``target`` and ``clear``."""
     if not paras:
         return None
-    key = (canvas.scale, tuple(paras), tuple(target) if target else None, clear.key(), home)
+    key = (canvas.scale, theme.TEXT_SCALE, tuple(paras), tuple(target) if target else None, clear.key(), home)
     found = _placed.get(key)
     if found is None:
         found = _place(canvas, paras, target, clear, home)
@@ -146,7 +160,7 @@ def _place(canvas: Canvas, paras: list, target: pygame.Rect | None, clear: Clear
 
     clear = Clear(real(clear.need), real(clear.rather))
     best: tuple[float, pygame.Rect, tuple] | None = None
-    for w in dict.fromkeys((round(home[2]), *WIDTHS)):
+    for w in _widths(canvas, home[2]):
         wrapped, h = _wrap(canvas, paras, w)
         xs = _spots(MARGIN, theme.LOGICAL_W - MARGIN - w, GRID)
         ys = _spots(MARGIN, theme.LOGICAL_H - MARGIN - h, GRID)
@@ -182,13 +196,13 @@ def draw_bubble(canvas: Canvas, bubble: Bubble | None) -> None:
     r = bubble.rect
     paper(canvas, r, radius=12)
     canvas.fill_rect(theme.GOLD, (r.x, r.y, 7, r.h), radius=3)
-    yy = r.y + 12
+    yy, g = r.y + 12, _grow(canvas)
     for title, lines in bubble.wrapped:
-        canvas.text(title, (r.x + 20, yy), TEXT, theme.GOLD_DARK, role="sans_bold")
-        yy += TITLE
+        canvas.text(title, (r.x + 20, yy), TEXT * g, theme.GOLD_DARK, role="sans_bold")
+        yy += TITLE * g
         for line in lines:
-            canvas.text(line, (r.x + 20, yy), TEXT, theme.INK)
-            yy += LINE
+            canvas.text(line, (r.x + 20, yy), TEXT * g, theme.INK)
+            yy += LINE * g
         yy += PAD
     if bubble.target is not None and bubble.arrow is not None:
         canvas.glow(bubble.target, theme.HIGHLIGHT, radius=10, spread=10)

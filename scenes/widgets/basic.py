@@ -52,6 +52,13 @@ def fitted_size(
     return size
 
 
+def label_size(canvas: Canvas, text: str, size: float, width: float, height: float, role: str = "sans") -> float:
+    """A control's label size at the player's text size: grown with the setting as far as the
+    control's height allows, then shrunk (down to 0.6 of ``size``) to fit its width."""
+    grown = max(size, min(canvas.ts(size), height * 0.55))
+    return fitted_size(canvas, text, grown, width, role, least=0.6 * size / grown)
+
+
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
     """A sheet of paper lying on the table (scores, logs, the rules)."""
     canvas.shadow_rect(r, radius=radius)
@@ -164,7 +171,7 @@ class Button(Widget):
         colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
         # painted once per look and place, then one blit a frame (buttons sit on every screen)
         sr = canvas.rect(self.rect.move(0, -3).union(self.rect.move(0, 2)))
-        look = (self.label, self.size, self.primary, fill, edge, lift, hover, colour)
+        look = (self.label, self.size, theme.TEXT_SCALE, self.primary, fill, edge, lift, hover, colour)
         key = ("button", tuple(sr), canvas.scale, canvas.ox, canvas.oy, tuple(self.rect), look)
 
         def paint() -> pygame.Surface:
@@ -183,7 +190,7 @@ class Button(Widget):
         canvas.text(
             self.label,
             r.center,
-            fitted_size(canvas, self.label, self.size, r.w - 20, role),
+            label_size(canvas, self.label, self.size, r.w - 20, r.h, role),
             colour,
             role="sans_bold" if self.primary else "sans",
             anchor="center",
@@ -254,10 +261,11 @@ class Stepper(Widget):
             canvas.text(
                 glyph, r.center, self.size + 10, theme.GOLD if lit else theme.BUTTON_TEXT, anchor="center"
             )
+        shown = self.label(self.value)
         canvas.text(
-            self.label(self.value),
+            shown,
             self.rect.center,
-            self.size,
+            label_size(canvas, shown, self.size, self.rect.w - 2 * self.rect.h, self.rect.h),
             theme.WHITE,
             anchor="center",
             max_width=self.rect.w - 2 * self.rect.h,

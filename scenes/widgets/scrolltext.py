@@ -233,6 +233,7 @@ class LogScroll:
 
     def __init__(self, size: float = 14, row: float = 20, colour=None, indent: float = 10) -> None:
         self.size, self.row, self.colour, self.indent = size, row, colour, indent
+        self.grow = 1.0  # the text size setting's factor at the last layout: rows grow, fewer fit
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.back = 0  # rows scrolled back from the newest
         self._count = 0  # lines in the log when it was last drawn
@@ -245,18 +246,24 @@ class LogScroll:
 
     @property
     def room(self) -> int:
-        return max(1, int(self.rect.h // self.row))
+        return max(1, int(self.rect.h // self.step))
+
+    @property
+    def step(self) -> float:
+        """A row's height at the player's text size."""
+        return self.row * self.grow
 
     def rows(self, canvas: Canvas, entries: list[Entry]) -> list[tuple[str, float, tuple]]:
         """Every line wrapped to the rect's width (worked out again only when something changed)."""
         key = (canvas.scale, self.rect.w, tuple(entries), theme.GENERATION)
         if key != self._key:
             self._key = key
+            self.grow = canvas.ts(self.size) / self.size
             rows = []
             for entry in entries:
                 plain = theme.INK if self.colour is None else self.colour
                 text, colour = (entry, plain) if isinstance(entry, str) else entry
-                wrapped = canvas.wrap(text, self.size, self.rect.w - 24 - self.indent) or [text]
+                wrapped = canvas.wrap(text, canvas.ts(self.size), self.rect.w - 24 - self.indent) or [text]
                 rows += [(w, self.indent if i else 0, colour) for i, w in enumerate(wrapped)]
             self._rows = rows
         return self._rows
@@ -280,7 +287,7 @@ class LogScroll:
         if self.back or not self._rows:
             return None
         n = min(len(self._rows), self.room)
-        return pygame.Rect(self.rect.x, round(self.rect.y + (n - 1) * self.row), self.rect.w, round(self.row))
+        return pygame.Rect(self.rect.x, round(self.rect.y + (n - 1) * self.step), self.rect.w, round(self.step))
 
     def marker_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - 112, self.rect.bottom - 22, 96, 22)
@@ -317,8 +324,8 @@ class LogScroll:
         self.back = min(self.back, self.max_back())
         x, y = self.rect.x, self.rect.y
         for text, indent, colour in self.shown():  # wrapped to fit beside the scroll bar
-            canvas.text(text, (x + indent, y), self.size, colour, max_width=self.rect.w - 16 - indent)
-            y += self.row
+            canvas.text(text, (x + indent, y), canvas.ts(self.size), colour, max_width=self.rect.w - 16 - indent)
+            y += self.step
         if not self.max_back():
             return
         bar = pygame.Rect(self.rect.right - 10, self.rect.y, 6, self.rect.h)
