@@ -255,3 +255,65 @@ def test_turmbau_cards_under_others_show_no_cut_names():
                 for i in range(n - 1)
             ]
             assert covered == [g < layout.SMALL_CARD[0] for g in gaps] + [False]
+
+
+# -- the text size setting: the places that reflow stay whole and apart at 150 and 200 % -------
+TEXT_SIZES = [(size, percent) for size in SIZES for percent in (150, 200)]
+
+
+@pytest.fixture
+def text_size_pilot():
+    """A pilot whose settings ask for a text size; the usual size is back afterwards."""
+    from babel.core.settings import Settings
+    from scenes import theme
+
+    made: list[Pilot] = []
+
+    def make(size, percent) -> Pilot:
+        made.append(Pilot(size=size, settings=Settings(phone_address="127.0.0.1", text_size=percent)))
+        return made[-1]
+
+    yield make
+    theme.set_text_size(100)
+    pygame.display.quit()
+
+
+def _apart(lines: list[tuple[str, pygame.Rect]], where) -> None:
+    """No two lines overlap (by more than a pixel of their boxes' padding) and all are on the
+    logical screen."""
+    screen = pygame.Rect(0, 0, 1600, 900)
+    boxes = [(s, r.inflate(-2, -4)) for s, r in lines if s.strip()]
+    for i, (s, r) in enumerate(boxes):
+        assert screen.contains(r), (where, s, r)
+        for t, q in boxes[i + 1 :]:
+            assert not r.colliderect(q), (where, s, t)
+
+
+@pytest.mark.parametrize(("size", "percent"), TEXT_SIZES)
+def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_log, text_size_pilot):
+    from babel.core import registry
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.launcher.saved_games import SavedGames
+    from scenes.launcher.settings import SettingsScene
+    from scenes.launcher.setup import SetupScene
+    from scenes.widgets.confirm import quit_dialog
+
+    pilot = text_size_pilot(size, percent)
+    scenes = [MainMenu(), SettingsScene(), SetupScene(registry.get("turmbau")), RulesViewer(None), SavedGames()]
+    for scene in scenes:
+        pilot.start(scene)
+        text_log.clear()
+        assets.clear()  # buttons and still layers are painted again, so their words are seen
+        pilot.app.draw()
+        assert len(text_log.lines) >= 3, type(scene).__name__  # the screen was drawn
+        _no_ellipsis(text_log, type(scene).__name__)
+        _apart(text_log.lines, (type(scene).__name__, size, percent))
+        pilot.app.pop()
+    pilot.start(MainMenu())
+    pilot.start(quit_dialog(pilot.app))
+    text_log.clear()
+    assets.clear()
+    pilot.top.draw(pilot.app.canvas)
+    _no_ellipsis(text_log, "dialog")
+    _apart(text_log.lines, ("dialog", size, percent))
