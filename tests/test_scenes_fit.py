@@ -317,3 +317,48 @@ def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_
     pilot.top.draw(pilot.app.canvas)
     _no_ellipsis(text_log, "dialog")
     _apart(text_log.lines, ("dialog", size, percent))
+
+
+@pytest.mark.parametrize(("size", "percent"), TEXT_SIZES)
+def test_a_lesson_step_a_log_and_the_coach_at_larger_text_sizes(size, percent, text_log, text_size_pilot, monkeypatch):
+    """The lesson's words, a table's log (rows grow, fewer fit, it scrolls) and the coach's
+    note: whole, apart and on the screen."""
+    from scenes import tables
+    from scenes.launcher.setup import SetupScene
+    from scenes.table import lesson_bubble
+
+    real = tables.table_for
+    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s, **k: real(gid)(m, s, threaded=False))
+    pilot = text_size_pilot(size, percent)
+    pilot.start(SetupScene(registry_get("babel_on")))
+    learn = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Learn to play")
+    pilot.click(learn.rect.center)
+    bubble = lesson_bubble(pilot.top, pilot.app.canvas)
+    assert bubble is not None
+    text_log.clear()
+    pilot.app.draw()
+    inside = [(s, r) for s, r in text_log.lines if bubble.rect.contains(r)]
+    assert len(inside) >= 3
+    _no_ellipsis(text_log, "lesson")
+    _apart(inside, ("lesson", size, percent))
+    pilot.app.pop()
+
+    table = _table_after("turmbau", ["Anna", "Ben", "Carla"], 24)
+    pilot.start(table)
+    table.show_note("Hint", "Offer the two cranes: Carla needs them for the Colossus " * 3)
+    text_log.clear()
+    pilot.app.draw()
+    log, (note, _) = table.log_rect(), table.coach_rect(pilot.app.canvas)
+    rows = [(s, r) for s, r in text_log.lines if log.contains(r) and not note.colliderect(r)]
+    assert len(rows) >= 3 and table.log_view.max_back() > 0  # the whole game's log scrolls
+    _apart(rows, ("log", size, percent))
+    words = [(s, r) for s, r in text_log.lines if note.contains(r)]
+    assert "Colossus" in " ".join(s for s, _ in words)[-40:], (words, note)  # the note's last words
+    _apart(words, ("coach", size, percent))
+    assert not [s for s, _ in rows + words if s.endswith("…")]
+
+
+def registry_get(game: str):
+    from babel.core import registry
+
+    return registry.get(game)
