@@ -258,7 +258,7 @@ def test_turmbau_cards_under_others_show_no_cut_names():
 
 
 # -- the text size setting: the places that reflow stay whole and apart at 150 and 200 % -------
-TEXT_SIZES = [(size, percent) for size in SIZES for percent in (150, 200)]
+TEXT_SIZES = [(size, percent) for size in SIZES for percent in (150, 200)] + [((3840, 2160), 200)]
 
 
 @pytest.fixture
@@ -292,15 +292,25 @@ def _apart(lines: list[tuple[str, pygame.Rect]], where) -> None:
 @pytest.mark.parametrize(("size", "percent"), TEXT_SIZES)
 def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_log, text_size_pilot):
     from babel.core import registry
+    from scenes.launcher.history_screen import StatisticsScreen
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.rules_viewer import RulesViewer
-    from scenes.launcher.saved_games import SavedGames
+    from scenes.launcher.saved_games import InProgressGames, SavedGames
     from scenes.launcher.settings import SettingsScene
     from scenes.launcher.setup import SetupScene
     from scenes.widgets.confirm import quit_dialog
 
     pilot = text_size_pilot(size, percent)
-    scenes = [MainMenu(), SettingsScene(), SetupScene(registry.get("turmbau")), RulesViewer(None), SavedGames()]
+    scenes = [
+        MainMenu(),
+        SettingsScene(),
+        SetupScene(registry.get("turmbau")),
+        SetupScene(registry.get("duel")),
+        RulesViewer(None),
+        SavedGames(),
+        InProgressGames(),
+        StatisticsScreen(),
+    ]
     for scene in scenes:
         pilot.start(scene)
         text_log.clear()
@@ -356,6 +366,15 @@ def test_a_lesson_step_a_log_and_the_coach_at_larger_text_sizes(size, percent, t
     assert "Colossus" in " ".join(s for s, _ in words)[-40:], (words, note)  # the note's last words
     _apart(words, ("coach", size, percent))
     assert not [s for s, _ in rows + words if s.endswith("…")]
+    from scenes.launcher.pause import PauseMenu
+
+    pilot.start(PauseMenu(table))
+    text_log.clear()
+    assets.clear()
+    pilot.top.draw(pilot.app.canvas)
+    assert len(text_log.lines) >= 3
+    _no_ellipsis(text_log, "pause")
+    _apart(text_log.lines, ("pause", size, percent))
 
 
 def registry_get(game: str):
