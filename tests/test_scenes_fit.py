@@ -381,3 +381,27 @@ def registry_get(game: str):
     from babel.core import registry
 
     return registry.get(game)
+
+
+def test_the_rules_text_grows_and_wraps_at_larger_text_sizes():
+    """The rules viewer's document is laid out again at the text size: taller, never wider."""
+    from scenes import theme
+    from scenes.widgets.scrolltext import ScrollText
+
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    try:
+        canvas = Canvas(pygame.Surface((1024, 640)))
+        text = "# Rules\n\n" + "A Builder who keeps winning rounds scores the die's value. " * 12 + "\n\n- one\n- two"
+        doc = ScrollText((0, 0, 900, 600), text)
+        heights = []
+        for percent in (100, 200):
+            theme.set_text_size(percent)
+            doc._layout(canvas)
+            heights.append(doc._height)
+            width = round((900 - 40) * canvas.scale)
+            assert all(surf.get_width() <= width for _, surf in doc._lines)
+        assert heights[1] > 1.6 * heights[0], heights
+    finally:
+        theme.set_text_size(100)
+        pygame.display.quit()

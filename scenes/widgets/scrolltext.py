@@ -94,7 +94,7 @@ class ScrollText:
         self._layout_key = None
 
     def _layout(self, canvas: Canvas) -> None:
-        key = (canvas.scale, self.rect.w, id(self.blocks))
+        key = (canvas.scale, theme.TEXT_SCALE, self.rect.w, id(self.blocks))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -104,17 +104,18 @@ class ScrollText:
         lines: list[tuple[float, pygame.Surface]] = []
         for kind, text in self.blocks:
             role, size, colour, before = STYLES[kind]
-            y += before
-            px = max(6, round(size * s))
+            grow = canvas.ts(size) / size  # the text size setting: the words grow and reflow
+            y += before * grow
+            px = max(6, round(size * grow * s))
             indent = 0
             bullet = kind == "li" and not re.match(r"\d+\.", text)
             if kind == "li":
-                indent = round(26 * s)
+                indent = round(26 * grow * s)
             for surf in self._render_block(text, role, px, colour, width_px - indent):
                 if bullet:
                     dot = assets.text("•", role, px, theme.INK_SOFT)
                     full = pygame.Surface((surf.get_width() + indent, surf.get_height()), pygame.SRCALPHA)
-                    full.blit(dot, (round(8 * s), 0))
+                    full.blit(dot, (round(8 * grow * s), 0))
                     full.blit(surf, (indent, 0))
                     surf, bullet = full, False
                 elif kind == "li":
