@@ -24,6 +24,7 @@ STYLES = {  # kind: (role, size, colour, space before)
     "li": ("sans", 19, theme.INK, 4),
 }
 BOLD = re.compile(r"(\*\*.+?\*\*)")
+LOG_ROOM = 4  # a log's rows in view that a larger text size keeps (its words grow less in a small log)
 
 
 def inline_words(text: str) -> list[tuple[str, bool, bool]]:
@@ -256,15 +257,16 @@ class LogScroll:
 
     def rows(self, canvas: Canvas, entries: list[Entry]) -> list[tuple[str, float, tuple]]:
         """Every line wrapped to the rect's width (worked out again only when something changed)."""
-        key = (canvas.scale, self.rect.w, tuple(entries), theme.GENERATION)
+        key = (canvas.scale, self.rect.w, self.rect.h, tuple(entries), theme.GENERATION)
         if key != self._key:
             self._key = key
-            self.grow = canvas.ts(self.size) / self.size
+            # the text size setting: rows grow, but a small log keeps at least LOG_ROOM rows in view
+            self.grow = max(1.0, min(canvas.ts(self.size) / self.size, self.rect.h / (self.row * LOG_ROOM)))
             rows = []
             for entry in entries:
                 plain = theme.INK if self.colour is None else self.colour
                 text, colour = (entry, plain) if isinstance(entry, str) else entry
-                wrapped = canvas.wrap(text, canvas.ts(self.size), self.rect.w - 24 - self.indent) or [text]
+                wrapped = canvas.wrap(text, self.size * self.grow, self.rect.w - 24 - self.indent) or [text]
                 rows += [(w, self.indent if i else 0, colour) for i, w in enumerate(wrapped)]
             self._rows = rows
         return self._rows
@@ -325,7 +327,7 @@ class LogScroll:
         self.back = min(self.back, self.max_back())
         x, y = self.rect.x, self.rect.y
         for text, indent, colour in self.shown():  # wrapped to fit beside the scroll bar
-            canvas.text(text, (x + indent, y), canvas.ts(self.size), colour, max_width=self.rect.w - 16 - indent)
+            canvas.text(text, (x + indent, y), self.size * self.grow, colour, max_width=self.rect.w - 16 - indent)
             y += self.step
         if not self.max_back():
             return
