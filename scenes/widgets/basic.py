@@ -25,20 +25,22 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
 
 
 def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320) -> None:
-    """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help)."""
-    from scenes import assets
-
-    lines = assets.wrap(text, "sans", max(6, canvas.px(15)), canvas.px(width))
-    w = min(width, max(canvas.text_size(line, 15)[0] for line in lines)) + 24
-    r = pygame.Rect(0, 0, round(w), 14 + 20 * len(lines))
+    """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help); at a
+    larger text size its words and width grow."""
+    size = canvas.ts(15)
+    grow = size / 15
+    width = min(width * grow**0.5, theme.LOGICAL_W - 40)
+    lines = canvas.wrap(text, size, width)
+    w = min(width, max(canvas.text_size(line, size)[0] for line in lines)) + 24
+    r = pygame.Rect(0, 0, round(w), round(14 + 20 * grow * len(lines)))
     r.bottomleft = (round(mouse[0] + 14), round(mouse[1] - 12))
     r.right = min(r.right, 1590)
     r.top = max(r.top, 6)
     paper(canvas, r, radius=8)
     y = r.y + 8
     for line in lines:
-        canvas.text(line, (r.x + 12, y), 15, theme.INK, max_width=width)
-        y += 20
+        canvas.text(line, (r.x + 12, y), size, theme.INK, max_width=width)
+        y += 20 * grow
 
 
 def fitted_size(
