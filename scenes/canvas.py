@@ -153,6 +153,13 @@ class Canvas:
         self.surface.blit(surf, (sr.x - sp, sr.y - sp))
 
     # -- text -----------------------------------------------------------------------------
+    def ts(self, size: float) -> float:
+        """A text size of a place that reflows, at the player's text size: ``size`` times the
+        setting, and above 100 % never under ``theme.MIN_SCALED_PX`` pixels on this window."""
+        if theme.TEXT_SCALE == 1.0:
+            return size
+        return max(size * theme.TEXT_SCALE, theme.MIN_SCALED_PX / self.scale)
+
     def text(
         self,
         s: str,

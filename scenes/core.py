@@ -205,6 +205,7 @@ class App:
         self.settings = settings or load_settings()
         if theme.set_contrast(self.settings.contrast):
             assets.clear()
+        theme.set_text_size(self.settings.text_size)
         # the settings file's full screen choice while this session is windowed by request
         self._saved_fullscreen: bool | None = None
         if self.settings.fullscreen and (windowed or size is not None):
@@ -268,6 +269,7 @@ class App:
         self.settings = settings
         if theme.set_contrast(settings.contrast):
             assets.clear()  # every cached picture was painted in the other colours
+        theme.set_text_size(settings.text_size)  # the next frame lays the words out again
         self.sound.set_volume(settings.volume)
         if settings.fullscreen != old.fullscreen:
             self._saved_fullscreen = None  # the player chose: this choice is the one saved

@@ -65,10 +65,29 @@ class Coach:
         self.job = None
 
     def rect(self, canvas: Canvas, anchor: tuple[float, float, float]) -> tuple[pygame.Rect, list[str]]:
-        right, bottom, width = anchor
-        lines = canvas.wrap(self.note[1], COACH_TEXT, width - 32)[:COACH_LINES] if self.note else []
-        h = 46 + len(lines) * COACH_TEXT * 1.35
+        """The note's rect and lines. At a larger text size the note is wider (to its left) and
+        its words as large as the room above ``bottom`` allows; the lines past the room are
+        left out, as at 100 %."""
+        size, width, lines = self.layout(canvas, anchor)
+        right, bottom, _ = anchor
+        h = _top(canvas) + 8 + len(lines) * size * 1.35
         return pygame.Rect(round(right - width), round(bottom - h), round(width), round(h)), lines
+
+    def layout(self, canvas: Canvas, anchor: tuple[float, float, float]) -> tuple[float, float, list[str]]:
+        """The words' size, the note's width and its lines."""
+        right, bottom, width = anchor
+        size = canvas.ts(COACH_TEXT)
+        if self.note is None:
+            return size, width, []
+        if size == COACH_TEXT:
+            return size, width, canvas.wrap(self.note[1], size, width - 32)[:COACH_LINES]
+        width = min(right - 20, width * (size / COACH_TEXT) ** 0.5)
+        while True:
+            lines = canvas.wrap(self.note[1], size, width - 32)
+            room = int((bottom - 10 - _top(canvas) - 8) // (size * 1.35))  # under the window's top
+            if len(lines) <= room or size <= COACH_TEXT:
+                return size, width, lines[: max(COACH_LINES, room)]
+            size -= 1
 
     def draw(self, canvas: Canvas, anchor: tuple[float, float, float], hint_key: int | None) -> None:
         if self.note is None:
@@ -76,11 +95,16 @@ class Coach:
         r, lines = self.rect(canvas, anchor)
         paper(canvas, r, radius=10)
         canvas.fill_rect(theme.GOLD, (r.x, r.y, 6, r.h), radius=3)
-        canvas.text(self.note[0], (r.x + 18, r.y + 10), 18, theme.INK, role="sans_bold")
+        canvas.text(self.note[0], (r.x + 18, r.y + 10), canvas.ts(18), theme.INK, role="sans_bold")
         if hint_key is not None:
             key = pygame.key.name(hint_key).upper()
-            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), 13, theme.INK_SOFT, anchor="topright")
-        y = r.y + 38
+            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), canvas.ts(13), theme.INK_SOFT, anchor="topright")
+        y, size = r.y + _top(canvas), self.layout(canvas, anchor)[0]
         for line in lines:
-            canvas.text(line, (r.x + 18, y), COACH_TEXT, theme.INK)
-            y += COACH_TEXT * 1.35
+            canvas.text(line, (r.x + 18, y), size, theme.INK)
+            y += size * 1.35
+
+
+def _top(canvas: Canvas) -> float:
+    """Where the note's lines begin below its top: under the title (38 at 100 %)."""
+    return 38 * canvas.ts(18) / 18

@@ -23,6 +23,7 @@ from scenes.widgets.basic import paper
 TEXT, LINE, TITLE, PAD = 17, 23, 28, 8  # the words' size, a line's, a title's and a paragraph's gap
 MARGIN = 10  # the words keep this far from the window's edge
 TARGET_GAP = 24  # and this far from what they point at (its glow)
+WINDOW = pygame.Rect(0, 0, theme.LOGICAL_W, theme.LOGICAL_H)
 GRID = 60  # spots are tried this far apart, then a fifth of it around the best
 WIDTHS = (440, 380, 320, 520, 640)  # widths tried after the table's own
 
@@ -35,6 +36,7 @@ class Bubble:
     wrapped: tuple[tuple[str, tuple[str, ...]], ...]
     target: pygame.Rect | None
     arrow: tuple[tuple[float, float], tuple[float, float]] | None
+    grow: float = 1.0  # the words' size over TEXT (the text size setting, as far as the window allows)
 
 
 def lesson_paragraphs(lesson: Any, prompt: Any) -> list[tuple[str, str]]:
@@ -46,9 +48,21 @@ def lesson_paragraphs(lesson: Any, prompt: Any) -> list[tuple[str, str]]:
     return paras
 
 
-def _wrap(canvas: Canvas, paras: list[tuple[str, str]], w: int) -> tuple[tuple, int]:
-    wrapped = tuple((title, tuple(canvas.wrap(text, TEXT, w - 36))) for title, text in paras)
-    return wrapped, 20 + sum(TITLE + len(lines) * LINE + PAD for _, lines in wrapped)
+def _grow(canvas: Canvas) -> float:
+    """How much larger the words are at the player's text size (1 at 100 %)."""
+    return canvas.ts(TEXT) / TEXT
+
+
+def _wrap(canvas: Canvas, paras: list[tuple[str, str]], w: int, g: float) -> tuple[tuple, int]:
+    wrapped = tuple((title, tuple(canvas.wrap(text, TEXT * g, w - 36))) for title, text in paras)
+    return wrapped, round(20 + sum((TITLE + len(lines) * LINE) * g + PAD for _, lines in wrapped))
+
+
+def _widths(own: float, g: float) -> tuple[int, ...]:
+    """The widths tried: the table's own first, then ``WIDTHS``, wider at a larger text size
+    (never wider than the window)."""
+    most = theme.LOGICAL_W - 2 * MARGIN
+    return tuple(dict.fromkeys(min(most, round(w * g)) for w in (own, *WIDTHS)))
 
 
 def arrow_for(r: pygame.Rect, target: pygame.Rect) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -127,7 +141,7 @@ def place_bubble(
     """Where the words go: the spot and width that cover least of ``target`` and ``clear``."""
     if not paras:
         return None
-    key = (canvas.scale, tuple(paras), tuple(target) if target else None, clear.key(), home)
+    key = (canvas.scale, theme.TEXT_SCALE, tuple(paras), tuple(target) if target else None, clear.key(), home)
     found = _placed.get(key)
     if found is None:
         found = _place(canvas, paras, target, clear, home)
@@ -141,13 +155,33 @@ _placed: dict[tuple, Bubble] = {}
 
 
 def _place(canvas: Canvas, paras: list, target: pygame.Rect | None, clear: Clear, home: tuple) -> Bubble:
+    """At 100 % the best spot and width. At a larger text size the largest words (down to the
+    usual size) that still fit the window and cover nothing the step needs, else the least bad."""
     def real(rects) -> tuple[pygame.Rect, ...]:
         return tuple(pygame.Rect(k) for k in rects if k.w > 0 and k.h > 0)
 
     clear = Clear(real(clear.need), real(clear.rather))
+    g = _grow(canvas)
+    tried: list[tuple[float, Bubble]] = []
+    for grow in dict.fromkeys((g, round((g + 1) / 2, 2), 1.0)):
+        tried.append(_place_at(canvas, paras, target, clear, home, grow))
+        if tried[-1][0] < COVERS:
+            break
+    return min(tried, key=lambda t: t[0])[1]
+
+
+COVERS = 1e5  # a spot's score past this covers the target or a panel the step needs
+
+
+def _place_at(
+    canvas: Canvas, paras: list, target: pygame.Rect | None, clear: Clear, home: tuple, g: float
+) -> tuple[float, Bubble]:
+    sizes = [(w, *_wrap(canvas, paras, w, g)) for w in _widths(home[2], g)]
+    fitting = [size for size in sizes if size[2] <= theme.LOGICAL_H - 2 * MARGIN]
+    if g > 1.0 and not fitting:
+        return math.inf, Bubble(pygame.Rect(0, 0, 0, 0), (), target, None, g)
     best: tuple[float, pygame.Rect, tuple] | None = None
-    for w in dict.fromkeys((round(home[2]), *WIDTHS)):
-        wrapped, h = _wrap(canvas, paras, w)
+    for w, wrapped, h in fitting if g > 1.0 else sizes:
         xs = _spots(MARGIN, theme.LOGICAL_W - MARGIN - w, GRID)
         ys = _spots(MARGIN, theme.LOGICAL_H - MARGIN - h, GRID)
         spots = [(round(home[0]), round(home[1]))] + [(x, y) for y in ys for x in xs]
@@ -160,8 +194,8 @@ def _place(canvas: Canvas, paras: list, target: pygame.Rect | None, clear: Clear
         )
         if best is None or found[0] < best[0]:
             best = (found[0], found[1], wrapped)
-    _, rect, wrapped = best
-    return Bubble(rect, wrapped, target, arrow_for(rect, target) if target is not None else None)
+    score, rect, wrapped = best
+    return score, Bubble(rect, wrapped, target, arrow_for(rect, target) if target is not None else None, g)
 
 
 def _best(spots, w: int, h: int, target, clear: Clear, home: tuple) -> tuple[float, pygame.Rect]:
@@ -171,6 +205,8 @@ def _best(spots, w: int, h: int, target, clear: Clear, home: tuple) -> tuple[flo
         r = pygame.Rect(x, y, w, h)
         extra = abs(w - home[2]) * 0.5
         s = _score(r, target, clear, home, found[0] - extra if found else math.inf) + extra
+        if not WINDOW.contains(r):  # the table's usual spot, for words taller than usual
+            s += 1e7
         if found is None or s < found[0]:
             found = (s, r)
     return found
@@ -182,13 +218,13 @@ def draw_bubble(canvas: Canvas, bubble: Bubble | None) -> None:
     r = bubble.rect
     paper(canvas, r, radius=12)
     canvas.fill_rect(theme.GOLD, (r.x, r.y, 7, r.h), radius=3)
-    yy = r.y + 12
+    yy, g = r.y + 12, bubble.grow
     for title, lines in bubble.wrapped:
-        canvas.text(title, (r.x + 20, yy), TEXT, theme.GOLD_DARK, role="sans_bold")
-        yy += TITLE
+        canvas.text(title, (r.x + 20, yy), TEXT * g, theme.GOLD_DARK, role="sans_bold")
+        yy += TITLE * g
         for line in lines:
-            canvas.text(line, (r.x + 20, yy), TEXT, theme.INK)
-            yy += LINE
+            canvas.text(line, (r.x + 20, yy), TEXT * g, theme.INK)
+            yy += LINE * g
         yy += PAD
     if bubble.target is not None and bubble.arrow is not None:
         canvas.glow(bubble.target, theme.HIGHLIGHT, radius=10, spread=10)

@@ -140,3 +140,21 @@ def set_contrast(mode: str) -> bool:
     CONTRAST = mode
     GENERATION += 1
     return True
+
+
+# The text size setting: the words of the places that reflow (launcher panels' help, dialogs,
+# toasts, lesson words, the coach's note, the tables' logs, the end panel) are drawn this much
+# larger; see ``Canvas.ts``. Artwork with fixed boxes (card faces, plates, buttons) keeps its size.
+TEXT_SCALE = 1.0
+MIN_SCALED_PX = 16  # above 100 %, scaled words are never under this many pixels on the screen
+
+
+def set_text_size(percent: int) -> bool:
+    """Scale the words that reflow to ``percent`` of their size; True when that changed."""
+    global TEXT_SCALE, GENERATION
+    scale = max(1.0, min(2.0, percent / 100))
+    if scale == TEXT_SCALE:
+        return False
+    TEXT_SCALE = scale
+    GENERATION += 1
+    return True

@@ -182,6 +182,7 @@ GOOD_SETTINGS = {
     "coach": False,
     "reduce_motion": True,
     "contrast": "high",
+    "text_size": 150,
 }
 
 
@@ -205,6 +206,9 @@ GOOD_SETTINGS = {
         ("reduce_motion", '"on"', "reduce motion ('on', not on or off)"),
         ("contrast", '"max"', "contrast ('max' is not one of normal, high)"),
         ("contrast", "[1]", "contrast (a list, not a word)"),
+        ("text_size", "175", "text size (175 is not one of 100, 125, 150, 200)"),
+        ("text_size", '"200"', "text size ('200', not a number)"),
+        ("text_size", "1e400", "text size (infinite)"),
         ("fullscreen", "null", "full screen (empty (null), not on or off)"),
         ("last_names", '"Anna"', "remembered names ('Anna', not a list of names)"),
         ("last_names", '["Anna", "anna"]', "remembered names (name 2: the same as name 1)"),

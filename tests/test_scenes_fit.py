@@ -126,7 +126,9 @@ def test_menu_rules_and_saved_games_show_whole_texts(size, text_log):
         for scene in (MainMenu(), RulesViewer(None), SavedGames()):
             pilot.start(scene)
             text_log.clear()
+            assets.clear()  # buttons and still layers are painted again, so their words are seen
             pilot.app.draw()
+            assert len(text_log.lines) >= 3, type(scene).__name__  # the screen was drawn
             _no_ellipsis(text_log, type(scene).__name__)
             pilot.app.pop()
     finally:
@@ -255,3 +257,153 @@ def test_turmbau_cards_under_others_show_no_cut_names():
                 for i in range(n - 1)
             ]
             assert covered == [g < layout.SMALL_CARD[0] for g in gaps] + [False]
+
+
+# -- the text size setting: the places that reflow stay whole and apart at 150 and 200 % -------
+TEXT_SIZES = [(size, percent) for size in SIZES for percent in (150, 200)] + [((3840, 2160), 200)]
+
+
+@pytest.fixture
+def text_size_pilot():
+    """A pilot whose settings ask for a text size; the usual size is back afterwards."""
+    from babel.core.settings import Settings
+    from scenes import theme
+
+    made: list[Pilot] = []
+
+    def make(size, percent) -> Pilot:
+        made.append(Pilot(size=size, settings=Settings(phone_address="127.0.0.1", text_size=percent)))
+        return made[-1]
+
+    yield make
+    theme.set_text_size(100)
+    pygame.display.quit()
+
+
+def _apart(lines: list[tuple[str, pygame.Rect]], where) -> None:
+    """No two lines overlap (by more than a pixel of their boxes' padding) and all are on the
+    logical screen."""
+    screen = pygame.Rect(0, 0, 1600, 900)
+    boxes = [(s, r.inflate(-2, -4)) for s, r in lines if s.strip()]
+    for i, (s, r) in enumerate(boxes):
+        assert screen.contains(r), (where, s, r)
+        for t, q in boxes[i + 1 :]:
+            assert not r.colliderect(q), (where, s, t)
+
+
+@pytest.mark.parametrize(("size", "percent"), TEXT_SIZES)
+def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_log, text_size_pilot):
+    from babel.core import registry
+    from scenes.launcher.history_screen import StatisticsScreen
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.launcher.saved_games import InProgressGames, SavedGames
+    from scenes.launcher.settings import SettingsScene
+    from scenes.launcher.setup import SetupScene
+    from scenes.widgets.confirm import quit_dialog
+
+    pilot = text_size_pilot(size, percent)
+    scenes = [
+        MainMenu(),
+        SettingsScene(),
+        SetupScene(registry.get("turmbau")),
+        SetupScene(registry.get("duel")),
+        RulesViewer(None),
+        SavedGames(),
+        InProgressGames(),
+        StatisticsScreen(),
+    ]
+    for scene in scenes:
+        pilot.start(scene)
+        text_log.clear()
+        assets.clear()  # buttons and still layers are painted again, so their words are seen
+        pilot.app.draw()
+        assert len(text_log.lines) >= 3, type(scene).__name__  # the screen was drawn
+        _no_ellipsis(text_log, type(scene).__name__)
+        _apart(text_log.lines, (type(scene).__name__, size, percent))
+        pilot.app.pop()
+    pilot.start(MainMenu())
+    pilot.start(quit_dialog(pilot.app))
+    text_log.clear()
+    assets.clear()
+    pilot.top.draw(pilot.app.canvas)
+    _no_ellipsis(text_log, "dialog")
+    _apart(text_log.lines, ("dialog", size, percent))
+
+
+@pytest.mark.parametrize(("size", "percent"), TEXT_SIZES[:-1])  # 3840x2160: the launcher test only
+def test_a_lesson_step_a_log_and_the_coach_at_larger_text_sizes(size, percent, text_log, text_size_pilot, monkeypatch):
+    """The lesson's words, a table's log (rows grow, fewer fit, it scrolls) and the coach's
+    note: whole, apart and on the screen."""
+    from scenes import tables
+    from scenes.launcher.setup import SetupScene
+    from scenes.table import lesson_bubble
+
+    real = tables.table_for
+    monkeypatch.setattr(tables, "table_for", lambda gid: lambda m, s, **k: real(gid)(m, s, threaded=False))
+    pilot = text_size_pilot(size, percent)
+    pilot.start(SetupScene(registry_get("babel_on")))
+    learn = next(w for w in pilot.top.widgets.widgets if getattr(w, "label", "") == "Learn to play")
+    pilot.click(learn.rect.center)
+    bubble = lesson_bubble(pilot.top, pilot.app.canvas)
+    assert bubble is not None
+    text_log.clear()
+    pilot.app.draw()
+    inside = [(s, r) for s, r in text_log.lines if bubble.rect.contains(r)]
+    assert len(inside) >= 3
+    _no_ellipsis(text_log, "lesson")
+    _apart(inside, ("lesson", size, percent))
+    pilot.app.pop()
+
+    table = _table_after("turmbau", ["Anna", "Ben", "Carla"], 24)
+    pilot.start(table)
+    table.show_note("Hint", "Offer the two cranes: Carla needs them for the Colossus " * 3)
+    text_log.clear()
+    pilot.app.draw()
+    log, (note, _) = table.log_rect(), table.coach_rect(pilot.app.canvas)
+    rows = [(s, r) for s, r in text_log.lines if log.contains(r) and not note.colliderect(r)]
+    assert len(rows) >= 3 and table.log_view.max_back() > 0  # the whole game's log scrolls
+    _apart(rows, ("log", size, percent))
+    words = [(s, r) for s, r in text_log.lines if note.contains(r)]
+    assert "Colossus" in " ".join(s for s, _ in words)[-40:], (words, note)  # the note's last words
+    _apart(words, ("coach", size, percent))
+    assert not [s for s, _ in rows + words if s.endswith("…")]
+    from scenes.launcher.pause import PauseMenu
+
+    pilot.start(PauseMenu(table))
+    text_log.clear()
+    assets.clear()
+    pilot.top.draw(pilot.app.canvas)
+    assert len(text_log.lines) >= 3
+    _no_ellipsis(text_log, "pause")
+    _apart(text_log.lines, ("pause", size, percent))
+
+
+def registry_get(game: str):
+    from babel.core import registry
+
+    return registry.get(game)
+
+
+def test_the_rules_text_grows_and_wraps_at_larger_text_sizes():
+    """The rules viewer's document is laid out again at the text size: taller, never wider."""
+    from scenes import theme
+    from scenes.widgets.scrolltext import ScrollText
+
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    try:
+        canvas = Canvas(pygame.Surface((1024, 640)))
+        text = "# Rules\n\n" + "A Builder who keeps winning rounds scores the die's value. " * 12 + "\n\n- one\n- two"
+        doc = ScrollText((0, 0, 900, 600), text)
+        heights = []
+        for percent in (100, 200):
+            theme.set_text_size(percent)
+            doc._layout(canvas)
+            heights.append(doc._height)
+            width = round((900 - 40) * canvas.scale)
+            assert all(surf.get_width() <= width for _, surf in doc._lines)
+        assert heights[1] > 1.6 * heights[0], heights
+    finally:
+        theme.set_text_size(100)
+        pygame.display.quit()

@@ -113,3 +113,20 @@ def test_the_placement_keeps_off_the_target_and_the_panels_a_step_needs(size):
     assert target.inflate(24, 24).collidepoint(bubble.arrow[1])
     everywhere = place_bubble(canvas, paras, target, Clear((pygame.Rect(0, 0, 1600, 900),)), home)
     assert not everywhere.rect.colliderect(target)
+
+
+@pytest.mark.parametrize("game", ["builders"])  # the most crowded steps (tools/lesson_walk.py: all)
+def test_the_lesson_words_keep_clear_at_200_percent_text(game):
+    """At the largest text size the words are as large as still fit and keep clear: no click's
+    words leave the window or cover what they point at or a panel the step needs."""
+    from babel.core.settings import Settings
+    from scenes import theme
+
+    pilot = Pilot(size=(1024, 640), settings=Settings(phone_address="127.0.0.1", text_size=200))
+    try:
+        table = open_lesson(pilot, game)
+        steps = walk_clear(pilot, table)
+        assert any(s.bubble.grow > 1.0 for s in steps)  # the words did grow where there was room
+    finally:
+        theme.set_text_size(100)
+        pygame.display.quit()

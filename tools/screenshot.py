@@ -6,6 +6,7 @@ python tools/screenshot.py settings | rules | saves | in-progress
 python tools/screenshot.py history --game duel --moves 40   # statistics after 40 bot-played games
 python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
 python tools/screenshot.py game --game builders --seats phone,phone,phone,phone,human,plain,plain
+python tools/screenshot.py game --game turmbau --moves 24 --text-size 200 --size 1024x640
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ os.environ.setdefault("BABEL_TOWERS_HOME", tempfile.mkdtemp(prefix="babel-shot-"
 
 from babel.core import registry  # noqa: E402
 from babel.core.match import Match, Seat  # noqa: E402
+from babel.core.settings import TEXT_SIZES, Settings  # noqa: E402
 from scenes.launcher.setup import DEFAULT_NAMES  # noqa: E402
 from scenes.pilot import Pilot  # noqa: E402
 
@@ -61,11 +63,13 @@ def main(argv=None) -> int:
     )
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--size", default="1600x900")
+    p.add_argument("--text-size", type=int, default=100, choices=TEXT_SIZES, help="percent, as in Settings")
     p.add_argument("--settle", type=float, default=1.5, help="seconds of simulated time before the shot")
     p.add_argument("--out", default="screenshot.png")
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
-    pilot = Pilot(size=(w, h), anim_speed="normal")
+    settings = Settings(phone_address="127.0.0.1", text_size=args.text_size)
+    pilot = Pilot(size=(w, h), anim_speed="normal", settings=settings)
     options = {}
     for kv in args.option:
         k, v = kv.split("=", 1)

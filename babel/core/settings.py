@@ -1,4 +1,4 @@
-"""The player's settings (window, animation speed, calm motion, contrast, sound), persisted in the config folder.
+"""The player's settings (window, animation speed, calm motion, contrast, text size, sound), persisted in the config folder.
 
 Loading never raises. A damaged ``settings.json`` is set aside as ``settings.json.bad`` (so it
 is not overwritten by the next save) and the defaults are used; a path that is not a file is left
@@ -47,7 +47,8 @@ RANGES = {  # whole-number fields: the values a file may hold (anything else is 
     "phone_port": (0, 65535),
 }
 CONTRASTS = ("normal", "high")
-CHOICES = {"anim_speed": ANIM_SPEEDS, "contrast": CONTRASTS}
+TEXT_SIZES = (100, 125, 150, 200)  # percent of the words' usual size
+CHOICES = {"anim_speed": ANIM_SPEEDS, "contrast": CONTRASTS, "text_size": TEXT_SIZES}
 NOTICE_CHARS = 110  # a notice is one line over the menu; a longer list of fields drops the reasons
 LABELS = {  # how a notice names a field
     "window_w": "window width",
@@ -64,6 +65,7 @@ LABELS = {  # how a notice names a field
     "setups": "remembered game setups",
     "reduce_motion": "reduce motion",
     "contrast": "contrast",
+    "text_size": "text size",
 }
 
 
@@ -88,6 +90,7 @@ class Settings:
     setups: dict = field(default_factory=dict)
     reduce_motion: bool = False  # no flights, shakes or sways: things appear where they land
     contrast: str = "normal"  # "high": plain dark felt, white on black panels, strong outlines
+    text_size: int = 100  # percent: the words of panels, dialogs, lessons, the coach and the logs
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)
@@ -145,6 +148,8 @@ def _check_field(key: str, raw: object, default: object) -> tuple[object, str]:
             problem = f"{_number(number)} is under {low}"
         elif not problem and high is not None and number > high:
             problem = f"{_number(number)} is over {high}"
+        elif not problem and key in CHOICES and number not in CHOICES[key]:
+            problem = f"{_number(number)} is not one of {', '.join(map(str, CHOICES[key]))}"
         return (default, problem) if problem else (number, "")
     if isinstance(default, str):
         choices = CHOICES.get(key)

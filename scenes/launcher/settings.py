@@ -1,14 +1,14 @@
-"""Settings: window size and full screen, animation speed, reduce motion, contrast, sound volume,
+"""Settings: window size and full screen, animation speed, reduce motion, contrast, text size, sound volume,
 the coach, how many games are kept, where phone seats connect (each saved and applied at once)."""
 
 from __future__ import annotations
 
-from babel.core.settings import ANIM_SPEEDS, CONTRASTS
+from babel.core.settings import ANIM_SPEEDS, CONTRASTS, TEXT_SIZES
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
 from scenes.remote.interfaces import chosen, interfaces
-from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
+from scenes.widgets.basic import Button, Stepper, WidgetGroup, label_size, panel
 
 WINDOW_SIZES = ((1024, 640), (1280, 800), (1440, 900), (1600, 900), (1920, 1080))
 VOLUMES = tuple(range(0, 101, 10))
@@ -29,10 +29,20 @@ LABELS = (
     "Keep finished games",
     "Reduce motion",
     "Contrast",
+    "Text size",
 )
 # (column, row) of each setting, in the order of LABELS and of the widgets
-COLUMNS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (1, 4), (1, 2), (0, 4), (0, 5))
+COLUMNS = ((0, 0), (0, 1), (0, 2), (0, 3), (1, 0), (1, 1), (1, 3), (1, 4), (1, 2), (0, 4), (0, 5), (1, 5))
 PHONE_PORTS = (0, 8000, 8080, 8765, 9000)
+DONE_Y = 772
+NOTE = (
+    "Instant animations skip all motion; reduce motion keeps the pace but moves nothing: pieces "
+    "appear where they land and the log says what happened. High contrast: plain dark felt, white "
+    "on black, strong outlines. Text size makes the words of notes, dialogs, lessons, the coach and "
+    "the logs larger. The coach advises from your view only. Past the number kept, the "
+    "oldest game in progress goes only after you agree; the history keeps the newest finished "
+    "games. Phones join at the address chosen."
+)
 
 
 class SettingsScene(Screen):
@@ -66,8 +76,9 @@ class SettingsScene(Screen):
             Stepper(_place(8), history, s.keep_history, self._keep_history, label=lambda v: f"{v:,} games"),
             Stepper(_place(9), [False, True], s.reduce_motion, self._reduce_motion, label=_on_off),
             Stepper(_place(10), list(CONTRASTS), s.contrast, self._contrast, label=str.capitalize),
+            Stepper(_place(11), list(TEXT_SIZES), s.text_size, self._text_size, label=lambda v: f"{v} %"),
         ]
-        done = Button((theme.LOGICAL_W / 2 - 150, 772, 300, 56), "Done", self.dismiss, primary=True)
+        done = Button((theme.LOGICAL_W / 2 - 150, DONE_Y, 300, 56), "Done", self.dismiss, primary=True)
         self.widgets = WidgetGroup([*rows, done])
         # Tab goes down the first column, then the second (the rows are built in LABELS' order)
         self.widgets.focus.order = lambda w: (w is done, w.rect.x, w.rect.y)
@@ -108,6 +119,9 @@ class SettingsScene(Screen):
     def _contrast(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(contrast=v))
 
+    def _text_size(self, v) -> None:
+        self.app.apply_settings(self.app.settings.with_(text_size=v))
+
     def _volume(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(volume=v))
         self.app.sound.play("click")
@@ -117,20 +131,13 @@ class SettingsScene(Screen):
         panel(canvas, PANEL, title="Settings")
         for i, label in enumerate(LABELS):
             x, y = _place(i)[:2]
-            canvas.text(label, (x - STEPPER_GAP, y + 25), 24, theme.BUTTON_TEXT, anchor="midleft")
-        canvas.paragraph(
-            "Instant animations skip all motion; reduce motion keeps the pace but moves nothing: pieces "
-            "appear where they land and the log says what happened. High contrast: plain dark felt, white "
-            "on black, strong outlines. The coach advises from your view only. Past the number kept, the "
-            "oldest game in progress goes only after you agree; the history keeps the newest finished "
-            "games. Phones join at the address chosen.",
-            (theme.LOGICAL_W / 2, ROW_Y + 6 * ROW_DY + 4),
-            17,
-            theme.SOFT_TEXT,
-            1240,
-            4,
-            anchor="midtop",
-        )
+            size = label_size(canvas, label, 24, STEPPER_GAP - 24, ROW_DY)
+            canvas.text(label, (x - STEPPER_GAP, y + 25), size, theme.BUTTON_TEXT, anchor="midleft")
+        top = ROW_Y + 6 * ROW_DY + 4
+        size = canvas.ts(17)  # at a larger text size the note grows as far as its room allows
+        while size > 17 and len(canvas.wrap(NOTE, size, 1240)) * size * 1.3 > DONE_Y - 8 - top:
+            size -= 1
+        canvas.paragraph(NOTE, (theme.LOGICAL_W / 2, top), size, theme.SOFT_TEXT, 1240, 8, anchor="midtop")
         self.widgets.draw(canvas, self.app.mouse)
 
 

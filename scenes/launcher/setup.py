@@ -147,7 +147,7 @@ class SetupScene(Screen):
                     )
                 )
             y += row_h
-        self._built_scale = self.app.canvas.scale
+        self._built_scale = (self.app.canvas.scale, theme.TEXT_SCALE)
         for opt, oy, _ in self._option_rows(self.app.canvas):
             if _numeric(opt):
                 value = self.options[opt.key]
@@ -198,12 +198,9 @@ class SetupScene(Screen):
     def _option_rows(self, canvas: Canvas) -> list[tuple]:
         """Each option with the logical y of its label and its help wrapped at the canvas's
         scale: the next label starts below the whole help, so no help text runs into it."""
-        helps = []
-        for opt in self.rules.info.options:
-            text = self._help(opt)
-            lines = canvas.wrap(text, OPTION_HELP_SIZE, 400) if text else []
-            helps.append((opt, lines[:OPTION_HELP_LINES]))
-        heights = [OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING for _, lines in helps]
+        size = self._help_size(canvas)
+        helps = self._helps(canvas, size)
+        heights = [OPTION_HELP_DY + len(lines) * size * OPTION_HELP_LEADING for _, lines in helps]
         # many options close up the gaps between them so the last help stays inside the panel
         room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - sum(heights)
         gap = min(OPTION_GAP, max(2.0, room / max(1, len(helps) - 1)))
@@ -213,12 +210,32 @@ class SetupScene(Screen):
             oy += height + gap
         return out
 
+    def _helps(self, canvas: Canvas, size: float) -> list[tuple]:
+        """Each option with its help's lines at ``size`` (more lines for larger words)."""
+        most = round(OPTION_HELP_LINES * size / OPTION_HELP_SIZE)
+        helps = []
+        for opt in self.rules.info.options:
+            text = self._help(opt)
+            helps.append((opt, (canvas.wrap(text, size, 400) if text else [])[:most]))
+        return helps
+
+    def _help_size(self, canvas: Canvas) -> float:
+        """The options' help size: grown with the text size as far as the panel's room allows."""
+        size = canvas.ts(OPTION_HELP_SIZE)
+        room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - 2 * max(0, len(self.rules.info.options) - 1)
+        while size > OPTION_HELP_SIZE:
+            helps = self._helps(canvas, size)
+            if sum(OPTION_HELP_DY + len(lines) * size * OPTION_HELP_LEADING for _, lines in helps) <= room:
+                break
+            size -= 1
+        return size
+
     def _options_bottom(self, canvas: Canvas) -> float:
         rows = self._option_rows(canvas)
         if not rows:
             return OPTIONS_TOP
         _, oy, lines = rows[-1]
-        return oy + OPTION_HELP_DY + len(lines) * OPTION_HELP_SIZE * OPTION_HELP_LEADING
+        return oy + OPTION_HELP_DY + len(lines) * self._help_size(canvas) * OPTION_HELP_LEADING
 
     def _swatch(self, seat: int, rect) -> ColourSwatch:
         """The seat's colour cube; where the game lets players choose, a click changes it."""
@@ -341,14 +358,16 @@ class SetupScene(Screen):
         panel(canvas, (1030, 160, 460, 590))
         if info.options:
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
-            if canvas.scale != getattr(self, "_built_scale", canvas.scale):
-                self._build()  # the window changed size: help wraps differently, so rows move
+            built = getattr(self, "_built_scale", (canvas.scale, theme.TEXT_SCALE))
+            if built != (canvas.scale, theme.TEXT_SCALE):
+                self._build()  # the window or the text size changed: help wraps differently, rows move
+            size = self._help_size(canvas)
             for opt, oy, lines in self._option_rows(canvas):
                 canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
                 y = oy + OPTION_HELP_DY
                 for line in lines:
-                    canvas.text(line, (1060, y), OPTION_HELP_SIZE, HELP_TEXT, max_width=400)
-                    y += OPTION_HELP_SIZE * OPTION_HELP_LEADING
+                    canvas.text(line, (1060, y), size, HELP_TEXT, max_width=400)
+                    y += size * OPTION_HELP_LEADING
             extension = extension_for(info.id)
             if extension is not None and extension.draw_preview is not None:
                 top, bottom = self._options_bottom(canvas) + 26, 730 - 56 * len(extension.buttons) - 10
@@ -356,18 +375,37 @@ class SetupScene(Screen):
                     extension.draw_preview(canvas, dict(self.options), (1060, top, 400, bottom - top))
         else:
             canvas.text("At the table", (1060, 190), 28, theme.GOLD, role="title_bold")
-            y = 250
-            for level in self.roster.offered:
-                blurb = self.roster.level(level).blurb
-                y = self._paragraph(canvas, f"{self.level_label(level)}: {blurb}", (1060, y), 17, 400, 3) + 12
-            y += 10
-            lines = ["Several humans share one screen: a curtain hands it over before every secret choice."]
-            if info.has_secrets:
-                lines.append("A human on a phone holds their hand in its browser: the table shows a code to scan.")
-            for line in (*lines, "F1 shows the rules at any time; Esc opens the game menu."):
-                y = self._paragraph(canvas, line, (1060, y), 17, 400, 3) + 12
+            self._at_the_table(canvas)
         self.widgets.draw(canvas, self.app.mouse)
         self._mark_repeated_names(canvas)
+
+    def _at_the_table(self, canvas: Canvas) -> None:
+        """The bots' levels and how a table is shared, in the right panel of a game without
+        options; at a larger text size the words are as large as the panel's room allows."""
+        notes = [f"{self.level_label(level)}: {self.roster.level(level).blurb}" for level in self.roster.offered]
+        notes.append("")  # a wider gap between the levels and the rest
+        notes.append("Several humans share one screen: a curtain hands it over before every secret choice.")
+        if self.rules.info.has_secrets:
+            notes.append("A human on a phone holds their hand in its browser: the table shows a code to scan.")
+        notes.append("F1 shows the rules at any time; Esc opens the game menu.")
+
+        def height(size: float) -> float:
+            wrapped = [len(canvas.wrap(n, size, 400)[: self._lines(size)]) for n in notes if n]
+            return sum(n * size * 1.35 + 12 for n in wrapped) + 10
+
+        size = canvas.ts(17)
+        while size > 17 and 250 + height(size) > OPTIONS_PANEL_BOTTOM:
+            size -= 1
+        y = 250
+        for note in notes:
+            if not note:
+                y += 10
+                continue
+            y = self._paragraph(canvas, note, (1060, y), size, 400, self._lines(size)) + 12
+
+    @staticmethod
+    def _lines(size: float) -> int:
+        return round(3 * size / 17)
 
     def _mark_repeated_names(self, canvas: Canvas) -> None:
         """Outline the name fields of seats that share a name, so Start game's refusal shows where."""

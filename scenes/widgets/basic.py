@@ -25,20 +25,22 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
 
 
 def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320) -> None:
-    """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help)."""
-    from scenes import assets
-
-    lines = assets.wrap(text, "sans", max(6, canvas.px(15)), canvas.px(width))
-    w = min(width, max(canvas.text_size(line, 15)[0] for line in lines)) + 24
-    r = pygame.Rect(0, 0, round(w), 14 + 20 * len(lines))
+    """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help); at a
+    larger text size its words and width grow."""
+    size = canvas.ts(15)
+    grow = size / 15
+    width = min(width * grow**0.5, theme.LOGICAL_W - 40)
+    lines = canvas.wrap(text, size, width)
+    w = min(width, max(canvas.text_size(line, size)[0] for line in lines)) + 24
+    r = pygame.Rect(0, 0, round(w), round(14 + 20 * grow * len(lines)))
     r.bottomleft = (round(mouse[0] + 14), round(mouse[1] - 12))
     r.right = min(r.right, 1590)
     r.top = max(r.top, 6)
     paper(canvas, r, radius=8)
     y = r.y + 8
     for line in lines:
-        canvas.text(line, (r.x + 12, y), 15, theme.INK, max_width=width)
-        y += 20
+        canvas.text(line, (r.x + 12, y), size, theme.INK, max_width=width)
+        y += 20 * grow
 
 
 def fitted_size(
@@ -50,6 +52,13 @@ def fitted_size(
     while size > floor and canvas.text_size(text, size, role)[0] > width:
         size = max(floor, size - 0.5)
     return size
+
+
+def label_size(canvas: Canvas, text: str, size: float, width: float, height: float, role: str = "sans") -> float:
+    """A control's label size at the player's text size: grown with the setting as far as the
+    control's height allows, then shrunk (down to 0.6 of ``size``) to fit its width."""
+    grown = max(size, min(canvas.ts(size), height * 0.55))
+    return fitted_size(canvas, text, grown, width, role, least=0.6 * size / grown)
 
 
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
@@ -164,7 +173,7 @@ class Button(Widget):
         colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
         # painted once per look and place, then one blit a frame (buttons sit on every screen)
         sr = canvas.rect(self.rect.move(0, -3).union(self.rect.move(0, 2)))
-        look = (self.label, self.size, self.primary, fill, edge, lift, hover, colour)
+        look = (self.label, self.size, theme.TEXT_SCALE, self.primary, fill, edge, lift, hover, colour)
         key = ("button", tuple(sr), canvas.scale, canvas.ox, canvas.oy, tuple(self.rect), look)
 
         def paint() -> pygame.Surface:
@@ -183,7 +192,7 @@ class Button(Widget):
         canvas.text(
             self.label,
             r.center,
-            fitted_size(canvas, self.label, self.size, r.w - 20, role),
+            label_size(canvas, self.label, self.size, r.w - 20, r.h, role),
             colour,
             role="sans_bold" if self.primary else "sans",
             anchor="center",
@@ -254,10 +263,11 @@ class Stepper(Widget):
             canvas.text(
                 glyph, r.center, self.size + 10, theme.GOLD if lit else theme.BUTTON_TEXT, anchor="center"
             )
+        shown = self.label(self.value)
         canvas.text(
-            self.label(self.value),
+            shown,
             self.rect.center,
-            self.size,
+            label_size(canvas, shown, self.size, self.rect.w - 2 * self.rect.h, self.rect.h),
             theme.WHITE,
             anchor="center",
             max_width=self.rect.w - 2 * self.rect.h,

@@ -83,13 +83,16 @@ class ConfirmDialog(Scene):
     def draw(self, canvas: Canvas) -> None:
         canvas.shade(SHADE[3])  # the whole window, letterbox included, darkened in place
         cx, cy = theme.LOGICAL_W / 2, theme.LOGICAL_H / 2
-        panel(canvas, (cx - WIDTH / 2, cy - HEIGHT / 2, WIDTH, HEIGHT))
-        canvas.text(
-            self.question, (cx, cy - HEIGHT / 2 + 28), 36, theme.GOLD, role="title_bold", anchor="midtop"
-        )
-        canvas.paragraph(
-            self.detail, (cx, cy - HEIGHT / 2 + 90), 20, theme.WHITE, WIDTH - 80, 3, anchor="midtop"
-        )
+        size = canvas.ts(20)
+        width = min(theme.LOGICAL_W - 80, WIDTH * min(1.6, size / 20))  # wider for larger words
+        lines = max(3, len(canvas.wrap(self.detail, size, width - 80)))
+        height = min(theme.LOGICAL_H - 40, max(HEIGHT, 90 + lines * size * 1.3 + 20 + 84))
+        top = cy - height / 2
+        for button in self.widgets.widgets:  # the buttons stay at the panel's foot as it grows
+            button.rect.y = round(top + height - 84)
+        panel(canvas, (cx - width / 2, top, width, height))
+        canvas.text(self.question, (cx, top + 28), 36, theme.GOLD, role="title_bold", anchor="midtop")
+        canvas.paragraph(self.detail, (cx, top + 90), size, theme.WHITE, width - 80, lines, anchor="midtop")
         self.widgets.draw(canvas, self.app.mouse)
 
 

@@ -38,6 +38,19 @@ def draw_end_panel(canvas: Canvas, title: str, lines: Sequence[str]) -> None:
     panel(canvas, (cx - 420, cy - 170, 840, 410))
     canvas.text(title, (cx, cy - 130), 54, theme.GOLD, role="title_bold", anchor="midtop", max_width=780)
     y = cy - 50
-    for line in list(lines)[:6]:
-        canvas.text(line, (cx, y), 24, theme.WHITE, anchor="midtop", max_width=780)
-        y += 36
+    if canvas.ts(24) == 24:
+        for line in list(lines)[:6]:
+            canvas.text(line, (cx, y), 24, theme.WHITE, anchor="midtop", max_width=780)
+            y += 36
+        return
+    # a larger text size: the lines wrap, as large as the room above the buttons allows
+    size, room = canvas.ts(24), 190
+    while size > 24 and len(_wrapped(canvas, lines, size)) * size * 1.5 > room:
+        size -= 1
+    for line in _wrapped(canvas, lines, size)[: max(1, int(room // (size * 1.5)))]:
+        canvas.text(line, (cx, y), size, theme.WHITE, anchor="midtop", max_width=780)
+        y += size * 1.5
+
+
+def _wrapped(canvas: Canvas, lines: Sequence[str], size: float) -> list[str]:
+    return [row for line in list(lines)[:6] for row in canvas.wrap(line, size, 780) or [line]]

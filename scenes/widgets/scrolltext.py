@@ -24,6 +24,7 @@ STYLES = {  # kind: (role, size, colour, space before)
     "li": ("sans", 19, theme.INK, 4),
 }
 BOLD = re.compile(r"(\*\*.+?\*\*)")
+LOG_ROOM = 4  # a log's rows in view that a larger text size keeps (its words grow less in a small log)
 
 
 def inline_words(text: str) -> list[tuple[str, bool, bool]]:
@@ -94,7 +95,7 @@ class ScrollText:
         self._layout_key = None
 
     def _layout(self, canvas: Canvas) -> None:
-        key = (canvas.scale, self.rect.w, id(self.blocks))
+        key = (canvas.scale, theme.TEXT_SCALE, self.rect.w, id(self.blocks))
         if key == self._layout_key:
             return
         self._layout_key = key
@@ -104,17 +105,18 @@ class ScrollText:
         lines: list[tuple[float, pygame.Surface]] = []
         for kind, text in self.blocks:
             role, size, colour, before = STYLES[kind]
-            y += before
-            px = max(6, round(size * s))
+            grow = canvas.ts(size) / size  # the text size setting: the words grow and reflow
+            y += before * grow
+            px = max(6, round(size * grow * s))
             indent = 0
             bullet = kind == "li" and not re.match(r"\d+\.", text)
             if kind == "li":
-                indent = round(26 * s)
+                indent = round(26 * grow * s)
             for surf in self._render_block(text, role, px, colour, width_px - indent):
                 if bullet:
                     dot = assets.text("•", role, px, theme.INK_SOFT)
                     full = pygame.Surface((surf.get_width() + indent, surf.get_height()), pygame.SRCALPHA)
-                    full.blit(dot, (round(8 * s), 0))
+                    full.blit(dot, (round(8 * grow * s), 0))
                     full.blit(surf, (indent, 0))
                     surf, bullet = full, False
                 elif kind == "li":
@@ -233,6 +235,7 @@ class LogScroll:
 
     def __init__(self, size: float = 14, row: float = 20, colour=None, indent: float = 10) -> None:
         self.size, self.row, self.colour, self.indent = size, row, colour, indent
+        self.grow = 1.0  # the text size setting's factor at the last layout: rows grow, fewer fit
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.back = 0  # rows scrolled back from the newest
         self._count = 0  # lines in the log when it was last drawn
@@ -245,18 +248,25 @@ class LogScroll:
 
     @property
     def room(self) -> int:
-        return max(1, int(self.rect.h // self.row))
+        return max(1, int(self.rect.h // self.step))
+
+    @property
+    def step(self) -> float:
+        """A row's height at the player's text size."""
+        return self.row * self.grow
 
     def rows(self, canvas: Canvas, entries: list[Entry]) -> list[tuple[str, float, tuple]]:
         """Every line wrapped to the rect's width (worked out again only when something changed)."""
-        key = (canvas.scale, self.rect.w, tuple(entries), theme.GENERATION)
+        key = (canvas.scale, self.rect.w, self.rect.h, tuple(entries), theme.GENERATION)
         if key != self._key:
             self._key = key
+            # the text size setting: rows grow, but a small log keeps at least LOG_ROOM rows in view
+            self.grow = max(1.0, min(canvas.ts(self.size) / self.size, self.rect.h / (self.row * LOG_ROOM)))
             rows = []
             for entry in entries:
                 plain = theme.INK if self.colour is None else self.colour
                 text, colour = (entry, plain) if isinstance(entry, str) else entry
-                wrapped = canvas.wrap(text, self.size, self.rect.w - 24 - self.indent) or [text]
+                wrapped = canvas.wrap(text, self.size * self.grow, self.rect.w - 24 - self.indent) or [text]
                 rows += [(w, self.indent if i else 0, colour) for i, w in enumerate(wrapped)]
             self._rows = rows
         return self._rows
@@ -280,7 +290,7 @@ class LogScroll:
         if self.back or not self._rows:
             return None
         n = min(len(self._rows), self.room)
-        return pygame.Rect(self.rect.x, round(self.rect.y + (n - 1) * self.row), self.rect.w, round(self.row))
+        return pygame.Rect(self.rect.x, round(self.rect.y + (n - 1) * self.step), self.rect.w, round(self.step))
 
     def marker_rect(self) -> pygame.Rect:
         return pygame.Rect(self.rect.right - 112, self.rect.bottom - 22, 96, 22)
@@ -317,8 +327,8 @@ class LogScroll:
         self.back = min(self.back, self.max_back())
         x, y = self.rect.x, self.rect.y
         for text, indent, colour in self.shown():  # wrapped to fit beside the scroll bar
-            canvas.text(text, (x + indent, y), self.size, colour, max_width=self.rect.w - 16 - indent)
-            y += self.row
+            canvas.text(text, (x + indent, y), self.size * self.grow, colour, max_width=self.rect.w - 16 - indent)
+            y += self.step
         if not self.max_back():
             return
         bar = pygame.Rect(self.rect.right - 10, self.rect.y, 6, self.rect.h)

@@ -1,0 +1,121 @@
+"""How large the words are on the screen: every line of text the canvas draws on the launcher
+screens and at each table (after a few bot moves), by the place in the code that draws it, at
+one window size and text size.
+
+python tools/text_sizes.py                          # 1024x640 at 100 %: places under 16 px
+python tools/text_sizes.py --size 1024x640 --text-size 200 --below 16 --list
+
+A "place" is the file and line of the call that asked for the text (the caller of
+``Canvas.text``, or of the helper that called it). The smallest on-screen pixel size a place
+drew is reported; ``--below N`` counts the places under N pixels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("BABEL_TOWERS_HOME", tempfile.mkdtemp(prefix="babel-sizes-"))
+
+from babel.core.match import Match, Seat  # noqa: E402
+from babel.core.settings import TEXT_SIZES, Settings  # noqa: E402
+from scenes import assets  # noqa: E402
+from scenes.canvas import Canvas  # noqa: E402
+from scenes.pilot import Pilot  # noqa: E402
+
+HELPERS = {"canvas.py", "basic.py"}  # a text drawn by a helper is told by the helper's caller
+
+
+def _place() -> str:
+    frame = sys._getframe(2)
+    while frame is not None and Path(frame.f_code.co_filename).name in HELPERS and "scenes" in frame.f_code.co_filename:
+        if Path(frame.f_code.co_filename).name == "basic.py" and frame.f_code.co_name in ("draw", "_paint"):
+            break  # a widget's own label: the widget is the place
+        frame = frame.f_back
+    if frame is None:
+        return "?"
+    name = Path(frame.f_code.co_filename)
+    try:
+        name = name.relative_to(ROOT)
+    except ValueError:
+        pass
+    return f"{name}:{frame.f_lineno}"
+
+
+def record(smallest: dict[str, float]) -> None:
+    original = Canvas.text
+
+    def text(canvas, s, pos, size=22, *args, **kwargs):
+        px = max(6, round(size * canvas.scale))
+        where = _place()
+        smallest[where] = min(smallest.get(where, 10**6), px)
+        return original(canvas, s, pos, size, *args, **kwargs)
+
+    Canvas.text = text
+
+
+def screens(pilot: Pilot):
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.rules_viewer import RulesViewer
+    from scenes.launcher.saved_games import InProgressGames, SavedGames
+    from scenes.launcher.settings import SettingsScene
+    from scenes.launcher.setup import SetupScene
+    from scenes.tables import playable_games, table_for
+
+    yield MainMenu()
+    yield SettingsScene()
+    yield RulesViewer(None)
+    yield SavedGames()
+    yield InProgressGames()
+    for rules in playable_games():
+        yield SetupScene(rules)
+    for rules in playable_games():
+        n = max(rules.info.min_players, min(4, rules.info.max_players))
+        seats = [Seat("Anna")] + [Seat(f"Bot {i}", "random") for i in range(1, n)]
+        match = Match(rules, rules.make_config(n), 3, seats)
+        for _ in range(12):
+            if match.over:
+                break
+            seat = match.to_act()[0]
+            match.submit(seat, match.bot_action(seat))
+        yield table_for(rules.info.id)(match, None, threaded=False)
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--size", default="1024x640")
+    p.add_argument("--text-size", type=int, default=100, choices=TEXT_SIZES)
+    p.add_argument("--below", type=int, default=16, help="count the places under this many pixels")
+    p.add_argument("--list", action="store_true", help="list those places, smallest first")
+    args = p.parse_args(argv)
+    w, h = (int(v) for v in args.size.split("x"))
+    pilot = Pilot(size=(w, h), settings=Settings(phone_address="127.0.0.1", text_size=args.text_size))
+    smallest: dict[str, float] = {}
+    record(smallest)
+    for scene in screens(pilot):
+        pilot.start(scene)
+        assets.clear()  # cached buttons and layers are painted again, so their words are seen
+        pilot.app.draw()
+        pilot.app.pop()
+    under = sorted((px, where) for where, px in smallest.items() if px < args.below)
+    counts: dict[int, int] = defaultdict(int)
+    for px, _ in under:
+        counts[px] += 1
+    print(f"{args.size} at {args.text_size} %: {len(smallest)} places draw text, {len(under)} under {args.below} px")
+    print("  by smallest size: " + ", ".join(f"{px} px: {n}" for px, n in sorted(counts.items())))
+    if args.list:
+        for px, where in under:
+            print(f"  {px:3d} px  {where}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
