@@ -108,9 +108,29 @@ def _screen(kind: str, game: str | None = None) -> Callable[[random.Random], lis
             return [*base, RulesViewer(game)]
         if kind == "blueprints":
             return [*base, SetupScene(registry.get("builders")), BlueprintEditor()]
+        if kind in ("history", "replay"):
+            return [*base, _finished_games_scene(kind, game, rng)]
         raise ValueError(kind)
 
     return make
+
+
+def _finished_games_scene(kind: str, game: str | None, rng: random.Random) -> Scene:
+    """The history (two finished duels kept first) or a finished game's replay."""
+    from babel.core.saves import record_of
+    from scenes.launcher.history_screen import StatisticsScreen
+    from scenes.replay import ReplayScene
+
+    rules = registry.get(game or "duel")
+    n = max(rules.info.min_players, min(2, rules.info.max_players))
+    levels = registry.bots(rules.info.id).offered
+    match = Match(rules, rules.make_config(n), rng.randrange(2**31), [Seat(NAMES[0])] +
+                  [Seat(f"Bot {i}", levels[0]) for i in range(1, n)])
+    match.play_bots()
+    if kind == "replay":
+        return ReplayScene(record_of(match), perspective=0, ply=rng.randrange(match.ply + 1))
+    SaveStore().autosave(match, 1_790_000_000.0)
+    return StatisticsScreen()
 
 
 def all_scenes() -> dict[str, Callable[[random.Random], list[Scene]]]:
@@ -122,6 +142,9 @@ def all_scenes() -> dict[str, Callable[[random.Random], list[Scene]]]:
         "saves": _screen("saves"),
         "rules": _screen("rules"),
         "blueprints": _screen("blueprints"),
+        "history": _screen("history"),
+        "replay:duel": _screen("replay", "duel"),
+        "replay:builders": _screen("replay", "builders"),
     }
     games = [r.info for r in playable_games()]
     for info in games:
