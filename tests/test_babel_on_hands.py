@@ -70,3 +70,44 @@ def test_the_table_hand_measures_the_drag_it_is_given():
         hand.sample((x * cube, 400), cube)
     assert hand.place_shake(False) == physics.MAX_SHAKE and hand.place_shake(True) == 0
     assert hand.pull_shake(False) == physics.MAX_SHAKE  # the first 0.3 s were the yank
+
+
+# -- bots' hands ----------------------------------------------------------------------------------
+def test_a_bot_hand_is_a_spread_drawn_from_the_bots_own_stream():
+    from babel.core.rng import Rng
+    from babel.games.babel_on import RULES
+    from babel.games.babel_on.bots import HANDS, with_hand
+    from tests.test_babel_on_rules import new, rolled
+
+    s = rolled(new(2), 0, "even", 2)
+    view = RULES.view(s, 0)
+    add = next(m for m in RULES.legal_actions(s, 0) if hasattr(m, "colour"))
+    novice = {with_hand(view, add, HANDS["shaky"], Rng(k)).shake for k in range(60)}
+    expert = {with_hand(view, add, HANDS["careful"], Rng(k)).shake for k in range(60)}
+    assert len(novice) >= 5 and max(novice) >= 8 and min(novice) <= 4  # sometimes calm, sometimes wild
+    assert max(expert) <= 5 and len(expert) >= 3
+    assert with_hand(view, add, HANDS["shaky"], Rng(7)) == with_hand(view, add, HANDS["shaky"], Rng(7))
+    steady = RULES.view(rolled(new(2, steady_hands=True), 0, "even", 2), 0)
+    assert {with_hand(steady, add, HANDS["shaky"], Rng(k)).shake for k in range(20)} == {0}
+
+
+def test_the_expert_meets_real_risk_and_never_takes_a_high_one_when_a_safe_move_exists():
+    from babel.core.bots import Budget, bot_rng
+    from babel.games.babel_on import RULES
+    from babel.games.babel_on.actions import BlockMove
+    from babel.games.babel_on.bots import BOTS, move_risk
+
+    met = 0
+    for seed in (3,):
+        expert = BOTS.make("expert")
+        state, ply = RULES.initial_state(RULES.make_config(2), seed), 0
+        while RULES.outcome(state) is None and ply < 400:
+            seat = RULES.to_act(state)[0]
+            legal, view = RULES.legal_actions(state, seat), RULES.view(state, seat)
+            move = expert.choose(view, legal, bot_rng(seed, seat, ply), Budget())
+            risks = [move_risk(view, m, expert.hand) for m in legal if isinstance(m, BlockMove)]
+            met += any(0 < r < 1 for r in risks)
+            if any(r == 0 for r in risks) or len(risks) < len(legal):  # a safe choice exists
+                assert move_risk(view, move, expert.hand) < 0.5, (seed, ply, move)
+            state, ply = RULES.apply(state, seat, move).state, ply + 1
+    assert met >= 10  # the expert's hand meets moves that may or may not fall

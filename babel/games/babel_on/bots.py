@@ -41,17 +41,23 @@ from babel.games.babel_on.actions import (
     Take,
 )
 from babel.games.babel_on.model import BabelView, Phase
-from babel.games.babel_on.preview import PREVIEW_HANDS, knock_risk
+from babel.games.babel_on.preview import PREVIEW_HANDS, draw_shake, hand_risk
 from babel.games.babel_on.structure import ADJACENT, FLOORS, Block, Tower
 
 
 @dataclass(frozen=True)
 class Hand:
-    """How steady a hand is: its shake level (the move's disturbance) and placement noise."""
+    """How steady a hand is: the spread of its shake levels (``preview.PREVIEW_HANDS``: each
+    move's level is drawn from the bot's seeded stream) and its placement noise."""
 
     name: str
-    shake: int
+    spread: tuple[tuple[int, int], ...]
     offset_noise: int
+
+    @property
+    def shake(self) -> int:
+        """The level this hand makes most often."""
+        return max(self.spread, key=lambda ls: ls[1])[0]
 
 
 OFFSET_NOISE = {"steady": 0, "careful": 0, "average": 0, "shaky": 4}
@@ -73,12 +79,16 @@ DEFAULT_SAMPLES = 6  # draws sampled per die face by the strong bot's call
 
 
 def with_hand(view: BabelView, move: Action, hand: Hand, rng: Rng | None = None) -> Action:
-    """The canonical ``move`` as this hand actually makes it (offset and shake). Without an
-    ``rng`` (or for a hand without placement noise) the result is deterministic, which is how
-    steady and expert bots weigh exactly the move they will make."""
+    """The canonical ``move`` as this hand actually makes it (offset and shake). With an ``rng``
+    the shake is drawn from the hand's spread (and a noisy hand's offset jitters); without one the
+    move has the hand's usual offset and its most frequent shake, which is the move the bots
+    weigh (over the hand's whole spread, ``move_risk``)."""
     if not isinstance(move, BlockMove):
         return move
-    shake = 0 if view.steady_hands else hand.shake
+    if view.steady_hands:
+        shake = 0
+    else:
+        shake = hand.shake if rng is None else draw_shake(hand.spread, rng.below(100))
     if isinstance(move, Removal):
         return replace(move, shake=shake)
     dx = dy = 0
@@ -183,13 +193,14 @@ def standing(view: BabelView, me: int, towers: Sequence[Tower]) -> float:
 
 def move_risk(view: BabelView, move: Action, hand: Hand) -> float:
     """The chance that the canonical ``move``, made with this hand, knocks its tower over: the
-    table's own figure (``preview.knock_risk``) for exactly the move the hand makes."""
+    table's own figure for exactly the move the hand makes (its offset), over the spread of
+    shakes the hand makes (``preview.hand_risk``): the chance of a fall before the shake is drawn."""
     if not isinstance(move, BlockMove):
         return 0.0
     tower = view.towers[move.tower]
     if isinstance(move, Removal) and move.floor < len(tower[move.cell]):
         return 1.0  # a block with a block above it: pulling it brings the tower down (certain)
-    return knock_risk(view, with_hand(view, move, hand))
+    return hand_risk(view, with_hand(view, move, hand), hand.spread)
 
 
 def fall_loss(view: BabelView, me: int, move: BlockMove) -> float:

@@ -44,10 +44,17 @@ SPEED_PER_LEVEL = 5.0
 CALM_JERK = 60.0  # an eased drag changes speed less sharply than this
 JERK_PER_LEVEL = 80.0
 
-# The shake of the hands a human may pick for the odds shown before a drag starts (while
-# dragging, the table shows the odds for the drag's own shake). Bots' steadiness uses the same
-# levels (babel.games.babel_on.bots.HANDS).
-PREVIEW_HANDS = {"steady": 0, "careful": 1, "average": 3, "shaky": 6}
+# Hands: the spread of shake levels a hand makes, as (level, share in percent). Nobody's hand
+# is the same every time: a careful hand is mostly calm and now and then less so, a shaky one
+# anything from a little to a lot. The bots' hands are these (babel.games.babel_on.bots.HANDS;
+# each move's level is drawn from the bot's seeded stream); a human picks one with H for the odds
+# shown before a drag starts (while dragging, the table shows the odds for the drag's own shake).
+PREVIEW_HANDS: dict[str, tuple[tuple[int, int], ...]] = {
+    "steady": ((0, 100),),
+    "careful": ((0, 15), (1, 30), (2, 25), (3, 15), (4, 10), (5, 5)),
+    "average": ((1, 10), (2, 20), (3, 30), (4, 20), (5, 12), (6, 8)),
+    "shaky": ((3, 10), (4, 15), (5, 20), (6, 20), (7, 15), (8, 10), (9, 10)),
+}
 
 
 def block_moves(legal: Sequence[Action], tower: int, cell: int, floor: int) -> tuple[Removal, ...]:
@@ -151,8 +158,25 @@ def move_ensemble(view: BabelView, move: Action, shake: int | None = None) -> ph
 
 def knock_risk(view: BabelView, move: Action, shake: int | str | None = None) -> float:
     """The chance (0..1) that ``move`` (with its offset) knocks its tower over with a hand of
-    ``shake`` (a level, a hand name of ``PREVIEW_HANDS``, or None for the move's own shake)."""
+    ``shake``: a level, None for the move's own shake, or a hand name of ``PREVIEW_HANDS`` (then
+    the chance over the hand's spread: each level's risk weighed by how often the hand makes it)."""
     if isinstance(shake, str):
-        shake = PREVIEW_HANDS[shake]
+        return hand_risk(view, move, PREVIEW_HANDS[shake])
     ens = move_ensemble(view, move, shake)
     return 0.0 if ens is None else ens.risk
+
+
+def hand_risk(view: BabelView, move: Action, spread: Sequence[tuple[int, int]]) -> float:
+    """The chance that ``move`` knocks its tower over when made by a hand of this spread."""
+    if not isinstance(move, BlockMove):
+        return 0.0
+    return sum(share * knock_risk(view, move, level) for level, share in spread) / 100
+
+
+def draw_shake(spread: Sequence[tuple[int, int]], pick: int) -> int:
+    """The level of a hand's spread that ``pick`` (0..99, from a seeded stream) stands for."""
+    for level, share in spread:
+        if pick < share:
+            return level
+        pick -= share
+    return spread[-1][0]
