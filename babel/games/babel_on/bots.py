@@ -3,8 +3,10 @@
 A bot sees only its view (which in this game is the whole table except the random stream) and
 the legal actions, which are canonical (zero offset, no shake). After choosing a move it makes
 it with its *hand*: a placement offset (aligned with the block below; a novice adds noise) and
-its steadiness as the move's shake level. The risk a bot weighs is ``preview.knock_risk`` of the
-very move it will make: the same ensemble the table shows and ``apply`` draws from.
+a shake level drawn from its hand's spread (``preview.PREVIEW_HANDS``) with the bot's seeded
+stream. The risk a bot weighs is the chance that the very move it will make falls over that
+spread (``preview.hand_risk``): per level, the same ensemble the table shows and ``apply`` draws
+from, weighed by how often the hand makes the level.
 
 - "novice" (old id "random"): any legal move, shaky hands.
 - "steady" (old id "heuristic"): a greedy builder with a fairly steady hand; it scores towers by
