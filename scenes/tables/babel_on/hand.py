@@ -80,7 +80,7 @@ class Hand:
         if self.drag is None:
             return
         point = (self.clock, pos[0] / cube, pos[1] / cube)
-        if self.path and self.path[-1][0] >= self.clock:
+        if len(self.path) > 1 and self.path[-1][0] >= self.clock:
             self.path[-1] = point  # several events in one frame: the latest counts
         else:
             self.path.append(point)
