@@ -73,7 +73,8 @@ REPAIR_WEIGHT = 3.0  # value of each block that must come down to repair a floor
 # With one rival, a repair's taken blocks can only go onto that rival's tower, so stalls feed
 # themselves: a 2-player bot repairs first. 2-player expert games reaching the round limit, 300
 # seeded games with a shake-1 hand: 14% at 1.5, 5% at 3.0, 2% at 6.0. With hands that shake
-# (falls set towers back), 100 seeded games: 8% at 6.0 and 5% at 10.0 (tools/babel_on_hands.py).
+# (falls set towers back), 100 seeded games: 8% at 6.0 and 5% at 10.0; see docs/babel_on/physics.md
+# for the expert hand's spread chosen with it.
 REPAIR_WEIGHT_2P = 10.0
 ATTACK = 0.15  # how much a rival leader's progress counts against a bot's own (attacking pays a little)
 

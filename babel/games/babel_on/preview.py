@@ -51,7 +51,7 @@ JERK_PER_LEVEL = 80.0
 # shown before a drag starts (while dragging, the table shows the odds for the drag's own shake).
 PREVIEW_HANDS: dict[str, tuple[tuple[int, int], ...]] = {
     "steady": ((0, 100),),
-    "careful": ((0, 20), (1, 35), (2, 25), (3, 15), (4, 5)),
+    "careful": ((0, 25), (1, 35), (2, 25), (3, 12), (4, 3)),
     "average": ((1, 10), (2, 20), (3, 30), (4, 20), (5, 12), (6, 8)),
     "shaky": ((3, 10), (4, 15), (5, 20), (6, 20), (7, 15), (8, 10), (9, 10)),
 }
