@@ -173,7 +173,7 @@ def test_bots_weigh_the_table_risk_of_the_move_they_make():
         for hand in HANDS.values():
             made = with_hand(view, m, hand)
             if m.floor == len(view.towers[m.tower][m.cell]):
-                assert move_risk(view, m, hand) == preview.knock_risk(view, made)
+                assert move_risk(view, m, hand) == preview.knock_risk(view, made, hand.name)
 
 
 def test_undo_never_takes_back_a_fall_but_a_standing_move_may_be_undone():

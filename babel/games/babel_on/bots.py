@@ -3,8 +3,10 @@
 A bot sees only its view (which in this game is the whole table except the random stream) and
 the legal actions, which are canonical (zero offset, no shake). After choosing a move it makes
 it with its *hand*: a placement offset (aligned with the block below; a novice adds noise) and
-its steadiness as the move's shake level. The risk a bot weighs is ``preview.knock_risk`` of the
-very move it will make: the same ensemble the table shows and ``apply`` draws from.
+a shake level drawn from its hand's spread (``preview.PREVIEW_HANDS``) with the bot's seeded
+stream. The risk a bot weighs is the chance that the very move it will make falls over that
+spread (``preview.hand_risk``): per level, the same ensemble the table shows and ``apply`` draws
+from, weighed by how often the hand makes the level.
 
 - "novice" (old id "random"): any legal move, shaky hands.
 - "steady" (old id "heuristic"): a greedy builder with a fairly steady hand; it scores towers by
@@ -41,17 +43,23 @@ from babel.games.babel_on.actions import (
     Take,
 )
 from babel.games.babel_on.model import BabelView, Phase
-from babel.games.babel_on.preview import PREVIEW_HANDS, knock_risk
+from babel.games.babel_on.preview import PREVIEW_HANDS, draw_shake, hand_risk
 from babel.games.babel_on.structure import ADJACENT, FLOORS, Block, Tower
 
 
 @dataclass(frozen=True)
 class Hand:
-    """How steady a hand is: its shake level (the move's disturbance) and placement noise."""
+    """How steady a hand is: the spread of its shake levels (``preview.PREVIEW_HANDS``: each
+    move's level is drawn from the bot's seeded stream) and its placement noise."""
 
     name: str
-    shake: int
+    spread: tuple[tuple[int, int], ...]
     offset_noise: int
+
+    @property
+    def shake(self) -> int:
+        """The level this hand makes most often."""
+        return max(self.spread, key=lambda ls: ls[1])[0]
 
 
 OFFSET_NOISE = {"steady": 0, "careful": 0, "average": 0, "shaky": 4}
@@ -64,8 +72,10 @@ OWN_TOLERANCE = 0.25  # the steady bot avoids own-tower moves riskier than this
 REPAIR_WEIGHT = 3.0  # value of each block that must come down to repair a floor
 # With one rival, a repair's taken blocks can only go onto that rival's tower, so stalls feed
 # themselves: a 2-player bot repairs first. 2-player expert games reaching the round limit, 300
-# seeded games: 14% at 1.5, 5% at 3.0, 2% at 6.0.
-REPAIR_WEIGHT_2P = 6.0
+# seeded games with a shake-1 hand: 14% at 1.5, 5% at 3.0, 2% at 6.0. With hands that shake
+# (falls set towers back), 100 seeded games: 8% at 6.0 and 5% at 10.0; see docs/babel_on/physics.md
+# for the expert hand's spread chosen with it.
+REPAIR_WEIGHT_2P = 10.0
 ATTACK = 0.15  # how much a rival leader's progress counts against a bot's own (attacking pays a little)
 
 ELIMINATION = 1000.0  # the loss of knocking over a rival's tower
@@ -73,12 +83,16 @@ DEFAULT_SAMPLES = 6  # draws sampled per die face by the strong bot's call
 
 
 def with_hand(view: BabelView, move: Action, hand: Hand, rng: Rng | None = None) -> Action:
-    """The canonical ``move`` as this hand actually makes it (offset and shake). Without an
-    ``rng`` (or for a hand without placement noise) the result is deterministic, which is how
-    steady and expert bots weigh exactly the move they will make."""
+    """The canonical ``move`` as this hand actually makes it (offset and shake). With an ``rng``
+    the shake is drawn from the hand's spread (and a noisy hand's offset jitters); without one the
+    move has the hand's usual offset and its most frequent shake, which is the move the bots
+    weigh (over the hand's whole spread, ``move_risk``)."""
     if not isinstance(move, BlockMove):
         return move
-    shake = 0 if view.steady_hands else hand.shake
+    if view.steady_hands:
+        shake = 0
+    else:
+        shake = hand.shake if rng is None else draw_shake(hand.spread, rng.below(100))
     if isinstance(move, Removal):
         return replace(move, shake=shake)
     dx = dy = 0
@@ -183,13 +197,14 @@ def standing(view: BabelView, me: int, towers: Sequence[Tower]) -> float:
 
 def move_risk(view: BabelView, move: Action, hand: Hand) -> float:
     """The chance that the canonical ``move``, made with this hand, knocks its tower over: the
-    table's own figure (``preview.knock_risk``) for exactly the move the hand makes."""
+    table's own figure for exactly the move the hand makes (its offset), over the spread of
+    shakes the hand makes (``preview.hand_risk``): the chance of a fall before the shake is drawn."""
     if not isinstance(move, BlockMove):
         return 0.0
     tower = view.towers[move.tower]
     if isinstance(move, Removal) and move.floor < len(tower[move.cell]):
         return 1.0  # a block with a block above it: pulling it brings the tower down (certain)
-    return knock_risk(view, with_hand(view, move, hand))
+    return hand_risk(view, with_hand(view, move, hand), hand.spread)
 
 
 def fall_loss(view: BabelView, me: int, move: BlockMove) -> float:

@@ -352,7 +352,7 @@ def draw_risk(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
         label = f"{round(risk * 100)}%"
         sub = f"for {wording.article(ui.hand_profile)} hand (H to change)"
         if now is not None:
-            sub = "for this drag as it is now"
+            sub = "if you let go now"
     title = "risk of a fall" if not view.steady_hands else "the tower"
     canvas.text(title, (x + 12, y + 8), 14, theme.PAPER_DARK)
     canvas.text(label, (x + w - 12, y + 4), 26, col, role="sans_bold", anchor="topright")

@@ -1,8 +1,9 @@
 """The player's hand at the Babel On! table: the block held (dragged or selected), how fast and
 how jerkily it moves, the shake that makes, and the knock-over odds shown for the move in hand.
 
-A drag's disturbance is measured from the mouse: for a placement, over the whole drag (decaying
-when the hand rests); for a block pulled off a tower, over the first 0.3 s (the pull).
+A drag's disturbance is measured from the mouse path (``preview.drag_motion``): for a placement,
+over the last moments before the block lands (a hand that rests a moment calms down); for a block
+pulled off a tower, over the first 0.3 s (the pull).
 """
 
 from __future__ import annotations
@@ -56,11 +57,8 @@ class Hand:
     drag: Grab | None = None
     selected: Grab | None = None
     clock: float = 0.0
-    speed: float = 0.0  # block edges per second
-    jerk: float = 0.0  # change of speed per second
-    pull_speed: float = 0.0
-    pull_jerk: float = 0.0
-    last: tuple[float, float, float] | None = None  # time, x, y of the last mouse sample
+    path: list[tuple[float, float, float]] = field(default_factory=list)  # time, x, y in block edges
+    pull_path: list[tuple[float, float, float]] = field(default_factory=list)  # the first PULL seconds
     start: tuple[float, float, float] = (0.0, 0.0, 0.0)  # time, x, y where the drag began
     risk_cache: dict[tuple, float] = field(default_factory=dict)
 
@@ -70,37 +68,38 @@ class Hand:
 
     def tick(self, dt: float) -> None:
         self.clock += dt
-        self.speed *= math.exp(-dt * 10)
-        self.jerk *= math.exp(-dt * 6)
 
-    def grab(self, src: Grab, pos) -> None:
+    def grab(self, src: Grab, pos, cube: float = 1.0) -> None:
         self.drag = replace(src, moved=False)
         self.start = (self.clock, pos[0], pos[1])
-        self.speed = self.jerk = self.pull_speed = self.pull_jerk = 0.0
-        self.last = (self.clock, pos[0], pos[1])
+        self.path = [(self.clock, pos[0] / cube, pos[1] / cube)]
+        self.pull_path = list(self.path)
 
     def sample(self, pos, cube: float) -> None:
-        """A mouse position: the dragging hand's speed and jerk (block edges per second)."""
-        if self.last is not None and self.drag is not None:
-            t0, x0, y0 = self.last
-            dt = max(1e-3, self.clock - t0)
-            v = math.hypot(pos[0] - x0, pos[1] - y0) / dt / cube
-            jerk = abs(v - self.speed) / dt
-            self.speed = 0.5 * self.speed + 0.5 * v if dt < 0.05 else v
-            self.jerk = max(self.jerk, jerk * 0.5)
-            began, sx, sy = self.start
-            if self.clock - began < PULL:
-                self.pull_speed = max(self.pull_speed, self.speed)
-                self.pull_jerk = max(self.pull_jerk, self.jerk)
-            if not self.drag.moved and math.hypot(pos[0] - sx, pos[1] - sy) > MOVED:
-                self.drag = replace(self.drag, moved=True)
-        self.last = (self.clock, pos[0], pos[1])
+        """A mouse position while dragging, kept (in block edges) for the drag's last moments."""
+        if self.drag is None:
+            return
+        point = (self.clock, pos[0] / cube, pos[1] / cube)
+        if len(self.path) > 1 and self.path[-1][0] >= self.clock:
+            self.path[-1] = point  # several events in one frame: the latest counts
+        else:
+            self.path.append(point)
+        began, sx, sy = self.start
+        if self.clock - began <= PULL:
+            self.pull_path.append(point)
+        old = self.clock - preview.WINDOW - 2 * preview.SPAN
+        while len(self.path) > 2 and self.path[1][0] < old:
+            del self.path[0]
+        if not self.drag.moved and math.hypot(pos[0] - sx, pos[1] - sy) > MOVED:
+            self.drag = replace(self.drag, moved=True)
 
     def place_shake(self, steady: bool) -> int:
-        return preview.shake_from_drag(self.speed, self.jerk, steady)
+        """The shake a block let go now carries: the drag's last moments."""
+        return preview.drag_shake(self.path, self.clock, steady)
 
     def pull_shake(self, steady: bool) -> int:
-        return preview.shake_from_drag(self.pull_speed, self.pull_jerk, steady)
+        """The shake of pulling a block off a tower: the first PULL seconds of the drag."""
+        return preview.drag_shake(self.pull_path, min(self.clock, self.start[0] + PULL), steady)
 
     def shake(self, steady: bool, move: Action | None = None) -> int:
         """The shake of the drag in progress (0 when calm, not dragging, or with steady hands)."""
@@ -156,5 +155,5 @@ class Hand:
             self.risk_cache[key] = preview.knock_risk(view, move, shake)
         chance = self.risk_cache[key]
         if shake == 0:
-            return ("this drag: calm, no shake", chance)
-        return (f"this drag: shake {shake} of 9{' - careful!' if shake >= 5 else ''}", chance)
+            return ("this drag now: calm, no shake", chance)
+        return (f"this drag now: shake {shake} of 9{' - careful!' if shake >= 5 else ''}", chance)

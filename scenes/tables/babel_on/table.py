@@ -201,7 +201,7 @@ class BabelOnTable(TableScene):
         found = layout.tray_at(self.view, self.motion.tray_hand(self.view), self.actor(), pos)
         src = None if found is None else Grab(found[0], found[1], origin=found[2])
         if src is not None and self.targets(src):
-            self.hand.grab(src, pos)
+            self.hand.grab(src, pos, self.places.cube)
             return True
         if src is not None:  # a Bonus Block (or a held block) that may go nowhere now
             self._explain_tray(src)
@@ -214,7 +214,7 @@ class BabelOnTable(TableScene):
             self._explain_take(block)
             return True
         origin = layout.block_pos(self.places, self.rot, self.motion.shown, *block)
-        self.hand.grab(Grab("block", block=block, move=moves[0], origin=origin), pos)
+        self.hand.grab(Grab("block", block=block, move=moves[0], origin=origin), pos, self.places.cube)
         return True
 
     def _release(self, pos) -> bool:
