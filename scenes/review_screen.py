@@ -18,7 +18,7 @@ from babel.core.match import Match
 from babel.core.review import Moment, Progress, review
 from scenes import theme
 from scenes.canvas import Canvas
-from scenes.core import Scene, wake
+from scenes.core import Screen, wake
 from scenes.widgets.basic import Button, Hotspot, Stepper, WidgetGroup, panel
 
 ROWS_TOP, ROW_GAP = 250, 14
@@ -63,7 +63,7 @@ def job_for(record: saves.SaveRecord, match: Match, seat: int) -> Job:
     return job
 
 
-class ReviewScene(Scene):
+class ReviewScene(Screen):
     """The review of one person's seat in a finished game (``seats``: the people's seats)."""
 
     def __init__(self, record: saves.SaveRecord, seat: int, seats: list[int] | None = None) -> None:
@@ -106,10 +106,8 @@ class ReviewScene(Scene):
         return POLL if self.job is not None and not self.job.done else None
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.widgets.handle(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.dismiss()
+        """The screen's widgets and Esc (``Screen``), and a click on a move's row."""
+        if super().handle(event):
             return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, moment, _ in self.rows:
