@@ -440,9 +440,9 @@ def test_discard_peek_shows_only_what_the_screen_may_show(rules, pilot):
             assert face is None or d.revealed or s == v.seat
 
 
-def test_seal_phase_calls_every_person_behind_the_curtain(rules, pilot):
-    """Ruling 9 in pass-and-play: every seat takes a Seal-phase turn, so the curtain comes up for
-    every person, Seal or not, and a seat without one can only pass."""
+def seal_phase_table(rules, pilot):
+    """Five people (Ben, the only Seal holder) and two shrewd bots at the Seal phase, in
+    pass-and-play: the table started, and the seats' names."""
     from tests.test_builders_rules import COL_B, DP, SEAL, _complete
 
     state = _complete(["M", "A", "A", "A", "A", "Z", "A"], {1: [COL_B, SEAL[0], 16], 5: [DP[0], 12, 13]})
@@ -450,6 +450,13 @@ def test_seal_phase_calls_every_person_behind_the_curtain(rules, pilot):
     table = make_table(rules, [Seat(n) for n in names[:5]] + [Seat(n, "shrewd") for n in names[5:]], 1)
     table.match.state = state
     pilot.start(table)
+    return table, names
+
+
+def test_seal_phase_calls_every_person_behind_the_curtain(rules, pilot):
+    """Ruling 9 in pass-and-play: every seat takes a Seal-phase turn, so the curtain comes up for
+    every person, Seal or not, and a seat without one can only pass."""
+    table, names = seal_phase_table(rules, pilot)
     called, prompts = [], {}
     for _ in range(300):
         if table.match.view(None).phase is not Phase.SEAL:
@@ -477,13 +484,8 @@ def test_pass_and_play_three_seal_steps_behind_the_curtain(rules, pilot):
     """Ruling 9's three steps in pass-and-play: every person declares behind the curtain, every
     person speaks in turn in the discussion, and only the declared user is called to seal."""
     from babel.games.builders import actions as A
-    from tests.test_builders_rules import COL_B, DP, SEAL, _complete
 
-    state = _complete(["M", "A", "A", "A", "A", "Z", "A"], {1: [COL_B, SEAL[0], 16], 5: [DP[0], 12, 13]})
-    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
-    table = make_table(rules, [Seat(n) for n in names[:5]] + [Seat(n, "shrewd") for n in names[5:]], 1)
-    table.match.state = state
-    pilot.start(table)
+    table, names = seal_phase_table(rules, pilot)
     called = {Phase.SEAL: [], Phase.DISCUSS: [], Phase.TARGET: []}
     for _ in range(600):
         phase = table.match.view(None).phase
