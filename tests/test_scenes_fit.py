@@ -108,6 +108,16 @@ def _no_ellipsis(text_log, where: str) -> None:
     assert not text_log.cut, (where, text_log.cut)
 
 
+def _draw_whole(pilot, scene, text_log) -> None:
+    """Open ``scene``, draw it afresh and check it shows words, none of them cut."""
+    pilot.start(scene)
+    text_log.clear()
+    assets.clear()  # buttons and still layers are painted again, so their words are seen
+    pilot.app.draw()
+    assert len(text_log.lines) >= 3, type(scene).__name__  # the screen was drawn
+    _no_ellipsis(text_log, type(scene).__name__)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_menu_rules_and_saved_games_show_whole_texts(size, text_log):
     from babel.core import registry, saves
@@ -124,12 +134,7 @@ def test_menu_rules_and_saved_games_show_whole_texts(size, text_log):
     pilot = _pilot(size)
     try:
         for scene in (MainMenu(), RulesViewer(None), SavedGames()):
-            pilot.start(scene)
-            text_log.clear()
-            assets.clear()  # buttons and still layers are painted again, so their words are seen
-            pilot.app.draw()
-            assert len(text_log.lines) >= 3, type(scene).__name__  # the screen was drawn
-            _no_ellipsis(text_log, type(scene).__name__)
+            _draw_whole(pilot, scene, text_log)
             pilot.app.pop()
     finally:
         pygame.display.quit()
@@ -314,12 +319,7 @@ def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_
         StatisticsScreen(),
     ]
     for scene in scenes:
-        pilot.start(scene)
-        text_log.clear()
-        assets.clear()  # buttons and still layers are painted again, so their words are seen
-        pilot.app.draw()
-        assert len(text_log.lines) >= 3, type(scene).__name__  # the screen was drawn
-        _no_ellipsis(text_log, type(scene).__name__)
+        _draw_whole(pilot, scene, text_log)
         _apart(text_log.lines, (type(scene).__name__, size, percent))
         pilot.app.pop()
     pilot.start(MainMenu())
