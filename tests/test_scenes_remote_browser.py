@@ -426,6 +426,27 @@ def _tap(driver: Any, text: str) -> None:
     found[0].click()
 
 
+def _choices_shown(browser, table) -> dict:
+    """The page once it shows the current position: its buttons are exactly seat 0's legal moves."""
+    legal = {table.rules.action_text(a) for a in table.match.legal(0)}
+    page = wait_for(
+        table,
+        "the seat's choices",
+        lambda: (p := _reachable(browser))["ply"] == table.match.ply and p,
+    )
+    assert legal <= set(page["actions"]), f"unreachable: {sorted(legal - set(page['actions']))[:5]}"
+    assert set(page["actions"]) <= legal, "a button for something the seat may not do"
+    return page
+
+
+def _tap_played(browser, table, choice: str) -> int:
+    """Tap ``choice`` and wait until the table played a move; the ply it was played at."""
+    ply = table.match.ply
+    _tap(browser, choice)
+    wait_for(table, f"the tap on {choice!r} is played", lambda: table.match.ply > ply)
+    return ply
+
+
 @pytest.mark.parametrize(("game", "players", "seed"), [("turmbau", 4, 2), ("builders", 7, 5)])
 def test_every_choice_is_on_the_page_and_a_tap_plays_it(browser, game: str, players: int, seed: int) -> None:
     seats = [Seat("Ada")] + [Seat(f"Bot {i}", bot="random") for i in range(1, players)]
@@ -437,19 +458,10 @@ def test_every_choice_is_on_the_page_and_a_tap_plays_it(browser, game: str, play
             table.publish()
             if 0 not in table.match.to_act():
                 continue
-            legal = {table.rules.action_text(a) for a in table.match.legal(0)}
-            page = wait_for(
-                table,
-                "the seat's choices",
-                lambda: (p := _reachable(browser))["ply"] == table.match.ply and p,
-            )
+            page = _choices_shown(browser, table)
             assert not page["broken"], f"the {game} view failed to draw at ply {table.match.ply}"
-            assert legal <= set(page["actions"]), f"unreachable: {sorted(legal - set(page['actions']))[:5]}"
-            assert set(page["actions"]) <= legal, "a button for something the seat may not do"
             choice = table.rules.action_text(table.match.bot_action(0))
-            ply = table.match.ply
-            _tap(browser, choice)
-            wait_for(table, f"the tap on {choice!r} is played", lambda ply=ply: table.match.ply > ply)
+            ply = _tap_played(browser, table, choice)
             assert table.match.log[ply].text == choice and table.match.log[ply].seat == 0
             decisions += 1
         assert decisions >= min(DECISIONS, 5)
@@ -477,16 +489,10 @@ def test_the_seal_steps_are_on_the_phone_and_a_tap_plays_them(browser) -> None:
             table.publish()
             if 0 not in table.match.to_act():
                 continue
-            legal = {table.rules.action_text(a) for a in table.match.legal(0)}
-            page = wait_for(
-                table, "the Seal choices", lambda: (p := _reachable(browser))["ply"] == table.match.ply and p
-            )
-            assert legal <= set(page["actions"]) and set(page["actions"]) <= legal
+            legal = set(_choices_shown(browser, table)["actions"])
             choice = {"declare none": "declare use", "say nothing": "suspect 2"}.get(min(legal), min(legal))
             choice = choice if choice in legal else min(legal)
-            ply = table.match.ply
-            _tap(browser, choice)
-            wait_for(table, f"the tap on {choice!r} is played", lambda ply=ply: table.match.ply > ply)
+            _tap_played(browser, table, choice)
             tapped.append(choice)
         assert [t.split()[0] for t in tapped] == ["declare", "suspect", "seal"], tapped
         assert _console_errors(browser) == []
