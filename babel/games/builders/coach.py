@@ -143,9 +143,7 @@ def _judgement(view: BuildersView, action: A.Action, builders: bool) -> str:
                 if builders
                 else f"the table already suspects <P{seat}>, who is not the Messenger"
             )
-        case A.Seal(None):
-            return "no Seal is used"
-        case A.Seal(seat):
+        case A.Seal(seat):  # Seal(None) is answered with its facts in reason_claims
             return (
                 f"<P{seat}> is your share of the likeliest players, by your place among the Seal users"
                 if builders
