@@ -15,6 +15,7 @@ import argparse
 import os
 import random
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -61,8 +62,7 @@ def copies(history: History, count: int, seed: int = 2) -> int:
     for n in range(count):
         summary, record = originals[n % len(originals)]
         record = dict(record, seed=10**9 + n)
-        fake = summary.__class__(**{**summary.__dict__, "key": game_key(record),
-                                    "finished": summary.finished + rng.uniform(-400, 400) * DAY})
+        fake = replace(summary, key=game_key(record), finished=summary.finished + rng.uniform(-400, 400) * DAY)
         write_json_atomic(history.path_of(fake), {"format": FORMAT, "version": VERSION,
                                                   "summary": fake.to_json(), "record": record})
         index[fake.key] = fake

@@ -7,6 +7,7 @@ shown apart, and its own statistics (per variant and difficulty, stacks left) op
 
 from __future__ import annotations
 
+import itertools
 import time
 
 import pygame
@@ -144,6 +145,10 @@ class StatisticsScreen(Screen):
         if getattr(self, "_stats_key", None) != key:
             self._stats_key = key
             self._stats = statistics.person_stats(self.summaries, self.person, self.game, self.aliases, self.practice)
+            chosen = (g for g in self.summaries
+                      if (self.game is None or g.game == self.game) and g.practice == self.practice
+                      and self._seat_of(g) is not None)
+            self._recent = list(itertools.islice(chosen, RECENT))  # newest first: stops at the sixth
         return self._stats
 
     # -- drawing ------------------------------------------------------------------------------
@@ -199,13 +204,10 @@ class StatisticsScreen(Screen):
                             theme.WHITE, anchor="topright")
 
     def recent_rows(self) -> list[tuple[pygame.Rect, GameSummary]]:
-        """The newest games of the chosen person and game, with the rect of each row."""
-        mine = [
-            g for g in self.summaries
-            if (self.game is None or g.game == self.game) and g.practice == self.practice
-            and self._seat_of(g) is not None
-        ][:RECENT]
-        return [(pygame.Rect(80, 612 + 32 * i, 900, 30), g) for i, g in enumerate(mine)]
+        """The newest games of the chosen person and game, with the rect of each row (found with
+        the person's record, once per choice)."""
+        self.stats()
+        return [(pygame.Rect(80, 612 + 32 * i, 900, 30), g) for i, g in enumerate(self._recent)]
 
     def _seat_of(self, g: GameSummary) -> int | None:
         return next((i for i, st in enumerate(g.seats)
