@@ -27,7 +27,7 @@ from typing import Any
 import pygame
 
 from babel.core.settings import Settings, SettingsError, load_settings, save_settings
-from scenes import assets, theme
+from scenes import assets, keymap, theme
 from scenes.canvas import Canvas
 from scenes.sound import Sound
 from scenes.waiting import wait_for_events
@@ -206,6 +206,7 @@ class App:
         if theme.set_contrast(self.settings.contrast):
             assets.clear()
         theme.set_text_size(self.settings.text_size)
+        keymap.apply(self.settings.keys)
         # the settings file's full screen choice while this session is windowed by request
         self._saved_fullscreen: bool | None = None
         if self.settings.fullscreen and (windowed or size is not None):
@@ -270,6 +271,7 @@ class App:
         if theme.set_contrast(settings.contrast):
             assets.clear()  # every cached picture was painted in the other colours
         theme.set_text_size(settings.text_size)  # the next frame lays the words out again
+        keymap.apply(settings.keys)  # a table's keys and help follow at once
         self.sound.set_volume(settings.volume)
         if settings.fullscreen != old.fullscreen:
             self._saved_fullscreen = None  # the player chose: this choice is the one saved

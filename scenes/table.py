@@ -143,7 +143,7 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
         if not shown:
             return []
         if self.HINT_KEY is not None:
-            self.tool_buttons["hint"].label = f"Hint ({pygame.key.name(self.HINT_KEY).upper()})"
+            self.tool_buttons["hint"].label = f"Hint ({self.key_label('hint')})"
         return _in_row([self.tool_buttons[key] for key in shown], self.TOOLS_ROW, 10)
 
     def _layout_menu(self) -> list[Button]:
@@ -256,10 +256,13 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
             self.animator.finish_all()
 
     def handle(self, event: pygame.event.Event) -> bool:
+        event = self.player_keys(event)  # the player's own keys, as the table's code knows them
+        if event is None:
+            return True  # a key whose action the player moved to another key does nothing here
         if event.type == pygame.KEYDOWN and event.key == self.LEAVE_KEY:
             self.open_menu()
             return True
-        if self.handle_focus(event):
+        if self.handle_first(event) or self.handle_focus(event):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
@@ -302,7 +305,7 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
         WidgetGroup(self._buttons()).draw(canvas, self.app.mouse)
         if not self._end_shown:
             self.draw_lesson(canvas)
-            self.coach.draw(canvas, self.coach_anchor(), self.HINT_KEY)
+            self.coach.draw(canvas, self.coach_anchor(), self.key_label("hint"))
         if self._end_shown:
             canvas.shade(END_SHADE)  # the whole window recedes, letterbox too (in place: no big surface)
             self.draw_end(canvas)

@@ -89,7 +89,7 @@ class Coach:
                 return size, width, lines[: max(COACH_LINES, room)]
             size -= 1
 
-    def draw(self, canvas: Canvas, anchor: tuple[float, float, float], hint_key: int | None) -> None:
+    def draw(self, canvas: Canvas, anchor: tuple[float, float, float], hint_key: str | None) -> None:
         if self.note is None:
             return
         r, lines = self.rect(canvas, anchor)
@@ -97,8 +97,7 @@ class Coach:
         canvas.fill_rect(theme.GOLD, (r.x, r.y, 6, r.h), radius=3)
         canvas.text(self.note[0], (r.x + 18, r.y + 10), canvas.ts(18), theme.INK, role="sans_bold")
         if hint_key is not None:
-            key = pygame.key.name(hint_key).upper()
-            canvas.text(f"{key} hides", (r.right - 14, r.y + 12), canvas.ts(13), theme.INK_SOFT, anchor="topright")
+            canvas.text(f"{hint_key} hides", (r.right - 14, r.y + 12), canvas.ts(13), theme.INK_SOFT, anchor="topright")
         y, size = r.y + _top(canvas), self.layout(canvas, anchor)[0]
         for line in lines:
             canvas.text(line, (r.x + 18, y), size, theme.INK)

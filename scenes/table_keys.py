@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pygame
 
+from babel.core import keybindings
+from scenes import keymap
 from scenes.canvas import Canvas
 from scenes.widgets.focus import Focus
 
@@ -36,6 +38,23 @@ class TableKeys:
         """Tab and Enter for the focus (True when taken); a game's key hides it."""
         self.widgets.focus = self.end_widgets.focus = None  # the table's one focus goes through both
         return self.keys_focus.handle(event)
+
+    def handle_first(self, event: pygame.event.Event) -> bool:
+        """A game's keys that come before the buttons' and the focus's (none by default)."""
+        return False
+
+    def player_keys(self, event: pygame.event.Event) -> pygame.event.Event | None:
+        """The event with the player's rebound keys turned into the table's (None: a key whose
+        action was moved elsewhere, which does nothing here)."""
+        return keymap.translate(event, self.rules_game)
+
+    def key_label(self, what: str) -> str | None:
+        """The key that does ``what`` ("hint", "plan", "undo"...) here now, as help prints it."""
+        for action_id in (f"{self.rules_game}.{what}", f"table.{what}"):
+            if action_id in keybindings.BY_ID:
+                return keymap.label(action_id)
+        code = getattr(self, f"{what.upper()}_KEY", None)
+        return None if code is None else keybindings.label(pygame.key.name(code))
 
     def draw_focus(self, canvas: Canvas) -> None:
         self.keys_focus.draw(canvas, self.app.mouse)

@@ -1,4 +1,4 @@
-"""The player's settings (window, animation speed, calm motion, contrast, text size, sound), persisted in the config folder.
+"""The player's settings (window, animation speed, calm motion, contrast, text size, sound, keys), persisted in the config folder.
 
 Loading never raises. A damaged ``settings.json`` is set aside as ``settings.json.bad`` (so it
 is not overwritten by the next save) and the defaults are used; a path that is not a file is left
@@ -29,6 +29,7 @@ from babel.core.jsonfile import (
     set_aside,
     write_json_atomic,
 )
+from babel.core.keybindings import checked_keys
 from babel.core.names import DEFAULT_NAMES, MAX_NAME, clean_label, clean_name, distinct_names, name_problem
 from babel.core.paths import config_dir
 from babel.core.setup_memory import checked_setups
@@ -66,6 +67,7 @@ LABELS = {  # how a notice names a field
     "reduce_motion": "reduce motion",
     "contrast": "contrast",
     "text_size": "text size",
+    "keys": "keys",
 }
 
 
@@ -91,6 +93,8 @@ class Settings:
     reduce_motion: bool = False  # no flights, shakes or sways: things appear where they land
     contrast: str = "normal"  # "high": plain dark felt, white on black panels, strong outlines
     text_size: int = 100  # percent: the words of panels, dialogs, lessons, the coach and the logs
+    # the player's own keys: action id -> key name, only where not the default (keybindings)
+    keys: dict = field(default_factory=dict)
 
     def with_(self, **changes) -> Settings:
         return replace(self, **changes)
@@ -139,6 +143,8 @@ def _check_field(key: str, raw: object, default: object) -> tuple[object, str]:
     """The value to use for one field and what was wrong with ``raw`` ("" when nothing)."""
     if key == "setups":
         return checked_setups(raw)
+    if key == "keys":
+        return checked_keys(raw)
     if isinstance(default, bool):
         return (raw, "") if isinstance(raw, bool) else (default, f"{_shown(raw)}, not on or off")
     if isinstance(default, int):

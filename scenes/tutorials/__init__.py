@@ -23,11 +23,13 @@ from typing import Any
 
 import pygame
 
+from babel.core import keybindings
 from babel.core.claims import Claim, Explained, explainer
 from babel.core.jsonfile import read_json, write_json_atomic
 from babel.core.match import Match, ReplayError, Seat
 from babel.core.paths import config_dir
 from babel.core.protocol import Event, IllegalAction
+from scenes import keymap
 
 FILE = "tutorials.json"
 LESSONS = {
@@ -64,7 +66,11 @@ KEY_ATTRS = {"hint": "HINT_KEY", "talk": "TALK_KEY", "plan": "PLAN_KEY", "leave"
 
 
 def key_name(game_id: str, what: str) -> str:
-    """The key the game's table binds to ``what`` ("hint", "talk", ...), as printed: "H"."""
+    """The key the game's table binds to ``what`` ("hint", "talk", ...) now, as printed: "H"
+    (the player's own key where Settings, Keys rebound it)."""
+    for action_id in (f"{game_id}.{what}", f"table.{what}"):
+        if action_id in keybindings.BY_ID:
+            return keymap.label(action_id)
     module, name = TABLE_CLASSES[game_id].split(":")
     table = getattr(importlib.import_module(module), name)  # the tables import the lessons' callers
     code = getattr(table, KEY_ATTRS[what])

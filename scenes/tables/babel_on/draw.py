@@ -21,19 +21,13 @@ from scenes.canvas import Canvas, _glow
 from scenes.layers import StaticLayer
 from scenes.tables.babel_on import art, layout
 from scenes.tables.babel_on.animate import Flight, Tumble
+from scenes.tables.babel_on.keyhelp import help_lines
 from scenes.tables.babel_on.layout import BAG_POS, DIE_POS, FELT, PW, PX, TRAY, Places
 from scenes.widgets.basic import paper
 from scenes.widgets.dice import DieSprite
 
 OUT_SHADE = (20, 16, 12, 110)  # over an eliminated player's place at the table
 OUT_TEXT = (150, 142, 134)
-HELP = (
-    "Drag a block, or click it then a glowing cell · E/O call · P pass · Enter end · B bonus · "
-    "R turn view · F floor plan · H hand · PgUp/PgDn log · right-click cancels"
-)
-HELP_BLOCK = (
-    "Click the block again (or Space) to take it · right-click cancels · the risk is shown beside the cursor"
-)
 
 
 @dataclass(frozen=True)
@@ -445,8 +439,10 @@ def draw_prompt(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
         cube(canvas, view, ui.actor, (FELT.x + 24, 34), 26)
     colour = theme.WHITE if ui.legal else theme.PAPER_DARK
     canvas.text(ui.prompt, (FELT.x + 46, 34), 21, colour, anchor="midleft", max_width=FELT.w - 60)
-    help_ = HELP_BLOCK if ui.selected is not None and ui.selected.kind == "block" else HELP
-    canvas.text(help_, (FELT.centerx, 864), 16, theme.PAPER_DARK, anchor="center", max_width=FELT.w)
+    lines = help_lines(ui.selected.kind if ui.selected is not None else None)
+    for i, line in enumerate(lines):
+        y = 864 + (i - (len(lines) - 1) / 2) * 22
+        canvas.text(line, (FELT.centerx, y), 16, theme.PAPER_DARK, anchor="center", max_width=FELT.w)
 
 
 def draw_panel(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:

@@ -31,6 +31,7 @@ from scenes.tables.babel_on import layout, words
 from scenes.tables.babel_on.animate import Motion
 from scenes.tables.babel_on.draw import BabelOnUi, Grab, draw_table
 from scenes.tables.babel_on.hand import Hand, acting_seat, drop_targets, placement, pull
+from scenes.tables.babel_on.keys import KeyPlay
 from scenes.tables.babel_on.layout import DIE_POS
 from scenes.tables.babel_on.panel import PLAN_KEY, PanelButtons
 from scenes.widgets.basic import WidgetGroup
@@ -39,7 +40,7 @@ from scenes.widgets.dice import DieSprite
 HANDS = ("careful", "average", "shaky")  # the hands whose risk H cycles through
 
 
-class BabelOnTable(TableScene):
+class BabelOnTable(KeyPlay, TableScene):
     TOOLS_ROW = layout.TOOLS_ROW
     MENU_ROW = layout.MENU_ROW
     HINT_KEY = pygame.K_c  # H already switches the hand whose risk is shown
@@ -128,7 +129,7 @@ class BabelOnTable(TableScene):
         self.hand.drag = None  # a menu or the rules opened mid-drag: the block goes back
 
     def needs_frames(self) -> bool:  # the held block's shake settles even when the mouse rests
-        return self.busy() or self.hand.drag is not None
+        return self.busy() or self.hand.drag is not None or self.key_frames()
 
     def next_wake(self) -> float | None:  # a forced pass is played after a short wait
         due = [d for d in (super().next_wake(), self.pass_wait) if d is not None]
@@ -428,7 +429,7 @@ class BabelOnTable(TableScene):
             sway=0.0 if self.motion.fall or self.app.reduce_motion else sway,  # calm: no tremor
             sway_tower=sway_tower,
             risk=risk,
-            verdict=hand.verdict(self.view, risk[0]) if risk else None,
+            verdict=self.key_verdict() or (hand.verdict(self.view, risk[0]) if risk else None),
             hand_profile=self.hand_profile,
             die=self.die,
             calling=self.buttons.even.visible,
