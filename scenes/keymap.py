@@ -8,6 +8,8 @@ print ``label(action)``, so they say the key that works now.
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from babel.core import keybindings as kb
@@ -64,3 +66,29 @@ def translate(event: pygame.event.Event, scope: str | None) -> pygame.event.Even
         if action.default == pressed:
             moved_from = action_id
     return None if moved_from is not None else event
+
+
+_PAREN = re.compile(r"\((Ctrl\+)?([A-Z])\)")
+_TOKEN = re.compile(r"(?<![\w+])(Ctrl\+)?([A-Z])(?![\w+])")
+
+
+def relabel(text: str, scope: str | None, loose: bool = False) -> str:
+    """Words that name a table's default keys, naming the player's keys instead: "(P)" when
+    Pass moved to G reads "(G)". ``loose``: a help line, where a key stands alone ("P pass",
+    "E/O call"); else only a key in brackets changes (prompts hold players' names)."""
+    if not _Bound.keys:
+        return text
+    moved = {}
+    for action_id, new in _Bound.keys.items():
+        action = kb.BY_ID.get(action_id)
+        if action is not None and action.scope in ("table", scope):
+            moved[kb.label(action.default)] = kb.label(new)
+
+    def swap(m: re.Match) -> str:
+        old = (m.group(1) or "") + m.group(2)
+        new = moved.get(old)
+        if new is None:
+            return m.group(0)
+        return m.group(0).replace(old, new)
+
+    return (_TOKEN if loose else _PAREN).sub(swap, text)

@@ -299,6 +299,7 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
         if self.between_seats():
             self.public_table().draw(canvas)
             return
+        self.relabel_buttons()
         self.draw_table(canvas)
         self.draw_log(canvas)
         self.widgets.draw(canvas, self.app.mouse)

@@ -56,5 +56,17 @@ class TableKeys:
         code = getattr(self, f"{what.upper()}_KEY", None)
         return None if code is None else keybindings.label(pygame.key.name(code))
 
+    def relabel_buttons(self) -> None:
+        """The buttons' words name the player's keys: "Pass (P)" reads "Pass (G)" once Pass
+        moved to G. The table's own words for a button are kept aside (``_words``), so a label
+        the code sets anew each frame is read afresh and a label is never changed twice."""
+        for button in (*self.end_widgets.widgets, *self._buttons(), *self.widgets.widgets):
+            label = getattr(button, "label", None)
+            if not isinstance(label, str):
+                continue
+            if label != button.__dict__.get("_shown"):
+                button._words = label  # the code's own words, set since the last frame
+            button.label = button._shown = keymap.relabel(button._words, self.rules_game)
+
     def draw_focus(self, canvas: Canvas) -> None:
         self.keys_focus.draw(canvas, self.app.mouse)

@@ -1,5 +1,6 @@
 """Settings: window size and full screen, animation speed, reduce motion, contrast, text size, sound volume,
-the coach, how many games are kept, where phone seats connect (each saved and applied at once)."""
+the coach, how many games are kept, where phone seats connect (each saved and applied at once), and
+the Keys screen where the tables' keys are rebound."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from babel.core.settings import ANIM_SPEEDS, CONTRASTS, TEXT_SIZES
 from scenes import theme
 from scenes.canvas import Canvas
 from scenes.core import Screen
+from scenes.launcher.keys_screen import KeysScreen
 from scenes.remote.interfaces import chosen, interfaces
 from scenes.widgets.basic import Button, Stepper, WidgetGroup, label_size, panel
 
@@ -78,16 +80,20 @@ class SettingsScene(Screen):
             Stepper(_place(10), list(CONTRASTS), s.contrast, self._contrast, label=str.capitalize),
             Stepper(_place(11), list(TEXT_SIZES), s.text_size, self._text_size, label=lambda v: f"{v} %"),
         ]
-        done = Button((theme.LOGICAL_W / 2 - 150, DONE_Y, 300, 56), "Done", self.dismiss, primary=True)
-        self.widgets = WidgetGroup([*rows, done])
+        keys = Button((theme.LOGICAL_W / 2 - 330, DONE_Y, 300, 56), "Keys…", self._keys)
+        done = Button((theme.LOGICAL_W / 2 + 30, DONE_Y, 300, 56), "Done", self.dismiss, primary=True)
+        self.widgets = WidgetGroup([*rows, keys, done])
         # Tab goes down the first column, then the second (the rows are built in LABELS' order)
-        self.widgets.focus.order = lambda w: (w is done, w.rect.x, w.rect.y)
+        self.widgets.focus.order = lambda w: (w.rect.y >= DONE_Y, w.rect.x, w.rect.y)
 
     def update(self, dt: float) -> None:
         """F11 switches full screen with this screen open: the Display row follows it."""
         display = self.widgets.widgets[1] if len(self.widgets.widgets) > 1 else None
         if isinstance(display, Stepper) and display.value != self.app.settings.fullscreen:
             display.value = self.app.settings.fullscreen
+
+    def _keys(self) -> None:
+        self.app.push(KeysScreen())
 
     def _size(self, v) -> None:
         self.app.apply_settings(self.app.settings.with_(window_w=v[0], window_h=v[1]))

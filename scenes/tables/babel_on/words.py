@@ -9,7 +9,7 @@ from babel.core.protocol import Event
 from babel.games.babel_on import preview
 from babel.games.babel_on.model import COLOURS, BabelView, EventKind, Phase
 from babel.games.babel_on.structure import CELLS
-from scenes import wording
+from scenes import keymap, wording
 from scenes.tables.babel_on import art
 
 Name = Callable[[int], str]
@@ -119,7 +119,12 @@ def waiting(who: str, watching: bool, human: bool) -> str:
 
 def prompt(v: BabelView, fall, busy: bool, legal, waiting: str, name: Name) -> str:
     """The line over the felt: the fall playing, whose turn it is, or what to do now;
-    ``waiting`` is said while the player to act has no moves here (a bot, or another seat)."""
+    ``waiting`` is said while the player to act has no moves here (a bot, or another seat).
+    The keys it names in brackets are the player's ("Pass (P)" once Pass moved to G: "(G)")."""
+    return keymap.relabel(_prompt(v, fall, busy, legal, waiting, name), "babel_on")
+
+
+def _prompt(v: BabelView, fall, busy: bool, legal, waiting: str, name: Name) -> str:
     who = name(v.holder if v.phase is Phase.RESTORE else v.turn)
     if fall is not None:
         return fall_prompt(fall.result, name(fall.tower), name(fall.seat))

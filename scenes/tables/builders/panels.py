@@ -13,7 +13,7 @@ from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase
 from babel.games.builders.phases import discussion_order
-from scenes import assets, theme, wording
+from scenes import assets, keymap, theme, wording
 from scenes.canvas import Canvas
 from scenes.table_lesson import Clear
 from scenes.tables.builders import layout as L
@@ -318,7 +318,7 @@ def prompt_text(v: BuildersView, ui: BuildersUi) -> str:
     if msg and ui.public_act and ui.legal and ui.viewer is not None:
         # the prompts start with a card name or a verb: keep its capital ("Lightning")
         msg = f"{ui.name(ui.viewer)} (Master): {msg}"
-    return msg
+    return keymap.relabel(msg, "builders")  # "(N)" names the player's key for None
 
 
 def _waiting(v: BuildersView, ui: BuildersUi) -> str:
@@ -421,7 +421,7 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         )
     ):
         canvas.text(
-            help_line,
+            keymap.relabel(help_line, "builders", loose=True),
             (L.PANEL_X + L.PANEL_W / 2, 848 + k * 17),
             11.5,
             theme.PAPER,

@@ -14,7 +14,7 @@ import pygame
 
 from babel.games.solitaire.deals import Variant
 from babel.games.solitaire.model import Difficulty, SolitaireView
-from scenes import theme, wording
+from scenes import keymap, theme, wording
 from scenes.anim import lerp2
 from scenes.canvas import Canvas
 from scenes.tables.solitaire.animate import Motion
@@ -136,4 +136,5 @@ def draw_status(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     text = "  ·  ".join(p for p in parts if p)
     canvas.text(text, STATUS_POS, 20, theme.PAPER, anchor="center", max_width=1400)
     if not ui.over and not ui.moves:
-        canvas.text(HELP, HELP_POS, 17, theme.PAPER_DARK, anchor="center", max_width=1450)
+        words = keymap.relabel(HELP, "solitaire", loose=True)  # the player's keys
+        canvas.text(words, HELP_POS, 17, theme.PAPER_DARK, anchor="center", max_width=1450)

@@ -16,7 +16,7 @@ from babel.games.turmbau import data
 from babel.games.turmbau.actions import Build, Decline, Double, Draw3, Offer, Pass, Redraw
 from babel.games.turmbau.data import ZERO
 from babel.games.turmbau.model import EventKind, Phase
-from scenes import theme
+from scenes import keymap, theme
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
@@ -282,10 +282,12 @@ class TurmbauTable(TableScene):
     # -- words --------------------------------------------------------------------------------------
     def prompt(self) -> str:
         watching = self.viewer is None and self.controller.watching_bots
-        return words.prompt(self.view, self.mode(), self.viewer, watching, self._name)
+        said = words.prompt(self.view, self.mode(), self.viewer, watching, self._name)
+        return keymap.relabel(said, "turmbau")  # the keys in brackets are the player's
 
     def help_line(self) -> str:
-        return words.help_line(self.view, self.mode(), self.legal_moves())
+        said = words.help_line(self.view, self.mode(), self.legal_moves())
+        return keymap.relabel(said, "turmbau", loose=True)
 
     def curtain_reason(self, seat: int) -> str:
         return words.curtain_reason(self.view, seat, self._name)
