@@ -357,12 +357,15 @@ class TurmbauTable(TableScene):
         if self._ui is None or self._ui[0] != key:
             self._ui = (key, self._make_ui(busy))
         pulse = 0.5 + 0.5 * math.sin(self._clock / 0.22) if self._pulsing() else 1.0
-        return replace(self._ui[1], mouse=self.app.mouse, pulse=pulse)
+        keys = self._pointed() != self.hover  # the disc the keys point at has the note
+        mouse = layout.disc_centre(*self.cursor) if keys else self.app.mouse
+        return replace(self._ui[1], mouse=mouse, pulse=pulse)
 
     def _make_ui(self, busy: bool) -> TurmbauUi:
         mode, legal = self.mode(), self.legal_moves()
         preview, reason = self.select_preview() if mode == "select" else (None, "")
-        can_build = self.hover is not None and self.hover[0] == "disc" and self.hover[1:] in legal.builds
+        pointed = self._pointed()
+        can_build = pointed is not None and pointed[0] == "disc" and pointed[1:] in legal.builds
         return TurmbauUi(
             mode=mode,
             names=tuple(self._name(s) for s in range(self.view.players)),
@@ -380,10 +383,16 @@ class TurmbauTable(TableScene):
             log_lines=tuple(self.log_lines),
             prompt=self.prompt(),
             help=self.help_line(),
-            tooltip=words.tooltip(self.view, self.hover, can_build and not busy, self._name),
+            tooltip=words.tooltip(self.view, pointed, can_build and not busy, self._name),
             motion=self.motion,
             end_shown=self._end_shown,
         )
+
+    def _pointed(self) -> tuple | None:
+        """What the note is about: the hovered thing, else the disc the keys point at."""
+        if self.hover is not None or self.cursor is None or self.mode() != "turn":
+            return self.hover
+        return ("disc", *self.cursor)
 
     def draw_table(self, canvas: Canvas) -> None:
         frame.draw_frame(canvas, self.view, self.ui(), self.still)
