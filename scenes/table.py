@@ -19,6 +19,7 @@ from babel.core.saves import SaveStore
 from scenes import routes, theme
 from scenes.anim import Animator
 from scenes.canvas import Canvas
+from scenes.key_sheet import SHEET_KEYS
 from scenes.match_controller import answer_remote
 from scenes.remote.table_phones import TablePhones
 from scenes.seated import SeatedScene
@@ -261,6 +262,9 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
             return True  # a key whose action the player moved to another key does nothing here
         if event.type == pygame.KEYDOWN and event.key == self.LEAVE_KEY:
             self.open_menu()
+            return True
+        if event.type == pygame.KEYDOWN and event.key in SHEET_KEYS and not getattr(self.widgets, "typing", False):
+            self.open_key_sheet()
             return True
         if self.handle_first(event) or self.handle_focus(event):
             return True

@@ -13,6 +13,7 @@ import pygame
 from babel.core import keybindings
 from scenes import keymap
 from scenes.canvas import Canvas
+from scenes.key_sheet import KeySheet, table_lines
 from scenes.widgets.focus import Focus
 
 
@@ -67,6 +68,11 @@ class TableKeys:
             if label != button.__dict__.get("_shown"):
                 button._words = label  # the code's own words, set since the last frame
             button.label = button._shown = keymap.relabel(button._words, self.rules_game)
+
+    def open_key_sheet(self) -> None:
+        """Every key of this table in large words (?)."""
+        lines = table_lines(self.rules_game, self.key_label("hint"), self.TAB_TAKEN)
+        self.app.push(KeySheet(f"Keys at {self.match.rules.info.title}", lines))
 
     def draw_focus(self, canvas: Canvas) -> None:
         self.keys_focus.draw(canvas, self.app.mouse)

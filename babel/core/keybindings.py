@@ -3,8 +3,8 @@
 Pure data and checks, no pygame: a binding is a key's name as pygame spells it ("h", "f5",
 "[") with "ctrl+" before it for a key pressed with Ctrl. A table's actions ("babel_on.hint")
 share the keys of their table and of every table ("table.undo"); a key may do one thing at a
-table. Esc (the menu), F1 (rules), Tab, Enter, Space, the arrows, Backspace and the digits stay
-fixed: they move the focus, act, choose cards and seats, and name the rebound keys' help.
+table. Esc (the menu), F1 (rules), ? (the table's key sheet), Tab, Enter, Space, the arrows,
+Backspace and the digits stay fixed: they move the focus, act, and choose cards, cells and seats.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ ACTIONS: tuple[KeyAction, ...] = (
 BY_ID = {a.id: a for a in ACTIONS}
 
 LETTERS = tuple("abcdefghijklmnopqrstuvwxyz")
-PUNCTUATION = ("[", "]", ";", "'", ",", ".", "/", "\\", "-", "=", "`")
+PUNCTUATION = ("[", "]", ";", "'", ",", ".", "\\", "-", "=", "`")  # "/" is "?": every table's key sheet
 F_KEYS = tuple(f"f{n}" for n in (2, 3, 4, 5, 6, 7, 8, 9, 10, 12))
 BINDABLE = frozenset((*LETTERS, *PUNCTUATION, *F_KEYS))
 FIXED = {  # keys a table keeps for itself, and what they do there (a rebinding may not take them)
@@ -111,7 +111,7 @@ def conflict(bindings: dict[str, str], action_id: str, key: str) -> str | None:
     if action is None:
         return "That is no action one can rebind"
     if key not in BINDABLE:
-        return f"{label(key)} stays as it is: letters, F2-F12 and , . / ; ' [ ] - = ` \\ may be bound"
+        return f"{label(key)} stays as it is: letters, F2-F12 and , . ; ' [ ] - = ` \\ may be bound"
     binding = ("ctrl+" if action.ctrl else "") + key
     now = bound(bindings)
     for other in ACTIONS:

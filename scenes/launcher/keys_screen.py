@@ -26,8 +26,8 @@ TOP, ROW_H, HEAD_H = 140, 34, 40
 KEY_W = 120  # the key's button at a row's right end
 BOTTOM_Y = 780
 NOTE = (
-    "Choose a key, then press the new one (Esc keeps the old). Esc, F1, Tab, Enter, Space, the "
-    "arrows, Backspace and the digits stay as they are."
+    "Choose a key, then press the new one (Esc keeps the old). Esc, F1, ? (every key of a table), "
+    "Tab, Enter, Space, the arrows, Backspace and the digits stay as they are."
 )
 
 

@@ -18,7 +18,7 @@ def help_lines(held_kind: str | None) -> tuple[str, ...]:
         return (
             "Click a glowing cell, or by keys: ←/→ next glowing cell · ↑/↓ the cell above or below · "
             "Shift+arrows nudge it · Enter or Space place · Backspace put back",
-            "Keys pressed fast make a shaky hand: rest a moment before placing · right-click cancels",
+            "Keys pressed fast make a shaky hand: rest a moment before placing · right-click cancels · ? all keys",
         )
     if held_kind == "block":
         return ("Click the block again (or Space) to take it · right-click cancels · the risk is shown beside the cursor",)
@@ -26,5 +26,5 @@ def help_lines(held_kind: str | None) -> tuple[str, ...]:
         f"Drag a block, or click it then a glowing cell · by keys: 1-9 a block in hand, {_k('bonus')} a Bonus "
         f"Block, arrows a tower's block, Enter take it",
         f"{_k('even')}/{_k('odd')} call · {_k('pass')} pass · Enter end · {_k('turn')} turn view · "
-        f"{_k('plan')} floor plan · {_k('hand')} hand · {_k('hint')} hint · PgUp/PgDn log · right-click cancels",
+        f"{_k('plan')} floor plan · {_k('hand')} hand · {_k('hint')} hint · PgUp/PgDn log · ? all keys",
     )

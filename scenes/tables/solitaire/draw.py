@@ -24,7 +24,7 @@ from scenes.tables.solitaire.layout import FELT, HELP_POS, PILE_POS, STATUS_POS,
 HOVER_LIFT, DRAG_LIFT = 8, 14
 HELP = (
     "Draw: click the pile or Space. Move: drag a stack onto a match one or three places to its "
-    "left, or ←/→ and Enter twice. H hint, U undo."
+    "left, or ←/→ and Enter twice. H hint, U undo, ? all keys."
 )
 
 

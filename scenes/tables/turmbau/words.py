@@ -186,7 +186,7 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
         keys = ["Hover a card or a disc for details"]
-    return "  ·  ".join([*keys, "PgUp/PgDn log", "F1 rules", "Esc menu"])
+    return "  ·  ".join([*keys, "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
 def curtain_reason(view: TurmbauView, seat: int, name: Names) -> str:
