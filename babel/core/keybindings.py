@@ -56,7 +56,7 @@ ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("babel_on.hint", "Hint", "c"),
     KeyAction("turmbau.pass", "Pass", "p"),
     KeyAction("turmbau.no_offer", "No offer", "n"),
-    KeyAction("turmbau.leave", "Leave the building unfulfilled", "l"),
+    KeyAction("turmbau.unfulfilled", "Leave the building unfulfilled", "l"),
     KeyAction("turmbau.trade", "Trading card", "t"),
     KeyAction("turmbau.triple", "Triple bonus", "x"),
     KeyAction("turmbau.joker", "Joker choice", "j"),
