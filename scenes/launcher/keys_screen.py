@@ -15,16 +15,16 @@ from scenes.core import Screen
 from scenes.widgets.basic import Button, WidgetGroup, label_size, panel
 from scenes.widgets.focus import MODIFIERS, focus_id
 
-PANEL = (60, 60, 1480, 800)
+PANEL = (40, 20, 1520, 860)
 COLUMNS = (  # the tables of each column, top to bottom
     ("table", "duel", "solitaire"),
     ("babel_on", "builders"),
     ("turmbau",),
 )
-COL_X, COL_W = (100, 585, 1070), 430
-TOP, ROW_H, HEAD_H = 140, 34, 40
+COL_X, COL_W = (80, 580, 1080), 440
+TOP, ROW_H, HEAD_H = 110, 38, 42  # rows of 25 logical pixels: 16 on a 1024x640 window
 KEY_W = 120  # the key's button at a row's right end
-BOTTOM_Y = 780
+BOTTOM_Y = 800
 NOTE = (
     "Choose a key, then press the new one (Esc keeps the old). Esc, F1, ? (every key of a table), "
     "Tab, Enter, Space, the arrows, Backspace and the digits stay as they are."
@@ -53,7 +53,7 @@ class KeysScreen(Screen):
                 for action in (a for a in kb.ACTIONS if a.scope == scope):
                     label = "press a key…" if self.waiting == action.id else keymap.label(action.id)
                     rect = (x + COL_W - KEY_W, y + 2, KEY_W, ROW_H - 4)
-                    buttons.append(Button(rect, label, lambda a=action.id: self.choose(a), size=21))
+                    buttons.append(Button(rect, label, lambda a=action.id: self.choose(a), size=24))
                     buttons[-1].primary = self.waiting == action.id
                     self.rows.append((action.words, pygame.Rect(x + 12, y, COL_W - KEY_W - 24, ROW_H)))
                     y += ROW_H
@@ -115,12 +115,12 @@ class KeysScreen(Screen):
         canvas.table()
         panel(canvas, PANEL, title="Keys")
         for text, (x, y) in self.heads:
-            size = label_size(canvas, text, 24, COL_W, HEAD_H, role="sans_bold")
+            size = label_size(canvas, text, 26, COL_W, HEAD_H, role="sans_bold")
             canvas.text(text, (x, y), size, theme.GOLD, anchor="midleft", role="sans_bold")
         for text, r in self.rows:
-            size = label_size(canvas, text, 22, r.w, r.h)
+            size = label_size(canvas, text, 25, r.w, r.h)
             canvas.text(text, (r.x, r.centery), size, theme.BUTTON_TEXT, anchor="midleft")
         note_w = PANEL[2] - 80
-        size = label_size(canvas, NOTE, 17, note_w * 2, 40)
-        canvas.paragraph(NOTE, (theme.LOGICAL_W / 2, BOTTOM_Y - 62), size, theme.SOFT_TEXT, note_w, 6, anchor="midtop")
+        size = label_size(canvas, NOTE, 22, note_w * 2, 40)
+        canvas.paragraph(NOTE, (theme.LOGICAL_W / 2, BOTTOM_Y - 68), size, theme.SOFT_TEXT, note_w, 6, anchor="midtop")
         self.widgets.draw(canvas, self.app.mouse)

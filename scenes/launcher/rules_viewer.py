@@ -29,6 +29,16 @@ ambiguous, marked **(Ruling)**.
 - **Ctrl+Z** takes back your last move at the table, when nothing was revealed since.
 - **PageUp** and **PageDown** (or the mouse wheel over it) scroll the table's log back through the whole game; **Home** shows its first line, **End** the newest (a new move shows it too).
 - **H** asks the coach what the strongest bot would do from your seat (**C** in Babel On!, where H picks the hand whose risk is shown); the coach can be turned off in Settings.
+- **?** at a table shows every key of that table on one sheet, in large words.
+- **Settings, Keys** rebinds the tables' letter keys (the hint, pass, the floor plan, table talk, undo with Ctrl...); a key the same table already uses is refused with the reason, and Reset puts them all back. Esc, F1, ?, Tab, Enter, Space, the arrows, Backspace and the digits stay as they are. The keys named here are the usual ones.
+
+## Every game by keys
+
+- **Card duel**: 2-9, 0 or T, J, Q, K, A and X play that card.
+- **Solitaire**: the arrows choose a stack, Enter picks it up and puts it down, Backspace puts it back; D or Space draws, F finishes.
+- **Babel On!**: E or O calls; 1-9 takes up that block of your hand (B a Bonus Block); the arrows aim it at the glowing cells, Shift+arrows nudge it off the cell's centre, Enter or Space places it, Backspace puts it back. With nothing in hand the arrows go over the blocks you may pull and Enter pulls one. Your hand is as steady as your keys: rest a moment before placing and the block is placed as calmly as by a careful drag; keys pressed fast and a block let go at once shake it (the note beside the block says how much). With the steady hands option nothing shakes.
+- **Der Turmbau zu Babel**: the arrows (or Tab) choose a disc and Enter builds; 1-4 add cards to an offer (Shift takes one back), 1-5 invite an offer, Enter commits; P, N, L, T, X, J, R, D and C as the help line says.
+- **Babel Builders**: the digits choose a player or a card (Shift: the card to discard or give), A-C then 1-3 a cell, Enter confirms, N says no or passes; hold R to see your role.
 """
 
 

@@ -7,8 +7,10 @@ things lie is layout.py, painters draw.py, motion animate.py, words words.py, pi
 Input: drag a block (from your hand, your Bonus Blocks or a tower) or click it and then click a
 target; E/O call even/odd, P passes, Enter ends the turn, B picks a Bonus Block, R turns the view
 by 90 degrees, F opens the floor-by-floor plan of the tower under the mouse, H changes the hand
-the risk is computed for, right-click cancels. A block that may not be moved, or a cell it may
-not go to, is explained by ``RULES.why_illegal`` (nothing is submitted).
+the risk is computed for, right-click cancels. By keys alone (keys.py): 1-9 or B takes a block up,
+the arrows aim it, Shift+arrows nudge it, Enter places it; the arrows and Enter pull a tower's
+block. A block that may not be moved, or a cell it may not go to, is explained by
+``RULES.why_illegal`` (nothing is submitted).
 """
 
 from __future__ import annotations
