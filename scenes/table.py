@@ -144,7 +144,7 @@ class TableScene(EndOfGame, LogAndNote, TableKeys, SeatedScene):
         if not shown:
             return []
         if self.HINT_KEY is not None:
-            self.tool_buttons["hint"].label = f"Hint ({self.key_label('hint')})"
+            self.tool_buttons["hint"].label = f"Hint ({self.key_label('hint')})"  # the key in force
         return _in_row([self.tool_buttons[key] for key in shown], self.TOOLS_ROW, 10)
 
     def _layout_menu(self) -> list[Button]:

@@ -60,8 +60,9 @@ class TableKeys:
     def relabel_buttons(self) -> None:
         """The buttons' words name the player's keys: "Pass (P)" reads "Pass (G)" once Pass
         moved to G. The table's own words for a button are kept aside (``_words``), so a label
-        the code sets anew each frame is read afresh and a label is never changed twice."""
-        for button in (*self.end_widgets.widgets, *self._buttons(), *self.widgets.widgets):
+        the code sets anew each frame is read afresh and a label is never changed twice. (Menu,
+        Rules, Undo and Hint are the template's: Hint names the key in force itself.)"""
+        for button in (*self.end_widgets.widgets, *self.widgets.widgets):
             label = getattr(button, "label", None)
             if not isinstance(label, str):
                 continue

@@ -148,3 +148,16 @@ def test_the_defaults_are_the_keys_the_tables_bind() -> None:
             action = BY_ID.get(f"{game}.{what}")
             if action is not None:
                 assert pygame.key.name(getattr(table, attr)) == action.default, (game, what)
+
+
+def test_two_keys_swapped_through_a_third_are_each_named_once() -> None:
+    """Pass on Z and the hint on P (where Pass was): the hint button reads "Hint (P)", never
+    "Hint (Z)" from a second renaming."""
+    pilot, table = _turmbau({"turmbau.pass": "z", "turmbau.hint": "p"})
+    try:
+        pilot.frame()
+        assert table.tool_buttons["hint"].label == "Hint (P)"
+        assert any("(Z)" in w.label for w in table.widgets.widgets)
+        assert "Z pass" in table.help_line()
+    finally:
+        pygame.display.quit()
