@@ -67,7 +67,7 @@ def test_the_files_keys_are_read_entry_by_entry() -> None:
     assert s.keys == {} and problems  # only the first entries are looked at
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(st.dictionaries(st.sampled_from([a.id for a in kb.ACTIONS] + ["x.y"]), st.sampled_from(
     sorted(kb.BINDABLE) + ["ctrl+z", "ctrl+q", "ctrl+y", "return", "", "1"]
 ), max_size=12))

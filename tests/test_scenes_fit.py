@@ -300,6 +300,7 @@ def _apart(lines: list[tuple[str, pygame.Rect]], where) -> None:
 def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_log, text_size_pilot):
     from babel.core import registry
     from scenes.launcher.history_screen import StatisticsScreen
+    from scenes.launcher.keys_screen import KeysScreen
     from scenes.launcher.menu import MainMenu
     from scenes.launcher.rules_viewer import RulesViewer
     from scenes.launcher.saved_games import InProgressGames, SavedGames
@@ -311,6 +312,7 @@ def test_launcher_screens_and_a_dialog_at_larger_text_sizes(size, percent, text_
     scenes = [
         MainMenu(),
         SettingsScene(),
+        KeysScreen(),
         SetupScene(registry.get("turmbau")),
         SetupScene(registry.get("duel")),
         RulesViewer(None),
@@ -407,3 +409,21 @@ def test_the_rules_text_grows_and_wraps_at_larger_text_sizes():
     finally:
         theme.set_text_size(100)
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("percent", (100, 200))
+def test_every_tables_key_sheet_shows_whole_words_apart(percent, text_log, text_size_pilot):
+    """The sheet of a table's keys (? at a table), for every game, on the smallest window."""
+    from scenes.key_sheet import KeySheet, table_lines
+    from scenes.launcher.menu import MainMenu
+
+    pilot = text_size_pilot((1024, 640), percent)
+    pilot.start(MainMenu())
+    for game in ("duel", "solitaire", "babel_on", "turmbau", "builders"):
+        pilot.start(KeySheet(f"Keys at {game}", table_lines(game, "H", game == "turmbau")))
+        text_log.clear()
+        pilot.top.draw(pilot.app.canvas)  # the sheet alone: the menu under it is shaded away
+        assert len(text_log.lines) > 20
+        _no_ellipsis(text_log, game)
+        _apart(text_log.lines, (game, percent))
+        pilot.app.pop()
