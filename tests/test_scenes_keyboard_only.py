@@ -313,3 +313,24 @@ def test_every_lesson_by_keys_alone(game) -> None:
         assert table.lesson.done
     finally:
         pygame.display.quit()
+
+
+def test_builders_discards_shown_larger_by_keys() -> None:
+    """What resting the pointer on a discard area shows (the cards larger), V shows player by
+    player, then nothing."""
+    rules = registry.get("builders")
+    seats = [Seat("Anna")] + [Seat(f"B{i}", bot="novice") for i in range(4)]
+    match = Match(rules, rules.make_config(5), 7, seats)
+    match.play_bots(until=lambda m: sum(bool(d) for d in m.view(0).discards) >= 2)
+    pilot = Pilot(size=(1024, 640))
+    try:
+        table = table_for("builders")(match, None, threaded=False)
+        pilot.start(table)
+        with_discards = [s for s in range(5) if table.view.discards[s]]
+        shown = []
+        for _ in range(len(with_discards) + 1):
+            pilot.press(pygame.K_v)
+            shown.append(table.disc_hover)
+        assert shown == [*with_discards, None]
+    finally:
+        pygame.display.quit()

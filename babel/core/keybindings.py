@@ -68,6 +68,7 @@ ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("builders.role", "Hold to see your role", "r"),
     KeyAction("builders.timeline", "Timeline", "t"),
     KeyAction("builders.talk", "Table talk", "k"),
+    KeyAction("builders.discards", "Discards, larger", "v"),
     KeyAction("builders.hint", "Hint", "h"),
 )
 BY_ID = {a.id: a for a in ACTIONS}

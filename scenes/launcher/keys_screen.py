@@ -22,7 +22,7 @@ COLUMNS = (  # the tables of each column, top to bottom
     ("turmbau",),
 )
 COL_X, COL_W = (80, 580, 1080), 440
-TOP, ROW_H, HEAD_H = 110, 38, 42  # rows of 25 logical pixels: 16 on a 1024x640 window
+TOP, ROW_H, HEAD_H = 110, 36, 42  # rows of 25 logical pixels: 16 on a 1024x640 window
 KEY_W = 120  # the key's button at a row's right end
 BOTTOM_Y = 800
 NOTE = (
@@ -51,7 +51,7 @@ class KeysScreen(Screen):
                 self.heads.append((kb.SCOPES[scope], (x, y + HEAD_H / 2)))
                 y += HEAD_H
                 for action in (a for a in kb.ACTIONS if a.scope == scope):
-                    label = "press a key…" if self.waiting == action.id else keymap.label(action.id)
+                    label = "press…" if self.waiting == action.id else keymap.label(action.id)
                     rect = (x + COL_W - KEY_W, y + 2, KEY_W, ROW_H - 4)
                     buttons.append(Button(rect, label, lambda a=action.id: self.choose(a), size=24))
                     buttons[-1].primary = self.waiting == action.id

@@ -416,7 +416,7 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     for k, help_line in enumerate(
         (
             "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
-            "A-C + 1-3 cell · hold R role · T timeline · K talk · F1 rules · ? keys",
+            "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards · F1 rules · ? keys",
             "PgUp/PgDn or the wheel: past rounds",
         )
     ):

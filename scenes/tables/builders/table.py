@@ -26,6 +26,7 @@ from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
 from scenes.tables.builders.choice import WHY_NOT_SEAT, Choice, alt_move, confirm_label, kind_of, only_pass
+from scenes.tables.builders.keys import DiscardKeys
 from scenes.tables.builders.talk import TalkLines, talk_top
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import EndButton
@@ -50,7 +51,7 @@ CLEARABLE = (
 )  # moves with a selection
 
 
-class BuildersTable(TableScene):
+class BuildersTable(DiscardKeys, TableScene):
     TALK_KEY = pygame.K_k  # table talk: whom each bot suspects
     TOOLS_ROW = (L.PANEL_X, 572, 340, 44)  # Undo and Hint, between the side sheets and Confirm
     MENU_ROW = (L.PANEL_X, 796, 340, 44)  # Menu and Rules, under Timeline and Talk
