@@ -38,7 +38,7 @@ ambiguous, marked **(Ruling)**.
 - **Solitaire**: the arrows choose a stack, Enter picks it up and puts it down, Backspace puts it back; D or Space draws, F finishes.
 - **Babel On!**: E or O calls; 1-9 takes up that block of your hand (B a Bonus Block); the arrows aim it at the glowing cells, Shift+arrows nudge it off the cell's centre, Enter or Space places it, Backspace puts it back. With nothing in hand the arrows go over the blocks you may pull and Enter pulls one. Your hand is as steady as your keys: rest a moment before placing and the block is placed as calmly as by a careful drag; keys pressed fast and a block let go at once shake it (the note beside the block says how much). With the steady hands option nothing shakes.
 - **Der Turmbau zu Babel**: the arrows (or Tab) choose a disc and Enter builds; 1-4 add cards to an offer (Shift takes one back), 1-5 invite an offer, Enter commits; P, N, L, T, X, J, R, D and C as the help line says.
-- **Babel Builders**: the digits choose a player or a card (Shift: the card to discard or give), A-C then 1-3 a cell, Enter confirms, N says no or passes; hold R to see your role.
+- **Babel Builders**: the digits choose a player or a card (Shift: the card to discard or give), A-C then 1-3 a cell, Enter confirms, N says no or passes; hold R to see your role; V shows each player's discards larger.
 """
 
 
