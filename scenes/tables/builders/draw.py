@@ -18,7 +18,7 @@ from babel.games.builders import cards as C
 from babel.games.builders.actions import Action, Appoint, Place, Play, Reveal, Strike, Swap, target_of
 from babel.games.builders.model import BuildersView, Phase
 from babel.games.builders.phases import discussion_order
-from scenes import assets, seat_colours, theme, wording
+from scenes import assets, keymap, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables.builders import layout as L
 from scenes.tables.builders.art import (
@@ -591,7 +591,7 @@ def draw_role(canvas: Canvas) -> None:
         ("builders-role-back", sr.w, sr.h), lambda: paint_role_back(sr.w, sr.h).convert_alpha()
     )
     canvas.surface.blit(img, sr.topleft)
-    canvas.text("hold R to look", (r.centerx, r.bottom + 4), 13, theme.PAPER, anchor="midtop")
+    canvas.text(keymap.relabel("hold R to look", "builders", loose=True), (r.centerx, r.bottom + 4), 13, theme.PAPER, anchor="midtop")
 
 
 def _dimmed(img: pygame.Surface) -> pygame.Surface:

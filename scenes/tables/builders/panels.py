@@ -416,8 +416,8 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     for k, help_line in enumerate(
         (
             "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
-            "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards · F1 rules · ? keys",
-            "PgUp/PgDn or the wheel: past rounds",
+            "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards",
+            "PgUp/PgDn or the wheel: past rounds · ? all keys",
         )
     ):
         canvas.text(
@@ -520,7 +520,8 @@ def role_note(v: BuildersView, name: str, first: bool) -> tuple[str, list[str]]:
             "Receiving a Divine Punishment card would make you a Zealot.",
         ]
     title = f"{name}, your role" if first else f"{name}: you are now a Zealot"
-    lines.append("Hold R (or hold your role card) to look again. Click to close.")
+    again = "Hold R or your role card to look again. Enter or click: close."
+    lines.append(keymap.relabel(again, "builders", loose=True))  # R: the player's key for the role
     return title, lines
 
 
