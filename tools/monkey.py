@@ -88,6 +88,7 @@ def _table_scene(game: str, mode: str) -> Callable[[random.Random], list[Scene]]
 
 def _screen(kind: str, game: str | None = None) -> Callable[[random.Random], list[Scene]]:
     def make(rng: random.Random) -> list[Scene]:
+        from scenes.launcher.keys_screen import KeysScreen
         from scenes.launcher.menu import MainMenu
         from scenes.launcher.rules_viewer import RulesViewer
         from scenes.launcher.saved_games import SavedGames
@@ -102,6 +103,8 @@ def _screen(kind: str, game: str | None = None) -> Callable[[random.Random], lis
             return [*base, SetupScene(registry.get(game))]
         if kind == "settings":
             return [*base, SettingsScene()]
+        if kind == "keys":  # random keys rebind random actions: the tables after it play with them
+            return [*base, SettingsScene(), KeysScreen()]
         if kind == "saves":
             return [*base, SavedGames()]
         if kind == "rules":
@@ -139,6 +142,7 @@ def all_scenes() -> dict[str, Callable[[random.Random], list[Scene]]]:
     scenes = {
         "menu": _screen("menu"),
         "settings": _screen("settings"),
+        "keys": _screen("keys"),
         "saves": _screen("saves"),
         "rules": _screen("rules"),
         "blueprints": _screen("blueprints"),
