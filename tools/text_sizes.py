@@ -4,6 +4,7 @@ one window size and text size.
 
 python tools/text_sizes.py                          # 1024x640 at 100 %: places under 16 px
 python tools/text_sizes.py --size 1024x640 --text-size 200 --below 16 --list
+python tools/text_sizes.py --all                    # every place and its smallest size on screen
 
 A "place" is the file and line of the call that asked for the text (the caller of
 ``Canvas.text``, or of the helper that called it). The smallest on-screen pixel size a place
@@ -95,6 +96,7 @@ def main(argv=None) -> int:
     p.add_argument("--text-size", type=int, default=100, choices=TEXT_SIZES)
     p.add_argument("--below", type=int, default=16, help="count the places under this many pixels")
     p.add_argument("--list", action="store_true", help="list those places, smallest first")
+    p.add_argument("--all", action="store_true", help="list every place and its smallest size, smallest first")
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
     pilot = Pilot(size=(w, h), settings=Settings(phone_address="127.0.0.1", text_size=args.text_size))
@@ -111,9 +113,10 @@ def main(argv=None) -> int:
         counts[px] += 1
     print(f"{args.size} at {args.text_size} %: {len(smallest)} places draw text, {len(under)} under {args.below} px")
     print("  by smallest size: " + ", ".join(f"{px} px: {n}" for px, n in sorted(counts.items())))
-    if args.list:
-        for px, where in under:
-            print(f"  {px:3d} px  {where}")
+    if args.list or args.all:
+        shown = sorted((px, where) for where, px in smallest.items()) if args.all else under
+        for px, where in shown:
+            print(f"  {px:3d} px  {where}" + ("  (under)" if args.all and px < args.below else ""))
     return 0
 
 
