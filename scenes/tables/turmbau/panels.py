@@ -64,10 +64,11 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         canvas.fill_rect((40, 86, 64) if (chosen or hover) else (30, 70, 52), r, radius=10)
         canvas.fill_rect(seat_colours.rgb(s), r, radius=10, width=2 if chosen else 1)
         seat_dot(canvas, s, (r.x + 16, r.y + 16), 14)
+        size = canvas.fit(ui.names[s], 17, r.w / 2 - 10, most=24)
         canvas.text(
-            ui.names[s], (r.x + 30, r.y + 16), 17, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
+            ui.names[s], (r.x + 30, r.y + 16), size, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
         )
-        name_w = min(canvas.text_size(ui.names[s], 17)[0], r.w / 2 - 10)
+        name_w = min(canvas.text_size(ui.names[s], size)[0], r.w / 2 - 10)
         room = r.w - name_w - 48
         status = _fit(canvas, _slot_status(v, ui, s), 14, room)
         canvas.text(status, (r.right - 8, r.y + 16), 14, theme.PAPER_DARK, anchor="midright", max_width=room)
@@ -189,9 +190,9 @@ def _draw_builder_box(
     canvas.fill_rect(theme.GOLD, b, radius=10, width=2)
     a = v.active
     seat_dot(canvas, a, (b.x + 16, b.y + 16), 14)
-    canvas.text(
-        f"Builder: {ui.names[a]}", (b.x + 30, b.y + 16), 17, theme.GOLD, anchor="midleft", max_width=b.w - 90
-    )
+    builder = f"Builder: {ui.names[a]}"
+    size = canvas.fit(builder, 17, b.w - 90, most=24)
+    canvas.text(builder, (b.x + 30, b.y + 16), size, theme.GOLD, anchor="midleft", max_width=b.w - 90)
     if v.target is None:
         return
     w, slot = v.target
@@ -246,8 +247,10 @@ def draw_right(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         if v.phase is not Phase.OVER
         else "Game over"
     )
-    canvas.text("Turn order", (RX + 14, top + 6), 20, theme.INK, role="title_bold")
-    canvas.text(turn, (RX + RW - 14, top + 9), 15, theme.INK_SOFT, anchor="topright")
+    heading = canvas.fit("Turn order", 20, 160, "title_bold", most=26)
+    canvas.text("Turn order", (RX + 14, top + 6), heading, theme.INK, role="title_bold")
+    room = RW - 28 - canvas.text_size("Turn order", heading, "title_bold")[0] - 12
+    canvas.text(turn, (RX + RW - 14, top + 9), canvas.fit(turn, 15, room, most=20), theme.INK_SOFT, anchor="topright", max_width=room)
     for s in range(v.players):
         _draw_plate(canvas, v, ui, s)
     _draw_scoring_table(canvas, v, ui)
@@ -269,14 +272,16 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
             theme.GOLD_DARK, [(r.x - 12, r.centery - 8), (r.x - 2, r.centery), (r.x - 12, r.centery + 8)]
         )
     seat_dot(canvas, s, (r.x + 24, r.y + 20), 20)
+    room = r.w - 42 - canvas.text_size(str(v.scores[s]), 26, "sans_bold")[0] - 24
+    role = "sans_bold" if active else "sans"
     canvas.text(
         ui.names[s],
         (r.x + 42, r.y + 18),
-        19,
+        canvas.fit(ui.names[s], 19, min(room, 230), role, most=26),
         theme.INK,
         role="sans_bold" if active else "sans",
         anchor="midleft",
-        max_width=150,
+        max_width=min(room, 230),
     )
     if active:
         status = {Phase.TURN: "to play", Phase.OFFER: "builder", Phase.SELECT: "builder, choosing"}.get(
@@ -320,7 +325,7 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
 def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     top = layout.scoring_top(v.players)
-    canvas.text("Scoring table", (RX + 14, top + 6), 20, theme.INK, role="title_bold")
+    canvas.text("Scoring table", (RX + 14, top + 6), canvas.fit("Scoring table", 20, 170, "title_bold", most=26), theme.INK, role="title_bold")
     canvas.text("first / second · others 3", (RX + RW - 14, top + 10), 13, theme.INK_SOFT, anchor="topright")
     n = len(data.SCORING_ROWS)
     cw = 38
@@ -393,6 +398,7 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
     v = view
     y = layout.supply_top(v.players) + 112
     if v.seat is not None:
+        # fixed: its row holds the discs right under it (the one heading here under 16 px on a small window)
         canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
         x = RX + 22
         for disc in sorted(v.my_discs):
@@ -401,7 +407,10 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
             if x > RX + RW - 20:
                 break
         if not v.my_discs:
-            canvas.text("none yet", (RX + 14, y + 30), 14, theme.INK_SOFT)
+            canvas.text("none yet", (RX + 14, y + 30), canvas.fit("none yet", 14, RW - 28, most=22), theme.INK_SOFT)
     top = layout.log_rect(v.players, v.seat is not None).y
-    canvas.text("What happened", (RX + 14, top - 22), 15, theme.INK, role="sans_bold")
-    canvas.text("PgUp/PgDn", (RX + RW - 14, top - 20), 12, theme.INK_SOFT, anchor="topright")
+    # the log's heading and keys sit on its top edge, as large as the room above it allows
+    title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)
+    canvas.text("What happened", (RX + 14, top - 1), title, theme.INK, role="sans_bold", anchor="bottomleft")
+    keys = canvas.fit("PgUp/PgDn", 12, RW - 50 - canvas.text_size("What happened", title, "sans_bold")[0], most=20)
+    canvas.text("PgUp/PgDn", (RX + RW - 14, top - 1), keys, theme.INK_SOFT, anchor="bottomright")
