@@ -165,12 +165,15 @@ class Canvas:
         on a small window the words of such a place are larger than their logical size)."""
         return max(size * theme.TEXT_SCALE, self.least)
 
-    def fit(self, s: str, size: float, width: float, role: str = "sans", most: float | None = None) -> float:
+    def fit(
+        self, s: str, size: float, width: float, role: str = "sans", most: float | None = None, whole: bool = False
+    ) -> float:
         """The text size for one line of a fixed width: ``ts(size)`` (no larger than ``most``,
         say a box's height allows), shrunk as far as needed for ``s`` to fit ``width`` but never
         under the smallest size (``least``) nor under 0.6 of ``size``; a line that fits at
-        neither is shortened by ``text``'s ``max_width``."""
-        size, floor = self.ts(size), max(self.least, size * 0.6)
+        neither is shortened by ``text``'s ``max_width``. ``whole``: a line that must not be
+        shortened (a prompt, the keys) may shrink under ``least`` (down to 0.6 of ``size``)."""
+        size, floor = self.ts(size), (size * 0.6 if whole else max(self.least, size * 0.6))
         if most is not None:
             size = max(min(size, most), min(size, self.least))
         while size > floor and self.text_size(s, size, role)[0] > width:

@@ -45,7 +45,7 @@ class MainMenu(Scene):
         self.games = []
         # at a larger text size (or on a small window) the cards start higher and are taller, so
         # that each description's two lines grow with the words
-        grown = self.app.canvas.ts(17) > 17
+        grown = self._grown = self.app.canvas.ts(17) > 17
         y, step = (216, GAME_CARD_H_GROWN) if grown else (250, GAME_CARD_H)
         for rules in playable_games():
             self.games.append((pygame.Rect(90, y, 860, step - 12), rules))
@@ -182,6 +182,8 @@ class MainMenu(Scene):
         return False
 
     def draw(self, canvas: Canvas) -> None:
+        if self.games and (canvas.ts(17) > 17) != getattr(self, "_grown", None):
+            self._build()  # the window or the text size changed: the game cards change height
         mouse = self.app.mouse
         hovered = next((i for i, (rect, _) in enumerate(self.games) if rect.collidepoint(mouse)), None)
         kept = tuple((g.path, g.mtime) for g in self.kept)
