@@ -261,7 +261,9 @@ class LogScroll:
         if key != self._key:
             self._key = key
             # the text size setting: rows grow, but a small log keeps at least LOG_ROOM rows in view
-            self.grow = max(1.0, min(canvas.ts(self.size) / self.size, self.rect.h / (self.row * LOG_ROOM)))
+            # at 100 % a log keeps its size on every window (its sheet is laid out for its rows)
+            wanted = canvas.ts(self.size) / self.size if theme.TEXT_SCALE > 1 else 1.0
+            self.grow = max(1.0, min(wanted, self.rect.h / (self.row * LOG_ROOM)))
             rows = []
             for entry in entries:
                 plain = theme.INK if self.colour is None else self.colour
