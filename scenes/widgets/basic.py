@@ -341,11 +341,12 @@ class TextInput(Widget):
         shown = self.text + (
             "|" if self.focused and int(pygame.time.get_ticks() / 1000 / theme.CURSOR_BLINK) % 2 == 0 else ""
         )
+        size = max(self.size, min(canvas.ts(self.size), self.rect.h * 0.55))  # as large as its height allows
         if not shown and self.placeholder:
             canvas.text(
                 self.placeholder,
                 (self.rect.x + 12, self.rect.centery),
-                self.size,
+                size,
                 theme.INK_SOFT,
                 role="italic",
                 anchor="midleft",
@@ -355,7 +356,7 @@ class TextInput(Widget):
         canvas.text(
             shown or " ",
             (self.rect.x + 12, self.rect.centery),
-            self.size,
+            size,
             theme.INK,
             anchor="midleft",
             max_width=self.rect.w - 20,
