@@ -444,9 +444,11 @@ def draw_prompt(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     if ui.actor is not None:
         cube(canvas, view, ui.actor, (FELT.x + 24, 34), 26)
     colour = theme.WHITE if ui.legal else theme.PAPER_DARK
-    canvas.text(ui.prompt, (FELT.x + 46, 34), 21, colour, anchor="midleft", max_width=FELT.w - 60)
+    size = canvas.fit(ui.prompt, 21, FELT.w - 60, most=30, whole=True)  # the text size, in its bar
+    canvas.text(ui.prompt, (FELT.x + 46, 34), size, colour, anchor="midleft", max_width=FELT.w - 60)
     help_ = HELP_BLOCK if ui.selected is not None and ui.selected.kind == "block" else HELP
-    canvas.text(help_, (FELT.centerx, 864), 16, theme.PAPER_DARK, anchor="center", max_width=FELT.w)
+    size = canvas.fit(help_, 16, FELT.w, "condensed", most=26, whole=True)
+    canvas.text(help_, (FELT.centerx, 864), size, theme.PAPER_DARK, role="condensed", anchor="center", max_width=FELT.w)
 
 
 def draw_panel(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:

@@ -408,7 +408,7 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         canvas.text(
             msg,
             (L.HAND_X, 690),
-            17,
+            canvas.fit(msg, 17, 820, most=PROMPT_RECT.h * 0.8, whole=True),  # the text size, in its box
             theme.HIGHLIGHT if ui.legal else theme.PAPER,
             anchor="center",
             max_width=820,
