@@ -32,6 +32,12 @@ class LogAndNote:
         """Where the log's lines go (logical; None: this table shows no log now)."""
         return None
 
+    def log_full_height(self) -> float:
+        """The tallest the log's rect gets (a log that grows while scrolled back says so): its
+        rows are wrapped for it, so scrolling never wraps them again."""
+        rect = self.log_rect()
+        return rect.h if rect is not None else 0
+
     def log_entries(self) -> list:
         """The log's lines, oldest first: text, or (text, colour)."""
         return self.log_lines
@@ -39,7 +45,7 @@ class LogAndNote:
     def draw_log(self, canvas: Canvas) -> None:
         rect = self.log_rect()
         if rect is not None:
-            self.log_view.place(rect)
+            self.log_view.place(rect, self.log_full_height())
             self.log_view.draw(canvas, self.log_entries())
 
     def coach_anchor(self) -> tuple[float, float, float]:
