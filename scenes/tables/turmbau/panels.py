@@ -262,7 +262,6 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
     v = view
     r = layout.plate_rect(v, s)
     active = v.phase is not Phase.OVER and s == v.active
-    acting = v.phase is Phase.OFFER and s != v.active and not v.committed[s]
     if active:
         canvas.glow(r, theme.HIGHLIGHT, radius=8, spread=6)
     canvas.fill_rect((250, 236, 200) if active else PAPER_SOFT, r, radius=8)
@@ -272,54 +271,62 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
             theme.GOLD_DARK, [(r.x - 12, r.centery - 8), (r.x - 2, r.centery), (r.x - 12, r.centery + 8)]
         )
     seat_dot(canvas, s, (r.x + 24, r.y + 20), 20)
-    room = r.w - 42 - canvas.text_size(str(v.scores[s]), 26, "sans_bold")[0] - 24
+    score = str(v.scores[s])
+    canvas.text(score, (r.right - 12, r.y + 18), 26, theme.INK, role="sans_bold", anchor="midright")
+    room = r.w - 42 - canvas.text_size(score, 26, "sans_bold")[0] - 24
     role = "sans_bold" if active else "sans"
+    name_size = canvas.fit(ui.names[s], 19, min(room, 230), role, most=26)
     canvas.text(
-        ui.names[s],
-        (r.x + 42, r.y + 18),
-        canvas.fit(ui.names[s], 19, min(room, 230), role, most=26),
-        theme.INK,
-        role="sans_bold" if active else "sans",
-        anchor="midleft",
-        max_width=min(room, 230),
+        ui.names[s], (r.x + 42, r.y + 18), name_size, theme.INK, role=role, anchor="midleft", max_width=min(room, 230)
     )
-    if active:
+    status, colour = _plate_status(v, s), theme.GOLD_DARK if active else theme.INK_SOFT
+    counts = _draw_plate_counts(canvas, v, s, r)  # the second row, from its right end: the left edge
+    # the status on the second row before the counts, or, when the words are large, on the first
+    # row after the name (as large as the room there allows)
+    size = canvas.fit(status, 13, counts - r.x - 42 - 8, most=20)
+    if canvas.text_size(status, size)[0] <= counts - r.x - 42 - 8:
+        canvas.text(status, (r.x + 42, r.y + 44), size, colour, anchor="midleft")
+        return
+    left = r.x + 42 + min(room, 230, canvas.text_size(ui.names[s], name_size, role)[0]) + 10
+    width = r.x + 42 + room - left
+    size = canvas.fit(status, 13, width, most=20, whole=True)
+    canvas.text(status, (left, r.y + 18), size, colour, anchor="midleft", max_width=width)
+
+
+def _plate_status(v: TurmbauView, s: int) -> str:
+    if v.phase is not Phase.OVER and s == v.active:
         status = {Phase.TURN: "to play", Phase.OFFER: "builder", Phase.SELECT: "builder, choosing"}.get(
             v.phase, ""
         )
-        if v.double:
-            status += " · double turn"
-    elif acting:
-        status = "making an offer…"
-    elif v.phase is Phase.OFFER:
-        status = "offer committed"
-    else:
-        status = "first player" if s == v.start else ""
-    canvas.text(
-        status,
-        (r.x + 42, r.y + 43),
-        13,
-        theme.GOLD_DARK if active else theme.INK_SOFT,
-        anchor="midleft",
-        max_width=120,
-    )
-    x = r.x + 170
-    y = r.y + 43
-    draw_card(canvas, None, None, (x, y), (12, 17), face_up=False)
-    canvas.text(str(v.hand_sizes[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
-    x += 40
-    draw_disc(canvas, None, (x, y - 1), 15, face_up=False)
-    canvas.text(str(v.disc_counts[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
-    x += 38
-    draw_card(canvas, "any", paint_action_card, (x, y), (12, 17))
-    canvas.text(str(v.action_counts[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
-    x += 38
-    draw_cube(canvas, s, 12, (x, y - 8))
+        return status + (" · double turn" if v.double else "")
+    if v.phase is Phase.OFFER and not v.committed[s]:
+        return "making an offer…"
+    if v.phase is Phase.OFFER:
+        return "offer committed"
+    return "first player" if s == v.start else ""
+
+
+def _draw_plate_counts(canvas: Canvas, v: TurmbauView, s: int, r: pygame.Rect) -> float:
+    """Cards in hand, discs, action cards and the parts placed, each a small icon and its number,
+    at the text size, right-aligned on the plate's second row; returns the row's left end."""
+    size = max(canvas.least, min(canvas.ts(14), 22))
     ones, threes = v.parts[s]
-    canvas.text(f"{ones}+{threes}×3", (x + 9, y), 13, theme.INK, anchor="midleft")
-    canvas.text(
-        str(v.scores[s]), (r.right - 12, r.y + 18), 26, theme.INK, role="sans_bold", anchor="midright"
-    )
+    numbers = [str(v.hand_sizes[s]), str(v.disc_counts[s]), str(v.action_counts[s]), f"{ones}+{threes}×3"]
+    widths = [canvas.text_size(n, size)[0] for n in numbers]
+    x = r.right - 12 - sum(widths) - 4 * 18 - 3 * 10
+    left, y = x, r.y + 44
+    for i, (number, w) in enumerate(zip(numbers, widths)):
+        if i == 0:
+            draw_card(canvas, None, None, (x + 6, y), (12, 17), face_up=False)
+        elif i == 1:
+            draw_disc(canvas, None, (x + 7, y - 1), 15, face_up=False)
+        elif i == 2:
+            draw_card(canvas, "any", paint_action_card, (x + 6, y), (12, 17))
+        else:
+            draw_cube(canvas, s, 12, (x + 6, y - 8))
+        canvas.text(number, (x + 16, y), size, theme.INK, anchor="midleft")
+        x += 18 + w + 10
+    return left
 
 
 def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
@@ -407,7 +414,8 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
             if x > RX + RW - 20:
                 break
         if not v.my_discs:
-            canvas.text("none yet", (RX + 14, y + 30), canvas.fit("none yet", 14, RW - 28, most=22), theme.INK_SOFT)
+            size = canvas.fit("none yet", 14, RW - 28, most=22)  # on the discs' row
+            canvas.text("none yet", (RX + 14, y + 38), size, theme.INK_SOFT, anchor="midleft")
     top = layout.log_rect(v.players, v.seat is not None).y
     # the log's heading and keys sit on its top edge, as large as the room above it allows
     title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)
