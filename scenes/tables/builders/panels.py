@@ -202,14 +202,10 @@ def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         "Game over" if v.phase is Phase.OVER else "The finale" if v.phase in finale else f"Round {v.round}"
     )
     canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
-    canvas.text(
-        f"Master: {ui.name(ui.master_shown)}",
-        (x + w - 14, 342),
-        15,
-        theme.INK_SOFT,
-        anchor="topright",
-        max_width=190,
-    )
+    master = f"Master: {ui.name(ui.master_shown)}"
+    room = w - 28 - canvas.text_size(title, 24, "title_bold")[0] - 12  # right of the title
+    size = canvas.fit(master, 15, room, most=20)
+    canvas.text(master, (x + w - 14, 342), size, theme.INK_SOFT, anchor="topright", max_width=room)
     if talk:  # the round sheet's lines are the table's scrolling log (``rounds``)
         draw_talk(canvas, v, ui)
 
