@@ -90,6 +90,20 @@ def screens(pilot: Pilot):
         yield table_for(rules.info.id)(match, None, threaded=False)
 
 
+def _part(where: str) -> str:
+    """A place's part of the game: the table's game, or the launcher and the shared widgets."""
+    bits = Path(where.split(":")[0]).parts
+    return bits[2] if len(bits) > 3 and bits[1] == "tables" else "screens and widgets"
+
+
+def _parts(smallest: dict[str, float], below: int) -> list[tuple[str, int, int]]:
+    parts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for where, px in smallest.items():
+        parts[_part(where)][0] += px < below
+        parts[_part(where)][1] += 1
+    return [(part, n, total) for part, (n, total) in sorted(parts.items())]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--size", default="1024x640")
@@ -113,6 +127,7 @@ def main(argv=None) -> int:
         counts[px] += 1
     print(f"{args.size} at {args.text_size} %: {len(smallest)} places draw text, {len(under)} under {args.below} px")
     print("  by smallest size: " + ", ".join(f"{px} px: {n}" for px, n in sorted(counts.items())))
+    print("  by part (under / places): " + ", ".join(f"{part} {n}/{total}" for part, n, total in _parts(smallest, args.below)))
     if args.list or args.all:
         shown = sorted((px, where) for where, px in smallest.items()) if args.all else under
         for px, where in shown:

@@ -57,7 +57,7 @@ def fitted_size(
 def label_size(canvas: Canvas, text: str, size: float, width: float, height: float, role: str = "sans") -> float:
     """A control's label size at the player's text size: grown with the setting as far as the
     control's height allows, then shrunk (down to 0.6 of ``size``) to fit its width."""
-    grown = max(size, min(canvas.ts(size), height * 0.55))
+    grown = max(size, min(canvas.ts(size), height * 0.6))  # a 42-unit button holds 16 px on 1024x640
     return fitted_size(canvas, text, grown, width, role, least=0.6 * size / grown)
 
 
