@@ -409,18 +409,21 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
             anchor="center",
             max_width=820,
         )
-    for k, help_line in enumerate(
-        (
-            "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
-            "A-C + 1-3 cell · hold R role · T timeline · K talk · F1 rules",
-            "PgUp/PgDn or the wheel: past rounds",
-        )
-    ):
+    keys = (
+        "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
+        "A-C + 1-3 cell · hold R role · T timeline · K talk · F1 rules",
+        "PgUp/PgDn or the wheel: past rounds",
+    )
+    # the key help's three rows under the buttons hold no more than 17 units: as large as that,
+    # condensed, each row as wide as the panel
+    size = min(canvas.fit(line, 11.5, L.PANEL_W, "condensed", most=17, whole=True) for line in keys)
+    for k, help_line in enumerate(keys):
         canvas.text(
             help_line,
             (L.PANEL_X + L.PANEL_W / 2, 848 + k * 17),
-            11.5,
+            size,
             theme.PAPER,
+            role="condensed",
             anchor="midtop",
             max_width=L.PANEL_W,
         )
