@@ -176,8 +176,11 @@ class Canvas:
         size, floor = self.ts(size), (size * 0.6 if whole else max(self.least, size * 0.6))
         if most is not None:
             size = max(min(size, most), min(size, self.least))
-        while size > floor and self.text_size(s, size, role)[0] > width:
-            size = max(floor, size - 0.5)
+        wide = self.text_size(s, size, role)[0]
+        if wide > width and size > floor:  # words widen with their size: one guess, then small steps
+            size = max(floor, size * width / wide)
+            while size > floor and self.text_size(s, size, role)[0] > width:
+                size = max(floor, size - 0.5)
         return size
 
     def text(

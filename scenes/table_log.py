@@ -33,9 +33,14 @@ class LogAndNote:
         return None
 
     def log_full_height(self) -> float:
-        """The tallest the log's rect gets (a log that grows while scrolled back says so): its
-        rows are wrapped for it, so scrolling never wraps them again."""
-        rect = self.log_rect()
+        """The tallest the log's rect gets: its rect while scrolled back (the Builders log then
+        grows over the table talk). Its rows are wrapped for it, so scrolling never wraps them
+        again."""
+        back, self.log_view.back = self.log_view.back, max(1, self.log_view.back)
+        try:
+            rect = self.log_rect()
+        finally:
+            self.log_view.back = back
         return rect.h if rect is not None else 0
 
     def log_entries(self) -> list:

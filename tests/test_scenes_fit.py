@@ -38,6 +38,17 @@ class TextLog:
             return rect
 
         monkeypatch.setattr(Canvas, "text", text)
+        fill = Canvas.fill_rect
+
+        def fill_rect(canvas, colour, r, radius=0, width=0):
+            # words under a panel drawn later are hidden by it (an end panel over the table), not
+            # next to it: a solid fill drops the lines it wholly covers
+            if not width and (len(colour) == 3 or colour[3] >= 200):
+                cover = pygame.Rect(r)
+                self.lines = [(s, q) for s, q in self.lines if not cover.contains(q)]
+            return fill(canvas, colour, r, radius, width)
+
+        monkeypatch.setattr(Canvas, "fill_rect", fill_rect)
 
     def clear(self) -> None:
         self.lines.clear()
@@ -190,6 +201,8 @@ def _table_after(game: str, names: list[str], plies: int, seed: int = 2):
         rules, rules.make_config(len(names)), seed, [Seat(names[0])] + [Seat(n, "random") for n in names[1:]]
     )
     for _ in range(plies):
+        if match.over:
+            break
         match.submit(match.to_act()[0], match.bot_action(match.to_act()[0]))
     return table_for(game)(match, None, threaded=False)
 
@@ -332,40 +345,65 @@ def _scenes():
     yield from (MainMenu(), SettingsScene(), RulesViewer(None), SavedGames(), InProgressGames(), StatisticsScreen())
     for game in ("duel", "solitaire", "babel_on", "turmbau", "builders"):
         yield SetupScene(registry.get(game))
+    from scenes.tables.builders.blueprints import BlueprintEditor
+    from scenes.tables.solitaire.statistics import StatisticsScene
+
+    yield from (BlueprintEditor(), StatisticsScene())
     for game, players, plies in TABLES:
         yield _table_after(game, ["Anna", "Ben", "Carla", "Dev", "Eve"][:players], plies)
+    yield _table_after("duel", ["Anna", "Ben"], 200)  # over: the end panel
+
+
+def _plain(w: int, h: int) -> pygame.Surface:
+    """Wood and felt without grain: they hold no words, and grain is slow to paint at 4K."""
+    surface = pygame.Surface((w, h))
+    surface.fill((90, 60, 36))
+    return surface
 
 
 @pytest.mark.parametrize("size", WINDOWS)
-def test_every_scene_at_every_text_size(size, text_log, text_size_pilot):
-    """Each launcher screen, the quit dialog and each game's table at 100, 125, 150 and 200 %:
-    no words cut, none over other words, all on the screen. One window per size; the scenes are
-    opened once and drawn at each text size (the setting changes under the open app, as Settings
-    does)."""
+def test_every_scene_at_every_text_size(size, text_log, text_size_pilot, monkeypatch):
+    """Each launcher screen, the quit dialog, the pause menu, the privacy curtain and each game's
+    table (one of them over, with its end panel) at 100, 125, 150 and 200 %: no words cut, none
+    over other words, all on the screen. One window per size; each scene is opened once and drawn
+    at each text size (the setting changes under the open app, as Settings does)."""
+    from scenes import canvas as canvas_module
     from scenes import theme
     from scenes.launcher.menu import MainMenu
-    from scenes.widgets.confirm import ConfirmDialog, quit_dialog
+    from scenes.launcher.pause import PauseMenu
+    from scenes.widgets.confirm import quit_dialog
+    from scenes.widgets.curtain import PrivacyCurtain
 
+    monkeypatch.setattr(canvas_module, "_wood", _plain)
+    monkeypatch.setattr(canvas_module, "_felt", _plain)
     pilot = text_size_pilot(size, 100)
-    for scene in [*_scenes(), "dialog"]:
-        if scene == "dialog":
-            pilot.start(MainMenu())
-            scene = quit_dialog(pilot.app)
+    overlays = {
+        "dialog": (MainMenu, lambda: quit_dialog(pilot.app)),
+        "pause": (lambda: _table_after("turmbau", ["Anna", "Ben", "Carla"], 6), lambda: PauseMenu(pilot.top)),
+        "curtain": (MainMenu, lambda: PrivacyCurtain("Maximilian-Josef", "Pass the computer to Maximilian-Josef")),
+    }
+    for scene in [*_scenes(), *overlays]:
+        overlay = scene in overlays
+        if overlay:
+            under, make = overlays[scene]
+            pilot.start(under())
+            scene = make()
         pilot.start(scene)
-        for percent in PERCENTS:  # the same scene at each size: its wood and felt are painted once
+        for percent in PERCENTS:  # the scene lays its words out again when it is next drawn
             theme.set_text_size(percent)
-            pilot.frame()  # the scene sees the new size and lays its words out again
             where = (type(scene).__name__, size, percent)
             text_log.clear()
             _repaint_words()
-            if isinstance(scene, ConfirmDialog):
-                scene.draw(pilot.app.canvas)  # the dialog alone, not the menu under its shade
+            if overlay:
+                scene.draw(pilot.app.canvas)  # the overlay alone, not the screen under its shade
             else:
                 pilot.app.draw()
             assert len(text_log.lines) >= 3, where  # the screen was drawn
             _no_ellipsis(text_log, where)
             _apart(text_log.lines, where)
         pilot.app.pop()
+        if overlay:
+            pilot.app.pop()
 
 
 @pytest.mark.parametrize(("size", "percent"), TEXT_SIZES)

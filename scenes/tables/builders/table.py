@@ -155,9 +155,6 @@ class BuildersTable(TableScene):
             talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None
         )
 
-    def log_full_height(self) -> float:  # scrolled back, over the table talk
-        return rounds.log_rect(None).h
-
     def log_entries(self) -> list:
         return rounds.log_entries(self.view, self.ui())
 

@@ -272,12 +272,12 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
         )
     seat_dot(canvas, s, (r.x + 24, r.y + 20), 20)
     score = str(v.scores[s])
-    canvas.text(score, (r.right - 12, r.y + 18), 26, theme.INK, role="sans_bold", anchor="midright")
+    canvas.text(score, (r.right - 12, r.y + 17), 26, theme.INK, role="sans_bold", anchor="midright")
     room = r.w - 42 - canvas.text_size(score, 26, "sans_bold")[0] - 24
     role = "sans_bold" if active else "sans"
     name_size = canvas.fit(ui.names[s], 19, min(room, 230), role, most=26)
     canvas.text(
-        ui.names[s], (r.x + 42, r.y + 18), name_size, theme.INK, role=role, anchor="midleft", max_width=min(room, 230)
+        ui.names[s], (r.x + 42, r.y + 17), name_size, theme.INK, role=role, anchor="midleft", max_width=min(room, 230)
     )
     status, colour = _plate_status(v, s), theme.GOLD_DARK if active else theme.INK_SOFT
     counts = _draw_plate_counts(canvas, v, s, r)  # the second row, from its right end: the left edge
@@ -285,12 +285,12 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
     # row after the name (as large as the room there allows)
     size = canvas.fit(status, 13, counts - r.x - 42 - 8, most=20)
     if canvas.text_size(status, size)[0] <= counts - r.x - 42 - 8:
-        canvas.text(status, (r.x + 42, r.y + 44), size, colour, anchor="midleft")
+        canvas.text(status, (r.x + 42, r.y + 45), size, colour, anchor="midleft")
         return
     left = r.x + 42 + min(room, 230, canvas.text_size(ui.names[s], name_size, role)[0]) + 10
     width = r.x + 42 + room - left
     size = canvas.fit(status, 13, width, most=20, whole=True)
-    canvas.text(status, (left, r.y + 18), size, colour, anchor="midleft", max_width=width)
+    canvas.text(status, (left, r.y + 17), size, colour, anchor="midleft", max_width=width)
 
 
 def _plate_status(v: TurmbauView, s: int) -> str:
@@ -314,7 +314,7 @@ def _draw_plate_counts(canvas: Canvas, v: TurmbauView, s: int, r: pygame.Rect) -
     numbers = [str(v.hand_sizes[s]), str(v.disc_counts[s]), str(v.action_counts[s]), f"{ones}+{threes}×3"]
     widths = [canvas.text_size(n, size)[0] for n in numbers]
     x = r.right - 12 - sum(widths) - 4 * 18 - 3 * 10
-    left, y = x, r.y + 44
+    left, y = x, r.y + 45
     for i, (number, w) in enumerate(zip(numbers, widths)):
         if i == 0:
             draw_card(canvas, None, None, (x + 6, y), (12, 17), face_up=False)
