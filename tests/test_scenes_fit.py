@@ -355,7 +355,8 @@ def _scenes():
 
 
 def _plain(w: int, h: int) -> pygame.Surface:
-    """Wood and felt without grain: they hold no words, and grain is slow to paint at 4K."""
+    """Wood and felt without grain (and no soft shadows): they hold no words, and they are slow
+    to paint at 4K."""
     surface = pygame.Surface((w, h))
     surface.fill((90, 60, 36))
     return surface
@@ -376,6 +377,7 @@ def test_every_scene_at_every_text_size(size, text_log, text_size_pilot, monkeyp
 
     monkeypatch.setattr(canvas_module, "_wood", _plain)
     monkeypatch.setattr(canvas_module, "_felt", _plain)
+    monkeypatch.setattr(canvas_module, "_soft_shadow", lambda w, h, rad, blur, alpha: pygame.Surface((1, 1)))
     pilot = text_size_pilot(size, 100)
     overlays = {
         "dialog": (MainMenu, lambda: quit_dialog(pilot.app)),

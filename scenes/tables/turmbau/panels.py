@@ -70,8 +70,10 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         )
         name_w = min(canvas.text_size(ui.names[s], size)[0], r.w / 2 - 10)
         room = r.w - name_w - 48
-        status = _fit(canvas, _slot_status(v, ui, s), 14, room)
-        canvas.text(status, (r.right - 8, r.y + 16), 14, theme.PAPER_DARK, anchor="midright", max_width=room)
+        # the longest wording that fits at the text size; the last one shrinks if it must
+        status = _fit(canvas, _slot_status(v, ui, s), max(canvas.least, min(canvas.ts(14), 20)), room)
+        size = canvas.fit(status, 14, room, most=20, whole=True)
+        canvas.text(status, (r.right - 8, r.y + 16), size, theme.PAPER_DARK, anchor="midright", max_width=room)
         for sp in ui.motion.offer_sprites.get(s, []):
             if not sp.moving:  # cards on their way are drawn with the motion, above the panels
                 sp.draw(canvas)
