@@ -73,7 +73,9 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         # the longest wording that fits at the text size; the last one shrinks if it must
         status = _fit(canvas, _slot_status(v, ui, s), max(canvas.least, min(canvas.ts(14), 20)), room)
         size = canvas.fit(status, 14, room, most=20, whole=True)
-        canvas.text(status, (r.right - 8, r.y + 16), size, theme.PAPER_DARK, anchor="midright", max_width=room)
+        canvas.text(
+            status, (r.right - 8, r.y + 16), size, theme.PAPER_DARK, anchor="midright", max_width=room
+        )
         for sp in ui.motion.offer_sprites.get(s, []):
             if not sp.moving:  # cards on their way are drawn with the motion, above the panels
                 sp.draw(canvas)
@@ -89,6 +91,15 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
 def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
     """The first of ``wordings`` (longest first) that fits ``width``, else the last one."""
     return next((x for x in wordings if canvas.text_size(x, size)[0] <= width), wordings[-1])
+
+
+def _boxed(canvas: Canvas, text: str, size: float, width: float, cap: float, role: str = "sans") -> float:
+    """A size for words in a fixed box: the text size, but no larger than ``cap`` (what the box
+    holds) and shrunk back towards ``size`` to fit ``width`` (never smaller than before)."""
+    grown = min(canvas.ts(size), max(size, cap))
+    while grown > size and canvas.text_size(text, grown, role)[0] > width:
+        grown = max(size, grown - 0.5)
+    return grown
 
 
 def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
@@ -151,7 +162,8 @@ def _draw_offer_extras(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int,
             14,
             r.w - 60,
         )
-        canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 60)
+        size = _boxed(canvas, text, 14, r.w - 60, 16)
+        canvas.text(text, (r.x + 10, r.bottom - 14), size, theme.PAPER, anchor="midleft", max_width=r.w - 60)
 
 
 def _slot_preview(
@@ -202,7 +214,7 @@ def _draw_builder_box(
     if disc is not None:
         draw_disc(canvas, disc_key(disc), (b.right - 30, b.y + 30), 40)
     name = data.WONDER_NAMES[w]
-    size = fitted_size(canvas, name, 15, b.w - 70)
+    size = fitted_size(canvas, name, _boxed(canvas, name, 15, b.w - 70, 17), b.w - 70)
     canvas.text(name, (b.x + 12, b.y + 40), size, theme.PAPER, max_width=b.w - 70)
     lines: list[tuple[str, tuple]] = []
     if ui.mode == "select":
@@ -235,8 +247,8 @@ def _draw_builder_box(
         done = sum(1 for s in layout.offer_slots(v) if v.committed[s])
         lines.append((f"Offers committed: {done} of {len(layout.offer_slots(v))}", theme.PAPER_DARK))
     y = b.y + 62
-    for text, colour in lines[:4]:
-        canvas.text(text, (b.x + 12, y), 14, colour, max_width=b.w - 20)
+    for text, colour in lines[:4]:  # four rows of 18 units: at most 15
+        canvas.text(text, (b.x + 12, y), _boxed(canvas, text, 14, b.w - 20, 15), colour, max_width=b.w - 20)
         y += 18
 
 
@@ -252,7 +264,14 @@ def draw_right(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     heading = canvas.fit("Turn order", 20, 160, "title_bold", most=26)
     canvas.text("Turn order", (RX + 14, top + 6), heading, theme.INK, role="title_bold")
     room = RW - 28 - canvas.text_size("Turn order", heading, "title_bold")[0] - 12
-    canvas.text(turn, (RX + RW - 14, top + 9), canvas.fit(turn, 15, room, most=20), theme.INK_SOFT, anchor="topright", max_width=room)
+    canvas.text(
+        turn,
+        (RX + RW - 14, top + 9),
+        canvas.fit(turn, 15, room, most=20),
+        theme.INK_SOFT,
+        anchor="topright",
+        max_width=room,
+    )
     for s in range(v.players):
         _draw_plate(canvas, v, ui, s)
     _draw_scoring_table(canvas, v, ui)
@@ -279,7 +298,13 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
     role = "sans_bold" if active else "sans"
     name_size = canvas.fit(ui.names[s], 19, min(room, 230), role, most=26)
     canvas.text(
-        ui.names[s], (r.x + 42, r.y + 17), name_size, theme.INK, role=role, anchor="midleft", max_width=min(room, 230)
+        ui.names[s],
+        (r.x + 42, r.y + 17),
+        name_size,
+        theme.INK,
+        role=role,
+        anchor="midleft",
+        max_width=min(room, 230),
     )
     status, colour = _plate_status(v, s), theme.GOLD_DARK if active else theme.INK_SOFT
     counts = _draw_plate_counts(canvas, v, s, r)  # the second row, from its right end: the left edge
@@ -334,8 +359,24 @@ def _draw_plate_counts(canvas: Canvas, v: TurmbauView, s: int, r: pygame.Rect) -
 def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     top = layout.scoring_top(v.players)
-    canvas.text("Scoring table", (RX + 14, top + 6), canvas.fit("Scoring table", 20, 170, "title_bold", most=26), theme.INK, role="title_bold")
-    canvas.text("first / second · others 3", (RX + RW - 14, top + 10), 13, theme.INK_SOFT, anchor="topright")
+    canvas.text(
+        "Scoring table",
+        (RX + 14, top + 6),
+        canvas.fit("Scoring table", 20, 170, "title_bold", most=26),
+        theme.INK,
+        role="title_bold",
+    )
+    rule = "first / second · others 3"
+    room = (
+        RW
+        - 40
+        - canvas.text_size(
+            "Scoring table", canvas.fit("Scoring table", 20, 170, "title_bold", most=26), "title_bold"
+        )[0]
+    )
+    canvas.text(
+        rule, (RX + RW - 14, top + 10), _boxed(canvas, rule, 13, room, 16), theme.INK_SOFT, anchor="topright"
+    )
     n = len(data.SCORING_ROWS)
     cw = 38
     x0 = RX + 14
@@ -351,7 +392,13 @@ def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
         canvas.fill_rect((236, 200, 120) if now else (222, 206, 170), cell, radius=6)
         canvas.fill_rect(theme.GOLD_DARK if now else theme.PAPER_DARK, cell, radius=6, width=2 if now else 1)
         canvas.text(str(hi), (cell.centerx, cell.y + 15), 17, theme.INK, role="sans_bold", anchor="center")
-        canvas.text(str(lo), (cell.centerx, cell.y + 36), 13, theme.INK_SOFT, anchor="center")
+        canvas.text(
+            str(lo),
+            (cell.centerx, cell.y + 36),
+            _boxed(canvas, str(lo), 13, cw - 6, 16),
+            theme.INK_SOFT,
+            anchor="center",
+        )
     # the marker: a wooden pawn above the current row
     canvas.circle((60, 36, 20), (mx + 1, y - 5), 7)
     canvas.circle((168, 112, 60), (mx, y - 6), 6)
@@ -383,12 +430,26 @@ def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
     for i in range(3):
         draw_card(canvas, None, None, (sx + i * 2, sy - i * 2), (30, 42), face_up=False)
     canvas.text("supply", (sx, top + 8), 13, theme.INK_SOFT, anchor="midtop")
-    canvas.text(str(v.supply_size), (sx + 2, sy + 26), 14, theme.INK, role="sans_bold", anchor="midtop")
+    canvas.text(
+        str(v.supply_size),
+        (sx + 2, sy + 26),
+        _boxed(canvas, "99", 14, 40, 16),
+        theme.INK,
+        role="sans_bold",
+        anchor="midtop",
+    )
     canvas.text("discard (face up)", (RX + 150, top + 8), 13, theme.INK_SOFT, anchor="midtop")
     for k in range(data.NKINDS):
         x = RX + 99 + k * 34
         draw_card(canvas, k, paint_building_card, (x, sy), (28, 40))
-        canvas.text(str(v.discard[k]), (x, sy + 30), 13, theme.INK, role="sans_bold", anchor="midtop")
+        canvas.text(
+            str(v.discard[k]),
+            (x, sy + 30),
+            _boxed(canvas, "99", 13, 30, 16),
+            theme.INK,
+            role="sans_bold",
+            anchor="midtop",
+        )
     canvas.text(
         f"action cards {v.action_deck_size} · played",
         (RX + RW - 10, top + 8),
@@ -400,15 +461,28 @@ def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
         r = layout.spent_rect(v.players, i)
         draw_card(canvas, data.ACTION_KINDS[a], paint_action_card, r.center, r.size)
     if not v.spent:
-        canvas.text("none played yet", (RX + 320, sy), 13, theme.INK_SOFT, anchor="center")
+        canvas.text(
+            "none played yet",
+            (RX + 300, sy),
+            _boxed(canvas, "none played yet", 13, 2 * (RW - 8 - 300), 16),
+            theme.INK_SOFT,
+            anchor="center",
+        )
 
 
 def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     y = layout.supply_top(v.players) + 112
     if v.seat is not None:
-        # fixed: its row holds the discs right under it (the one heading here under 16 px on a small window)
-        canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
+        # its row holds the discs right under it: no larger than 17
+        words = "Your discs (face down)"
+        canvas.text(
+            words,
+            (RX + 14, y),
+            _boxed(canvas, words, 15, RW - 28, 17, "sans_bold"),
+            theme.INK,
+            role="sans_bold",
+        )
         x = RX + 22
         for disc in sorted(v.my_discs):
             draw_disc(canvas, disc_key(disc), (x, y + 38), 28)
@@ -422,5 +496,7 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
     # the log's heading and keys sit on its top edge, as large as the room above it allows
     title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)
     canvas.text("What happened", (RX + 14, top - 1), title, theme.INK, role="sans_bold", anchor="bottomleft")
-    keys = canvas.fit("PgUp/PgDn", 12, RW - 50 - canvas.text_size("What happened", title, "sans_bold")[0], most=20)
+    keys = canvas.fit(
+        "PgUp/PgDn", 12, RW - 50 - canvas.text_size("What happened", title, "sans_bold")[0], most=20
+    )
     canvas.text("PgUp/PgDn", (RX + RW - 14, top - 1), keys, theme.INK_SOFT, anchor="bottomright")
