@@ -234,7 +234,7 @@ class MainMenu(Scene):
                 else f"{info.min_players}-{info.max_players}"
             )
             label = "1 player" if info.max_players == 1 else f"{players} players"
-            size = canvas.fit(label, 20, 160, most=26)
+            size = canvas.fit(label, 20, 160, most=23)  # above the "Learn to play" button
             shown = canvas.text(label, (lifted.right - 24, lifted.y + 22), size, theme.PAPER, anchor="topright")
             if kept is not None:  # the card says a game of its kind waits to be continued
                 tag = canvas.text_size("In progress", 16)
@@ -262,10 +262,11 @@ class MainMenu(Scene):
                 theme.PAPER,
                 max_width=380,
             )
-        canvas.text(
-            "F1 rules  ·  F11 full screen  ·  Esc quit",
+        keys = "F1 rules  ·  F11 full screen  ·  Esc quit"
+        canvas.text(  # right of the game cards
+            keys,
             (theme.LOGICAL_W - 40, theme.LOGICAL_H - 30),
-            canvas.ts(17),
+            canvas.fit(keys, 17, theme.LOGICAL_W - 40 - 980),
             theme.PAPER_DARK,
             anchor="bottomright",
         )
