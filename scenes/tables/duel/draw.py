@@ -196,7 +196,7 @@ def prompt_text(v: DuelView, ui: DuelUi) -> str:
 def draw_prompt(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     msg = prompt_text(v, ui)
     if msg:
-        canvas.text(msg, PROMPT_POS, canvas.fit(msg, 19, 1100), theme.PAPER, anchor="center", max_width=1100)
+        canvas.text(msg, PROMPT_POS, canvas.fit(msg, 19, 1100, most=30), theme.PAPER, anchor="center", max_width=1100)
 
 
 def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
