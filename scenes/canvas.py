@@ -153,12 +153,35 @@ class Canvas:
         self.surface.blit(surf, (sr.x - sp, sr.y - sp))
 
     # -- text -----------------------------------------------------------------------------
+    @property
+    def least(self) -> float:
+        """The logical text size drawn ``theme.MIN_SCALED_PX`` pixels high on this window: the
+        words of every place that follows the text size are never smaller (25 on 1024x640)."""
+        return theme.MIN_SCALED_PX / self.scale
+
     def ts(self, size: float) -> float:
         """A text size of a place that reflows, at the player's text size: ``size`` times the
-        setting, and above 100 % never under ``theme.MIN_SCALED_PX`` pixels on this window."""
-        if theme.TEXT_SCALE == 1.0:
-            return size
-        return max(size * theme.TEXT_SCALE, theme.MIN_SCALED_PX / self.scale)
+        setting, and never under ``theme.MIN_SCALED_PX`` pixels on this window (at 100 % too:
+        on a small window the words of such a place are larger than their logical size)."""
+        return max(size * theme.TEXT_SCALE, self.least)
+
+    def fit(
+        self, s: str, size: float, width: float, role: str = "sans", most: float | None = None, whole: bool = False
+    ) -> float:
+        """The text size for one line of a fixed width: ``ts(size)`` (no larger than ``most``,
+        say a box's height allows), shrunk as far as needed for ``s`` to fit ``width`` but never
+        under the smallest size (``least``) nor under 0.6 of ``size``; a line that fits at
+        neither is shortened by ``text``'s ``max_width``. ``whole``: a line that must not be
+        shortened (a prompt, the keys) may shrink under ``least`` (down to 0.6 of ``size``)."""
+        size, floor = self.ts(size), (size * 0.6 if whole else max(self.least, size * 0.6))
+        if most is not None:
+            size = max(min(size, most), min(size, self.least))
+        wide = self.text_size(s, size, role)[0]
+        if wide > width and size > floor:  # words widen with their size: one guess, then small steps
+            size = max(floor, size * width / wide)
+            while size > floor and self.text_size(s, size, role)[0] > width:
+                size = max(floor, size - 0.5)
+        return size
 
     def text(
         self,

@@ -32,6 +32,17 @@ class LogAndNote:
         """Where the log's lines go (logical; None: this table shows no log now)."""
         return None
 
+    def log_full_height(self) -> float:
+        """The tallest the log's rect gets: its rect while scrolled back (the Builders log then
+        grows over the table talk). Its rows are wrapped for it, so scrolling never wraps them
+        again."""
+        back, self.log_view.back = self.log_view.back, max(1, self.log_view.back)
+        try:
+            rect = self.log_rect()
+        finally:
+            self.log_view.back = back
+        return rect.h if rect is not None else 0
+
     def log_entries(self) -> list:
         """The log's lines, oldest first: text, or (text, colour)."""
         return self.log_lines
@@ -39,7 +50,7 @@ class LogAndNote:
     def draw_log(self, canvas: Canvas) -> None:
         rect = self.log_rect()
         if rect is not None:
-            self.log_view.place(rect)
+            self.log_view.place(rect, self.log_full_height())
             self.log_view.draw(canvas, self.log_entries())
 
     def coach_anchor(self) -> tuple[float, float, float]:

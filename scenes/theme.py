@@ -146,7 +146,7 @@ def set_contrast(mode: str) -> bool:
 # toasts, lesson words, the coach's note, the tables' logs, the end panel) are drawn this much
 # larger; see ``Canvas.ts``. Artwork with fixed boxes (card faces, plates, buttons) keeps its size.
 TEXT_SCALE = 1.0
-MIN_SCALED_PX = 16  # above 100 %, scaled words are never under this many pixels on the screen
+MIN_SCALED_PX = 16  # the words of places that follow the text size are never under this many pixels
 
 
 def set_text_size(percent: int) -> bool:

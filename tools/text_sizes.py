@@ -4,6 +4,7 @@ one window size and text size.
 
 python tools/text_sizes.py                          # 1024x640 at 100 %: places under 16 px
 python tools/text_sizes.py --size 1024x640 --text-size 200 --below 16 --list
+python tools/text_sizes.py --all                    # every place and its smallest size on screen
 
 A "place" is the file and line of the call that asked for the text (the caller of
 ``Canvas.text``, or of the helper that called it). The smallest on-screen pixel size a place
@@ -89,12 +90,27 @@ def screens(pilot: Pilot):
         yield table_for(rules.info.id)(match, None, threaded=False)
 
 
+def _part(where: str) -> str:
+    """A place's part of the game: the table's game, or the launcher and the shared widgets."""
+    bits = Path(where.split(":")[0]).parts
+    return bits[2] if len(bits) > 3 and bits[1] == "tables" else "screens and widgets"
+
+
+def _parts(smallest: dict[str, float], below: int) -> list[tuple[str, int, int]]:
+    parts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for where, px in smallest.items():
+        parts[_part(where)][0] += px < below
+        parts[_part(where)][1] += 1
+    return [(part, n, total) for part, (n, total) in sorted(parts.items())]
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--size", default="1024x640")
     p.add_argument("--text-size", type=int, default=100, choices=TEXT_SIZES)
     p.add_argument("--below", type=int, default=16, help="count the places under this many pixels")
     p.add_argument("--list", action="store_true", help="list those places, smallest first")
+    p.add_argument("--all", action="store_true", help="list every place and its smallest size, smallest first")
     args = p.parse_args(argv)
     w, h = (int(v) for v in args.size.split("x"))
     pilot = Pilot(size=(w, h), settings=Settings(phone_address="127.0.0.1", text_size=args.text_size))
@@ -111,9 +127,11 @@ def main(argv=None) -> int:
         counts[px] += 1
     print(f"{args.size} at {args.text_size} %: {len(smallest)} places draw text, {len(under)} under {args.below} px")
     print("  by smallest size: " + ", ".join(f"{px} px: {n}" for px, n in sorted(counts.items())))
-    if args.list:
-        for px, where in under:
-            print(f"  {px:3d} px  {where}")
+    print("  by part (under / places): " + ", ".join(f"{part} {n}/{total}" for part, n, total in _parts(smallest, args.below)))
+    if args.list or args.all:
+        shown = sorted((px, where) for where, px in smallest.items()) if args.all else under
+        for px, where in shown:
+            print(f"  {px:3d} px  {where}" + ("  (under)" if args.all and px < args.below else ""))
     return 0
 
 

@@ -16,6 +16,7 @@ from scenes.widgets.basic import Button, Hotspot, WidgetGroup, panel
 from scenes.widgets.blocks import Cube, IsoGrid
 
 GAME_CARD_H = 112
+GAME_CARD_H_GROWN = 132  # five cards from under the subtitle to the window's foot
 CONTINUE_LINE_H = 38  # room under Continue for the line naming who plays and how far
 
 
@@ -42,10 +43,13 @@ class MainMenu(Scene):
             self.app.toast(notice)
         self.continue_record = self.kept[0].record if self.kept else None
         self.games = []
-        y = 250
+        # at a larger text size (or on a small window) the cards start higher and are taller, so
+        # that each description's two lines grow with the words
+        grown = self._grown = self.app.canvas.ts(17) > 17
+        y, step = (216, GAME_CARD_H_GROWN) if grown else (250, GAME_CARD_H)
         for rules in playable_games():
-            self.games.append((pygame.Rect(90, y, 860, GAME_CARD_H - 12), rules))
-            y += GAME_CARD_H
+            self.games.append((pygame.Rect(90, y, 860, step - 12), rules))
+            y += step
         bx, bw = 1080, 380
         self.buttons = WidgetGroup().keep_focus(self.buttons)
         from scenes.tutorials import has_lesson, start_lesson
@@ -178,6 +182,8 @@ class MainMenu(Scene):
         return False
 
     def draw(self, canvas: Canvas) -> None:
+        if self.games and (canvas.ts(17) > 17) != getattr(self, "_grown", None):
+            self._build()  # the window or the text size changed: the game cards change height
         mouse = self.app.mouse
         hovered = next((i for i, (rect, _) in enumerate(self.games) if rect.collidepoint(mouse)), None)
         kept = tuple((g.path, g.mtime) for g in self.kept)
@@ -228,7 +234,8 @@ class MainMenu(Scene):
                 else f"{info.min_players}-{info.max_players}"
             )
             label = "1 player" if info.max_players == 1 else f"{players} players"
-            shown = canvas.text(label, (lifted.right - 24, lifted.y + 22), 20, theme.PAPER, anchor="topright")
+            size = canvas.fit(label, 20, 160, most=23)  # above the "Learn to play" button
+            shown = canvas.text(label, (lifted.right - 24, lifted.y + 22), size, theme.PAPER, anchor="topright")
             if kept is not None:  # the card says a game of its kind waits to be continued
                 tag = canvas.text_size("In progress", 16)
                 pill = pygame.Rect(0, 0, tag[0] + 20, 26)
@@ -237,12 +244,13 @@ class MainMenu(Scene):
                 canvas.text("In progress", pill.center, 16, theme.INK, role="sans_bold", anchor="center")
             from scenes.tutorials import has_lesson
 
+            width = lifted.w - (290 if has_lesson(info.id) else 100)
             canvas.paragraph(  # the whole description, in two lines if it needs them
                 info.blurb,
                 (lifted.x + 72, lifted.y + 52),
-                17,
+                _blurb_size(canvas, info.blurb, width),
                 theme.BUTTON_TEXT,
-                lifted.w - (290 if has_lesson(info.id) else 100),
+                width,
                 2,
                 leading=1.25,
             )
@@ -250,17 +258,28 @@ class MainMenu(Scene):
             canvas.text(
                 keeping.line_for(self.kept[0]),
                 (1080 + 4, 250 + 62 + 8),
-                16,
+                canvas.fit(keeping.line_for(self.kept[0]), 16, 380),
                 theme.PAPER,
                 max_width=380,
             )
-        canvas.text(
-            "F1 rules  ·  F11 full screen  ·  Esc quit",
+        keys = "F1 rules  ·  F11 full screen  ·  Esc quit"
+        canvas.text(  # right of the game cards
+            keys,
             (theme.LOGICAL_W - 40, theme.LOGICAL_H - 30),
-            17,
+            canvas.fit(keys, 17, theme.LOGICAL_W - 40 - 980),
             theme.PAPER_DARK,
             anchor="bottomright",
         )
+
+
+def _blurb_size(canvas: Canvas, blurb: str, width: float) -> float:
+    """A game card's description: as large as the text size asks while it keeps to the card's
+    two lines (down to its usual size: the card's height is fixed)."""
+    size, most = canvas.ts(17), (GAME_CARD_H_GROWN - 12 - 56) / 2.45  # two lines under the title
+    size = max(17.0, min(size, most))
+    while size > 17 and len(canvas.wrap(blurb, size, width)) > 2:
+        size -= 0.5
+    return size
 
 
 ZIGGURAT_COLOURS = [c for c, _, _ in theme.SEAT_COLOURS[:6]]

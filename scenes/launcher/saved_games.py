@@ -146,8 +146,9 @@ class SavedGames(Screen):
         canvas.table()
         panel(canvas, (200, 60, 1200, 800), title=self.TITLE)
         if not self.entries:
+            size = min(canvas.fit(line, 24, 1140) for line in self.EMPTY)  # the text size, within the panel
             for i, line in enumerate(self.EMPTY):
-                canvas.text(line, (800, 330 + 40 * i), 24, theme.WHITE, anchor="center")
+                canvas.text(line, (800, 330 + max(40, size * 1.5) * i), size, theme.WHITE, anchor="center")
         y = 200
         for entry in self.entries[self.page * PAGE : (self.page + 1) * PAGE]:
             canvas.fill_rect((0, 0, 0, 50), (240, y, 1140, ROW_H - 6), radius=10)

@@ -40,8 +40,8 @@ DONE_Y = 772
 NOTE = (
     "Instant animations skip all motion; reduce motion keeps the pace but moves nothing: pieces "
     "appear where they land and the log says what happened. High contrast: plain dark felt, white "
-    "on black, strong outlines. Text size makes the words of notes, dialogs, lessons, the coach and "
-    "the logs larger. The coach advises from your view only. Past the number kept, the "
+    "on black, strong outlines. Text size enlarges the words of notes, dialogs, lessons, the coach, "
+    "the logs and the tables' panels. The coach advises from your view only. Past the number kept, the "
     "oldest game in progress goes only after you agree; the history keeps the newest finished "
     "games. Phones join at the address chosen."
 )

@@ -343,18 +343,20 @@ class SetupScene(Screen):
         canvas.table()
         info = self.rules.info
         canvas.text(info.title, (140, 50), 64, theme.GOLD, role="title_bold", max_width=1300)
-        canvas.text(info.blurb, (144, 130), 22, theme.PAPER, role="italic", max_width=1300)
+        blurb = canvas.fit(info.blurb, 22, 1300, "italic", most=26)
+        canvas.text(info.blurb, (144, 130), blurb, theme.PAPER, role="italic", max_width=1300)
         panel(canvas, (110, 160, 860, 590))
         canvas.text("Players", (140, 190), 28, theme.GOLD, role="title_bold")
         if info.min_players == info.max_players:
             canvas.text(
                 "1 player" if info.max_players == 1 else f"{info.max_players} players",
                 (370, 196),
-                22,
+                max(canvas.least, min(canvas.ts(22), 30)),
                 theme.WHITE,
             )
         if seat_colours.choosable(info.id) and self.players > 1:
-            canvas.text("Click a cube to change its colour", (146, 234), 15, HELP_TEXT)
+            cube = "Click a cube to change its colour"  # between the heading and the first seat row
+            canvas.text(cube, (146, 234), canvas.fit(cube, 15, 780, most=24), HELP_TEXT)
         panel(canvas, (1030, 160, 460, 590))
         if info.options:
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
@@ -363,7 +365,10 @@ class SetupScene(Screen):
                 self._build()  # the window or the text size changed: help wraps differently, rows move
             size = self._help_size(canvas)
             for opt, oy, lines in self._option_rows(canvas):
-                canvas.text(opt.label, (1060, oy), 20, theme.BUTTON_TEXT, max_width=400)
+                # on its control, growing upwards into the gap above it
+                label = canvas.fit(opt.label, 20, 400, most=26)
+                bottom = (1060, oy + OPTION_WIDGET_DY - 3)
+                canvas.text(opt.label, bottom, label, theme.BUTTON_TEXT, anchor="bottomleft", max_width=400)
                 y = oy + OPTION_HELP_DY
                 for line in lines:
                     canvas.text(line, (1060, y), size, HELP_TEXT, max_width=400)

@@ -57,7 +57,7 @@ def fitted_size(
 def label_size(canvas: Canvas, text: str, size: float, width: float, height: float, role: str = "sans") -> float:
     """A control's label size at the player's text size: grown with the setting as far as the
     control's height allows, then shrunk (down to 0.6 of ``size``) to fit its width."""
-    grown = max(size, min(canvas.ts(size), height * 0.55))
+    grown = max(size, min(canvas.ts(size), height * 0.6))  # a 42-unit button holds 16 px on 1024x640
     return fitted_size(canvas, text, grown, width, role, least=0.6 * size / grown)
 
 
@@ -341,11 +341,12 @@ class TextInput(Widget):
         shown = self.text + (
             "|" if self.focused and int(pygame.time.get_ticks() / 1000 / theme.CURSOR_BLINK) % 2 == 0 else ""
         )
+        size = max(self.size, min(canvas.ts(self.size), self.rect.h * 0.55))  # as large as its height allows
         if not shown and self.placeholder:
             canvas.text(
                 self.placeholder,
                 (self.rect.x + 12, self.rect.centery),
-                self.size,
+                size,
                 theme.INK_SOFT,
                 role="italic",
                 anchor="midleft",
@@ -355,7 +356,7 @@ class TextInput(Widget):
         canvas.text(
             shown or " ",
             (self.rect.x + 12, self.rect.centery),
-            self.size,
+            size,
             theme.INK,
             anchor="midleft",
             max_width=self.rect.w - 20,

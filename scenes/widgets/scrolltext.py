@@ -241,10 +241,13 @@ class LogScroll:
         self._count = 0  # lines in the log when it was last drawn
         self._key: tuple | None = None
         self._rows: list[tuple[str, float, tuple]] = []  # (text, indent, colour)
+        self._tallest = 0  # the tallest rect this log was placed in
 
     # -- layout -----------------------------------------------------------------------------
-    def place(self, rect) -> None:
+    def place(self, rect, tallest: float = 0) -> None:
+        """Lay the log out in ``rect``; ``tallest``: the height it may grow to when scrolled back."""
         self.rect = pygame.Rect(rect)
+        self._tallest = max(self._tallest, self.rect.h, tallest)
 
     @property
     def room(self) -> int:
@@ -257,11 +260,12 @@ class LogScroll:
 
     def rows(self, canvas: Canvas, entries: list[Entry]) -> list[tuple[str, float, tuple]]:
         """Every line wrapped to the rect's width (worked out again only when something changed)."""
-        key = (canvas.scale, self.rect.w, self.rect.h, tuple(entries), theme.GENERATION)
+        key = (canvas.scale, self.rect.w, self._tallest, tuple(entries), theme.GENERATION)
         if key != self._key:
             self._key = key
-            # the text size setting: rows grow, but a small log keeps at least LOG_ROOM rows in view
-            self.grow = max(1.0, min(canvas.ts(self.size) / self.size, self.rect.h / (self.row * LOG_ROOM)))
+            # rows grow with the text size, but a small log keeps at least LOG_ROOM rows in view
+            # (of the tallest rect it was placed in: a log that grows while scrolled back wraps alike)
+            self.grow = max(1.0, min(canvas.ts(self.size) / self.size, self._tallest / (self.row * LOG_ROOM)))
             rows = []
             for entry in entries:
                 plain = theme.INK if self.colour is None else self.colour
@@ -297,7 +301,9 @@ class LogScroll:
 
     # -- input ------------------------------------------------------------------------------
     def scroll(self, rows: int) -> None:
-        self.back = max(0, min(self.max_back(), self.back + rows))
+        """Back by ``rows`` (forward if negative); the next drawing keeps it within the rows as
+        they are then wrapped."""
+        self.back = max(0, min(self.max_back(), self.back) + rows)
 
     def handle(self, event: pygame.event.Event, mouse: tuple[float, float]) -> bool:
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(mouse):

@@ -211,6 +211,15 @@ def _draw_slab(canvas: Canvas, grid) -> None:
     canvas.polygon(STONE, slab)
 
 
+def _target_tag(canvas: Canvas, grid, cell: int, height: int) -> pygame.Rect:
+    """Where a legal target's name stands: over the top of its tower."""
+    gx, gy = L.cell_xy(cell)
+    x, y = grid.project(gx, gy, height)
+    w, h = canvas.text_size(C.CELL_NAMES[cell], 18, "sans_bold")
+    return pygame.Rect(round(x - w / 2), round(y - 6 - h), round(w), round(h))
+
+
+
 def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     grid = L.make_grid(max((*ui.heights, 0)))
     c = grid.cube
@@ -218,6 +227,7 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     targets = {a.cell for a in ui.legal} if ui.kind in (Place, Strike) else set()
     hover_cell = ui.hover[1] if ui.hover and ui.hover[0] == "cell" else None
     need = v.blueprint.cells
+    tags = [_target_tag(canvas, grid, cell, ui.heights[cell]) for cell in targets]
     for cell in range(9):
         gx, gy = L.cell_xy(cell)
         poly = grid.cell_polygon(gx, gy)
@@ -229,7 +239,9 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
             label = C.CELL_NAMES[cell] + (f"·{need[cell]}" if need[cell] else "")
             cx = sum(p[0] for p in poly) / 4
             cy = sum(p[1] for p in poly) / 4
-            canvas.text(label, (cx, cy), 14, (70, 60, 50), anchor="center")
+            w, h = canvas.text_size(label, 14)
+            if not pygame.Rect(round(cx - w / 2), round(cy - h / 2), round(w), round(h)).collidelistall(tags):
+                canvas.text(label, (cx, cy), 14, (70, 60, 50), anchor="center")  # unless a target's name is over it
     # the blueprint as glass on the base: a wireframe up to the height each tower must reach
     for cell in range(9):
         if need[cell] > ui.heights[cell]:
@@ -264,8 +276,8 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         poly = L.cell_outline(grid, cell, ui.heights[cell])
         colour = theme.HIGHLIGHT if cell != hover_cell else (255, 255, 255)
         canvas.polygon(colour, poly, width=(3 if cell == hover_cell else 2) * theme.OUTLINE)
-        x, y = grid.project(gx, gy, ui.heights[cell])
-        canvas.text(C.CELL_NAMES[cell], (x, y - 6), 18, theme.HIGHLIGHT, role="sans_bold", anchor="midbottom")
+        tag = _target_tag(canvas, grid, cell, ui.heights[cell])
+        canvas.text(C.CELL_NAMES[cell], tag.midbottom, 18, theme.HIGHLIGHT, role="sans_bold", anchor="midbottom")
     for cell, tween in ui.bolts:
         if tween.started:
             draw_bolt(canvas, ui, grid, cell, tween.t)

@@ -202,14 +202,10 @@ def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         "Game over" if v.phase is Phase.OVER else "The finale" if v.phase in finale else f"Round {v.round}"
     )
     canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
-    canvas.text(
-        f"Master: {ui.name(ui.master_shown)}",
-        (x + w - 14, 342),
-        15,
-        theme.INK_SOFT,
-        anchor="topright",
-        max_width=190,
-    )
+    master = f"Master: {ui.name(ui.master_shown)}"
+    room = w - 28 - canvas.text_size(title, 24, "title_bold")[0] - 12  # right of the title
+    size = canvas.fit(master, 15, room, most=20)
+    canvas.text(master, (x + w - 14, 342), size, theme.INK_SOFT, anchor="topright", max_width=room)
     if talk:  # the round sheet's lines are the table's scrolling log (``rounds``)
         draw_talk(canvas, v, ui)
 
@@ -408,23 +404,26 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         canvas.text(
             msg,
             (L.HAND_X, 690),
-            17,
+            canvas.fit(msg, 17, 820, most=PROMPT_RECT.h * 0.8, whole=True),  # the text size, in its box
             theme.HIGHLIGHT if ui.legal else theme.PAPER,
             anchor="center",
             max_width=820,
         )
-    for k, help_line in enumerate(
-        (
-            "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
-            "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards",
-            "PgUp/PgDn or the wheel: past rounds · ? all keys",
-        )
-    ):
+    keys = (
+        "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
+        "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards",
+        "PgUp/PgDn or the wheel: past rounds · ? all keys",
+    )
+    # the key help's three rows under the buttons hold no more than 17 units: as large as that,
+    # condensed, each row as wide as the panel
+    size = min(canvas.fit(line, 11.5, L.PANEL_W, "condensed", most=17, whole=True) for line in keys)
+    for k, help_line in enumerate(keys):
         canvas.text(
             keymap.relabel(help_line, "builders", loose=True),
             (L.PANEL_X + L.PANEL_W / 2, 848 + k * 17),
-            11.5,
+            size,
             theme.PAPER,
+            role="condensed",
             anchor="midtop",
             max_width=L.PANEL_W,
         )

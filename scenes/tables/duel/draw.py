@@ -10,12 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import pygame
+
 from babel.games.duel.model import DuelView, Phase, RoundKind, RoundRecord, card_text
 from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.tables.duel.animate import DuelSprites
 from scenes.tables.duel.layout import CENTRE_DIE, FELT, PANEL_W, PANEL_X, PROMPT_POS, Seating
-from scenes.widgets.basic import fitted_size, paper
+from scenes.widgets.basic import paper
 from scenes.widgets.cards import CardSprite
 
 LOG_RECT = (PANEL_X + 14, 414, PANEL_W - 20, 338)  # the rounds sheet's lines (the table's scrolling log)
@@ -115,7 +117,7 @@ def draw_moving(
         sprite.draw(canvas, highlight=sprites.winner_glow == seat)
     if v.seat is not None and v.my_choice is not None and v.seat in sprites.slots:
         sx, sy = ui.seating.slot_pos(v.seat)
-        canvas.text(f"your card: {card_text(v.my_choice)}", (sx - 70, sy), 18, theme.PAPER, anchor="midright")
+        canvas.text(f"your card: {card_text(v.my_choice)}", (sx - 70, sy), canvas.ts(18), theme.PAPER, anchor="midright")
     sprites.die.draw(canvas)
     for text, pos, tween in sprites.floaters:
         if not tween.done:
@@ -137,24 +139,43 @@ def draw_hand(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int, cards: Sequenc
 
 
 def draw_plate(canvas: Canvas, v: DuelView, ui: DuelUi, seat: int) -> None:
-    r = ui.seating.plate_rect(seat)
     over = v.phase is Phase.OVER
     choosing = not over and not v.committed[seat] and not ui.busy
-    if choosing:
-        canvas.glow(r, theme.HIGHLIGHT, radius=12)
-    canvas.fill_rect((26, 18, 12, 220), r, radius=12)
-    seat_colours.draw_dot(canvas, seat, (r.x + 22, r.centery), 10)
     name = ui.name(seat)
-    size = fitted_size(canvas, name, 21, 150)
-    canvas.text(name, (r.x + 40, r.centery), size, theme.WHITE, anchor="midleft", max_width=150)
     status = "choosing…" if choosing else ("chosen" if not over and v.committed[seat] else "")
     builder = ui.shown(v)[0]
     if builder == seat:
         status = "Builder" + (f" · {status}" if status else "")
+    r = plate_box(canvas, ui, seat, name, status)
+    if choosing:
+        canvas.glow(r, theme.HIGHLIGHT, radius=12)
+    canvas.fill_rect((26, 18, 12, 220), r, radius=12)
+    seat_colours.draw_dot(canvas, seat, (r.x + 22, r.centery), 10)
+    status_w = canvas.text_size(status, min(canvas.ts(16), max(canvas.least, r.h * 0.55)), "condensed")[0] if status else 0
+    room = r.w - 40 - 14 - (status_w + 12 if status else 0)
+    size = canvas.fit(name, 21, room, most=r.h * 0.62)
+    canvas.text(name, (r.x + 40, r.centery), size, theme.WHITE, anchor="midleft", max_width=room)
+    room = r.w - 14 - 40 - min(room, canvas.text_size(name, size)[0]) - 12  # right of the name
     colour = theme.GOLD if builder == seat else theme.PAPER_DARK
-    room = r.w - 14 - 40 - min(150, canvas.text_size(name, size)[0]) - 12  # right of the name
-    status_size = fitted_size(canvas, status, 16, room)
-    canvas.text(status, (r.right - 14, r.centery), status_size, colour, anchor="midright", max_width=room)
+    status_size = canvas.fit(status, 16, room, "condensed", most=r.h * 0.55)
+    canvas.text(
+        status, (r.right - 14, r.centery), status_size, colour, role="condensed", anchor="midright", max_width=room
+    )
+
+
+PLATE_MOST = 520  # a plate widens up to this for its words at a larger text size or a small window
+
+
+def plate_box(canvas: Canvas, ui: DuelUi, seat: int, name: str, status: str) -> pygame.Rect:
+    """A seat's plate, as wide as its name and status need at the text size (from the layout's
+    width up to ``PLATE_MOST``, about its centre)."""
+    r = ui.seating.plate_rect(seat)
+    most = max(canvas.least, r.h * 0.55)
+    need = 40 + canvas.text_size(name, min(canvas.ts(21), most))[0] + 14
+    if status:
+        need += 12 + canvas.text_size(status, min(canvas.ts(16), most), "condensed")[0]
+    w = min(PLATE_MOST, max(r.w, round(need)))
+    return pygame.Rect(r.centerx - w // 2, r.y, w, r.h)
 
 
 def prompt_text(v: DuelView, ui: DuelUi) -> str:
@@ -175,33 +196,45 @@ def prompt_text(v: DuelView, ui: DuelUi) -> str:
 def draw_prompt(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
     msg = prompt_text(v, ui)
     if msg:
-        canvas.text(msg, PROMPT_POS, 19, theme.PAPER, anchor="center", max_width=1100)
+        canvas.text(msg, PROMPT_POS, canvas.fit(msg, 19, 1100, most=30), theme.PAPER, anchor="center", max_width=1100)
 
 
 def draw_panel(canvas: Canvas, v: DuelView, ui: DuelUi) -> None:
+    """The scores sheet and the rounds sheet's heading; the words follow the text size, the rows
+    spread apart for them."""
     x, w = PANEL_X, PANEL_W
     paper(canvas, (x, 24, w, 330))
     canvas.text("Tower of Babel", (x + w / 2, 36), 30, theme.INK, role="title_bold", anchor="midtop")
     builder, scores, die, rnd = ui.shown(v)
     rnd = min(rnd, v.rounds)
     title = f"Round {rnd} of {v.rounds}" if v.phase is not Phase.OVER else "Game over"
-    canvas.text(title, (x + w / 2, 76), 20, theme.INK_SOFT, anchor="midtop")
-    y = 118
+    size = canvas.fit(title, 20, w - 20)
+    canvas.text(title, (x + w / 2, 76), size, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
+    name_h = canvas.text_size("Ag", canvas.ts(22))[1]
+    step = max(44.0, name_h * 1.08)
+    y = max(118.0, 76 + canvas.text_size(title, size)[1] + 6 + name_h / 2 - 14)
     for seat in range(v.players):
         seat_colours.draw_dot(canvas, seat, (x + 26, y + 14), 10)
         name = ui.name(seat)
-        room = 170
+        score = str(scores[seat])
+        score_size = max(28, canvas.ts(22))
+        score_w = canvas.text_size(score, score_size, "sans_bold")[0]
+        room = w - 44 - 22 - score_w - 10
         if builder == seat:
             label = f"die {die}"
-            canvas.text(label, (x + 236, y + 14), 16, theme.GOLD_DARK, role="sans_bold", anchor="midright")
-            room = min(room, 236 - 44 - canvas.text_size(label, 16, "sans_bold")[0] - 8)
-        size = fitted_size(canvas, name, 22, room)
+            label_size = canvas.ts(16)
+            right = x + w - 22 - score_w - 10
+            canvas.text(label, (right, y + 14), label_size, theme.GOLD_DARK, role="sans_bold", anchor="midright")
+            room -= canvas.text_size(label, label_size, "sans_bold")[0] + 8
+        size = canvas.fit(name, 22, room)
         canvas.text(name, (x + 44, y + 14), size, theme.INK, anchor="midleft", max_width=room)
-        score = str(scores[seat])
-        canvas.text(score, (x + w - 22, y + 14), 28, theme.INK, role="sans_bold", anchor="midright")
-        y += 44
+        canvas.text(score, (x + w - 22, y + 14), score_size, theme.INK, role="sans_bold", anchor="midright")
+        y += step
     words = "Die in the centre" if builder is None else f"{ui.name(builder)} is the Builder"
-    canvas.text(words, (x + w / 2, 318), 18, theme.INK_SOFT, anchor="midtop", max_width=w - 20)
+    size = canvas.fit(words, 18, w - 20)
+    canvas.text(words, (x + w / 2, 348), size, theme.INK_SOFT, anchor="midbottom", max_width=w - 20)
     paper(canvas, (x, 370, w, 386))
-    canvas.text("Rounds", (x + 16, 380), 22, theme.INK, role="title_bold")  # its lines: the table's log
-    canvas.text("PgUp/PgDn", (x + w - 14, 388), 12, theme.INK_SOFT, anchor="topright")
+    # its lines are the table's log; the heading grows no taller than the room above them
+    canvas.text("Rounds", (x + 16, 380), max(canvas.least, min(canvas.ts(22), 28)), theme.INK, role="title_bold")
+    keys = max(canvas.least, min(canvas.ts(12), 20))
+    canvas.text("PgUp/PgDn", (x + w - 14, 382), keys, theme.INK_SOFT, anchor="topright")

@@ -63,7 +63,7 @@ def draw_still(
         canvas.fill_rect(theme.FELT_DARK, pile, radius=10)
         canvas.fill_rect(theme.GOLD_DARK, pile, radius=10, width=1)
     left = f"{v.pile_size} left" if v.pile_size else "pile empty"
-    canvas.text(left, (PILE_POS[0], pile.bottom + 22), 19, theme.PAPER, anchor="midtop")
+    canvas.text(left, (PILE_POS[0], pile.bottom + 22), canvas.fit(left, 19, 230), theme.PAPER, anchor="midtop")
     if ui.finish_glow is not None:
         canvas.glow(ui.finish_glow)
     if line:
@@ -90,9 +90,10 @@ def draw_line(canvas: Canvas, v: SolitaireView, ui: SolitaireUi, geo: Geometry, 
             canvas.fill_rect(theme.FOCUS, geo.rect(i).inflate(14, 14), radius=14, width=4 * theme.OUTLINE)
         if len(shown) > 1:
             r = geo.rect(i)
-            canvas.circle(theme.INK, (r.right - 4, r.y + 4), 13)
+            size = canvas.ts(15)  # the count's badge grows with its number
+            canvas.circle(theme.INK, (r.right - 4, r.y + 4), max(13, size * 0.85))
             canvas.text(
-                str(len(shown)), (r.right - 4, r.y + 4), 15, theme.WHITE, role="sans_bold", anchor="center"
+                str(len(shown)), (r.right - 4, r.y + 4), size, theme.WHITE, role="sans_bold", anchor="center"
             )
 
 
@@ -119,13 +120,18 @@ def draw_bar(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     mode = "strict rules" if v.difficulty is Difficulty.STRICT else "standard rules"
     if ui.practice:
         mode += "  ·  practice"
-    canvas.text(f"Deal {v.deal}  ·  {mode}", (44, TOP_BAR_Y + 56), 18, theme.PAPER, max_width=500)
+    deal = f"Deal {v.deal}  ·  {mode}"
+    canvas.text(deal, (44, TOP_BAR_Y + 56), canvas.fit(deal, 18, 500, most=30), theme.PAPER, max_width=500)
 
 
 def draw_log_title(canvas: Canvas, rect: pygame.Rect) -> None:
     """Over the log of the moves (its lines are the table's scrolling log)."""
-    canvas.text("Moves", (rect.x, rect.y - 26), 17, theme.PAPER, role="sans_bold")
-    canvas.text("PgUp/PgDn", (rect.right - 8, rect.y - 22), 12, theme.PAPER_DARK, anchor="topright")
+    title, keys = max(canvas.least, min(canvas.ts(17), 30)), max(canvas.least, min(canvas.ts(12), 22))
+    canvas.text("Moves", (rect.x, rect.y - 2), title, theme.PAPER, role="sans_bold", anchor="bottomleft")
+    side = canvas.text_size("Moves", title, "sans_bold")[0] + 10 + canvas.text_size("PgUp/PgDn", keys)[0]
+    # the keys beside the title, or above it when the two do not fit the column side by side
+    y = rect.y - 4 if side <= rect.w - 8 else rect.y - 4 - canvas.text_size("Moves", title, "sans_bold")[1]
+    canvas.text("PgUp/PgDn", (rect.right - 8, y), keys, theme.PAPER_DARK, anchor="bottomright")
 
 
 def draw_status(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
@@ -134,7 +140,12 @@ def draw_status(canvas: Canvas, v: SolitaireView, ui: SolitaireUi) -> None:
     if ui.practice:
         parts.append("practice game: undo takes back draws, counted apart in the statistics")
     text = "  ·  ".join(p for p in parts if p)
-    canvas.text(text, STATUS_POS, 20, theme.PAPER, anchor="center", max_width=1400)
-    if not ui.over and not ui.moves:
+    canvas.text(text, STATUS_POS, canvas.fit(text, 20, 1400), theme.PAPER, anchor="center", max_width=1400)
+    if not ui.over and not ui.moves:  # the help wraps upwards from its line (the log is empty yet)
         words = keymap.relabel(HELP, "solitaire", loose=True)  # the player's keys
-        canvas.text(words, HELP_POS, 17, theme.PAPER_DARK, anchor="center", max_width=1450)
+        size = canvas.ts(17)
+        lines = canvas.wrap(words, size, 1450)
+        y = HELP_POS[1] + 12 - len(lines) * size * 1.25
+        for line in lines:
+            canvas.text(line, (HELP_POS[0], y), size, theme.PAPER_DARK, anchor="midtop", max_width=1450)
+            y += size * 1.25

@@ -281,8 +281,12 @@ def draw_motion(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
 
 
 def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
-    canvas.text(ui.prompt, (PROMPT_X, 731), 19, theme.WHITE, anchor="center", max_width=1140)
-    canvas.text(ui.help, (604, 889), 14, theme.PAPER_DARK, anchor="center", max_width=1170)
+    """The prompt between the offers and the hand, the keys at the foot: both follow the text
+    size as far as their rows allow (never under the smallest size)."""
+    size = canvas.fit(ui.prompt, 19, 1140, most=26, whole=True)
+    canvas.text(ui.prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
+    size = canvas.fit(ui.help, 14, 1170, "condensed", most=24, whole=True)
+    canvas.text(ui.help, (604, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=1170)
 
 
 def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:

@@ -64,13 +64,18 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         canvas.fill_rect((40, 86, 64) if (chosen or hover) else (30, 70, 52), r, radius=10)
         canvas.fill_rect(seat_colours.rgb(s), r, radius=10, width=2 if chosen else 1)
         seat_dot(canvas, s, (r.x + 16, r.y + 16), 14)
+        size = canvas.fit(ui.names[s], 17, r.w / 2 - 10, most=24)
         canvas.text(
-            ui.names[s], (r.x + 30, r.y + 16), 17, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
+            ui.names[s], (r.x + 30, r.y + 16), size, theme.WHITE, anchor="midleft", max_width=r.w / 2 - 10
         )
-        name_w = min(canvas.text_size(ui.names[s], 17)[0], r.w / 2 - 10)
+        name_w = min(canvas.text_size(ui.names[s], size)[0], r.w / 2 - 10)
         room = r.w - name_w - 48
-        status = _fit(canvas, _slot_status(v, ui, s), 14, room)
-        canvas.text(status, (r.right - 8, r.y + 16), 14, theme.PAPER_DARK, anchor="midright", max_width=room)
+        # the longest wording that fits at the text size; the last one shrinks if it must
+        status = _fit(canvas, _slot_status(v, ui, s), max(canvas.least, min(canvas.ts(14), 20)), room)
+        size = canvas.fit(status, 14, room, most=20, whole=True)
+        canvas.text(
+            status, (r.right - 8, r.y + 16), size, theme.PAPER_DARK, anchor="midright", max_width=room
+        )
         for sp in ui.motion.offer_sprites.get(s, []):
             if not sp.moving:  # cards on their way are drawn with the motion, above the panels
                 sp.draw(canvas)
@@ -86,6 +91,15 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
 def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
     """The first of ``wordings`` (longest first) that fits ``width``, else the last one."""
     return next((x for x in wordings if canvas.text_size(x, size)[0] <= width), wordings[-1])
+
+
+def _boxed(canvas: Canvas, text: str, size: float, width: float, cap: float, role: str = "sans") -> float:
+    """A size for words in a fixed box: the text size, but no larger than ``cap`` (what the box
+    holds) and shrunk back towards ``size`` to fit ``width`` (never smaller than before)."""
+    grown = min(canvas.ts(size), max(size, cap))
+    while grown > size and canvas.text_size(text, grown, role)[0] > width:
+        grown = max(size, grown - 0.5)
+    return grown
 
 
 def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
@@ -148,7 +162,8 @@ def _draw_offer_extras(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int,
             14,
             r.w - 60,
         )
-        canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 60)
+        size = _boxed(canvas, text, 14, r.w - 60, 16)
+        canvas.text(text, (r.x + 10, r.bottom - 14), size, theme.PAPER, anchor="midleft", max_width=r.w - 60)
 
 
 def _slot_preview(
@@ -189,9 +204,9 @@ def _draw_builder_box(
     canvas.fill_rect(theme.GOLD, b, radius=10, width=2)
     a = v.active
     seat_dot(canvas, a, (b.x + 16, b.y + 16), 14)
-    canvas.text(
-        f"Builder: {ui.names[a]}", (b.x + 30, b.y + 16), 17, theme.GOLD, anchor="midleft", max_width=b.w - 90
-    )
+    builder = f"Builder: {ui.names[a]}"
+    size = canvas.fit(builder, 17, b.w - 90, most=24)
+    canvas.text(builder, (b.x + 30, b.y + 16), size, theme.GOLD, anchor="midleft", max_width=b.w - 90)
     if v.target is None:
         return
     w, slot = v.target
@@ -199,7 +214,7 @@ def _draw_builder_box(
     if disc is not None:
         draw_disc(canvas, disc_key(disc), (b.right - 30, b.y + 30), 40)
     name = data.WONDER_NAMES[w]
-    size = fitted_size(canvas, name, 15, b.w - 70)
+    size = fitted_size(canvas, name, _boxed(canvas, name, 15, b.w - 70, 17), b.w - 70)
     canvas.text(name, (b.x + 12, b.y + 40), size, theme.PAPER, max_width=b.w - 70)
     lines: list[tuple[str, tuple]] = []
     if ui.mode == "select":
@@ -232,8 +247,8 @@ def _draw_builder_box(
         done = sum(1 for s in layout.offer_slots(v) if v.committed[s])
         lines.append((f"Offers committed: {done} of {len(layout.offer_slots(v))}", theme.PAPER_DARK))
     y = b.y + 62
-    for text, colour in lines[:4]:
-        canvas.text(text, (b.x + 12, y), 14, colour, max_width=b.w - 20)
+    for text, colour in lines[:4]:  # four rows of 18 units: at most 15
+        canvas.text(text, (b.x + 12, y), _boxed(canvas, text, 14, b.w - 20, 15), colour, max_width=b.w - 20)
         y += 18
 
 
@@ -246,8 +261,17 @@ def draw_right(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         if v.phase is not Phase.OVER
         else "Game over"
     )
-    canvas.text("Turn order", (RX + 14, top + 6), 20, theme.INK, role="title_bold")
-    canvas.text(turn, (RX + RW - 14, top + 9), 15, theme.INK_SOFT, anchor="topright")
+    heading = canvas.fit("Turn order", 20, 160, "title_bold", most=26)
+    canvas.text("Turn order", (RX + 14, top + 6), heading, theme.INK, role="title_bold")
+    room = RW - 28 - canvas.text_size("Turn order", heading, "title_bold")[0] - 12
+    canvas.text(
+        turn,
+        (RX + RW - 14, top + 9),
+        canvas.fit(turn, 15, room, most=20),
+        theme.INK_SOFT,
+        anchor="topright",
+        max_width=room,
+    )
     for s in range(v.players):
         _draw_plate(canvas, v, ui, s)
     _draw_scoring_table(canvas, v, ui)
@@ -259,7 +283,6 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
     v = view
     r = layout.plate_rect(v, s)
     active = v.phase is not Phase.OVER and s == v.active
-    acting = v.phase is Phase.OFFER and s != v.active and not v.committed[s]
     if active:
         canvas.glow(r, theme.HIGHLIGHT, radius=8, spread=6)
     canvas.fill_rect((250, 236, 200) if active else PAPER_SOFT, r, radius=8)
@@ -269,59 +292,91 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
             theme.GOLD_DARK, [(r.x - 12, r.centery - 8), (r.x - 2, r.centery), (r.x - 12, r.centery + 8)]
         )
     seat_dot(canvas, s, (r.x + 24, r.y + 20), 20)
+    score = str(v.scores[s])
+    canvas.text(score, (r.right - 12, r.y + 17), 26, theme.INK, role="sans_bold", anchor="midright")
+    room = r.w - 42 - canvas.text_size(score, 26, "sans_bold")[0] - 24
+    role = "sans_bold" if active else "sans"
+    name_size = canvas.fit(ui.names[s], 19, min(room, 230), role, most=26)
     canvas.text(
         ui.names[s],
-        (r.x + 42, r.y + 18),
-        19,
+        (r.x + 42, r.y + 17),
+        name_size,
         theme.INK,
-        role="sans_bold" if active else "sans",
+        role=role,
         anchor="midleft",
-        max_width=150,
+        max_width=min(room, 230),
     )
-    if active:
+    status, colour = _plate_status(v, s), theme.GOLD_DARK if active else theme.INK_SOFT
+    counts = _draw_plate_counts(canvas, v, s, r)  # the second row, from its right end: the left edge
+    # the status on the second row before the counts, or, when the words are large, on the first
+    # row after the name (as large as the room there allows)
+    size = canvas.fit(status, 13, counts - r.x - 42 - 8, most=20)
+    if canvas.text_size(status, size)[0] <= counts - r.x - 42 - 8:
+        canvas.text(status, (r.x + 42, r.y + 45), size, colour, anchor="midleft")
+        return
+    left = r.x + 42 + min(room, 230, canvas.text_size(ui.names[s], name_size, role)[0]) + 10
+    width = r.x + 42 + room - left
+    size = canvas.fit(status, 13, width, most=20, whole=True)
+    canvas.text(status, (left, r.y + 17), size, colour, anchor="midleft", max_width=width)
+
+
+def _plate_status(v: TurmbauView, s: int) -> str:
+    if v.phase is not Phase.OVER and s == v.active:
         status = {Phase.TURN: "to play", Phase.OFFER: "builder", Phase.SELECT: "builder, choosing"}.get(
             v.phase, ""
         )
-        if v.double:
-            status += " · double turn"
-    elif acting:
-        status = "making an offer…"
-    elif v.phase is Phase.OFFER:
-        status = "offer committed"
-    else:
-        status = "first player" if s == v.start else ""
-    canvas.text(
-        status,
-        (r.x + 42, r.y + 43),
-        13,
-        theme.GOLD_DARK if active else theme.INK_SOFT,
-        anchor="midleft",
-        max_width=120,
-    )
-    x = r.x + 170
-    y = r.y + 43
-    draw_card(canvas, None, None, (x, y), (12, 17), face_up=False)
-    canvas.text(str(v.hand_sizes[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
-    x += 40
-    draw_disc(canvas, None, (x, y - 1), 15, face_up=False)
-    canvas.text(str(v.disc_counts[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
-    x += 38
-    draw_card(canvas, "any", paint_action_card, (x, y), (12, 17))
-    canvas.text(str(v.action_counts[s]), (x + 10, y), 14, theme.INK, anchor="midleft")
-    x += 38
-    draw_cube(canvas, s, 12, (x, y - 8))
+        return status + (" · double turn" if v.double else "")
+    if v.phase is Phase.OFFER and not v.committed[s]:
+        return "making an offer…"
+    if v.phase is Phase.OFFER:
+        return "offer committed"
+    return "first player" if s == v.start else ""
+
+
+def _draw_plate_counts(canvas: Canvas, v: TurmbauView, s: int, r: pygame.Rect) -> float:
+    """Cards in hand, discs, action cards and the parts placed, each a small icon and its number,
+    at the text size, right-aligned on the plate's second row; returns the row's left end."""
+    size = max(canvas.least, min(canvas.ts(14), 22))
     ones, threes = v.parts[s]
-    canvas.text(f"{ones}+{threes}×3", (x + 9, y), 13, theme.INK, anchor="midleft")
-    canvas.text(
-        str(v.scores[s]), (r.right - 12, r.y + 18), 26, theme.INK, role="sans_bold", anchor="midright"
-    )
+    numbers = [str(v.hand_sizes[s]), str(v.disc_counts[s]), str(v.action_counts[s]), f"{ones}+{threes}×3"]
+    widths = [canvas.text_size(n, size)[0] for n in numbers]
+    x = r.right - 12 - sum(widths) - 4 * 18 - 3 * 10
+    left, y = x, r.y + 45
+    for i, (number, w) in enumerate(zip(numbers, widths)):
+        if i == 0:
+            draw_card(canvas, None, None, (x + 6, y), (12, 17), face_up=False)
+        elif i == 1:
+            draw_disc(canvas, None, (x + 7, y - 1), 15, face_up=False)
+        elif i == 2:
+            draw_card(canvas, "any", paint_action_card, (x + 6, y), (12, 17))
+        else:
+            draw_cube(canvas, s, 12, (x + 6, y - 8))
+        canvas.text(number, (x + 16, y), size, theme.INK, anchor="midleft")
+        x += 18 + w + 10
+    return left
 
 
 def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     top = layout.scoring_top(v.players)
-    canvas.text("Scoring table", (RX + 14, top + 6), 20, theme.INK, role="title_bold")
-    canvas.text("first / second · others 3", (RX + RW - 14, top + 10), 13, theme.INK_SOFT, anchor="topright")
+    canvas.text(
+        "Scoring table",
+        (RX + 14, top + 6),
+        canvas.fit("Scoring table", 20, 170, "title_bold", most=26),
+        theme.INK,
+        role="title_bold",
+    )
+    rule = "first / second · others 3"
+    room = (
+        RW
+        - 40
+        - canvas.text_size(
+            "Scoring table", canvas.fit("Scoring table", 20, 170, "title_bold", most=26), "title_bold"
+        )[0]
+    )
+    canvas.text(
+        rule, (RX + RW - 14, top + 10), _boxed(canvas, rule, 13, room, 16), theme.INK_SOFT, anchor="topright"
+    )
     n = len(data.SCORING_ROWS)
     cw = 38
     x0 = RX + 14
@@ -337,7 +392,13 @@ def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
         canvas.fill_rect((236, 200, 120) if now else (222, 206, 170), cell, radius=6)
         canvas.fill_rect(theme.GOLD_DARK if now else theme.PAPER_DARK, cell, radius=6, width=2 if now else 1)
         canvas.text(str(hi), (cell.centerx, cell.y + 15), 17, theme.INK, role="sans_bold", anchor="center")
-        canvas.text(str(lo), (cell.centerx, cell.y + 36), 13, theme.INK_SOFT, anchor="center")
+        canvas.text(
+            str(lo),
+            (cell.centerx, cell.y + 36),
+            _boxed(canvas, str(lo), 13, cw - 6, 16),
+            theme.INK_SOFT,
+            anchor="center",
+        )
     # the marker: a wooden pawn above the current row
     canvas.circle((60, 36, 20), (mx + 1, y - 5), 7)
     canvas.circle((168, 112, 60), (mx, y - 6), 6)
@@ -369,12 +430,26 @@ def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
     for i in range(3):
         draw_card(canvas, None, None, (sx + i * 2, sy - i * 2), (30, 42), face_up=False)
     canvas.text("supply", (sx, top + 8), 13, theme.INK_SOFT, anchor="midtop")
-    canvas.text(str(v.supply_size), (sx + 2, sy + 26), 14, theme.INK, role="sans_bold", anchor="midtop")
+    canvas.text(
+        str(v.supply_size),
+        (sx + 2, sy + 26),
+        _boxed(canvas, "99", 14, 40, 16),
+        theme.INK,
+        role="sans_bold",
+        anchor="midtop",
+    )
     canvas.text("discard (face up)", (RX + 150, top + 8), 13, theme.INK_SOFT, anchor="midtop")
     for k in range(data.NKINDS):
         x = RX + 99 + k * 34
         draw_card(canvas, k, paint_building_card, (x, sy), (28, 40))
-        canvas.text(str(v.discard[k]), (x, sy + 30), 13, theme.INK, role="sans_bold", anchor="midtop")
+        canvas.text(
+            str(v.discard[k]),
+            (x, sy + 30),
+            _boxed(canvas, "99", 13, 30, 16),
+            theme.INK,
+            role="sans_bold",
+            anchor="midtop",
+        )
     canvas.text(
         f"action cards {v.action_deck_size} · played",
         (RX + RW - 10, top + 8),
@@ -386,14 +461,28 @@ def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
         r = layout.spent_rect(v.players, i)
         draw_card(canvas, data.ACTION_KINDS[a], paint_action_card, r.center, r.size)
     if not v.spent:
-        canvas.text("none played yet", (RX + 320, sy), 13, theme.INK_SOFT, anchor="center")
+        canvas.text(
+            "none played yet",
+            (RX + 300, sy),
+            _boxed(canvas, "none played yet", 13, 2 * (RW - 8 - 300), 16),
+            theme.INK_SOFT,
+            anchor="center",
+        )
 
 
 def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     y = layout.supply_top(v.players) + 112
     if v.seat is not None:
-        canvas.text("Your discs (face down)", (RX + 14, y), 15, theme.INK, role="sans_bold")
+        # its row holds the discs right under it: no larger than 17
+        words = "Your discs (face down)"
+        canvas.text(
+            words,
+            (RX + 14, y),
+            _boxed(canvas, words, 15, RW - 28, 17, "sans_bold"),
+            theme.INK,
+            role="sans_bold",
+        )
         x = RX + 22
         for disc in sorted(v.my_discs):
             draw_disc(canvas, disc_key(disc), (x, y + 38), 28)
@@ -401,7 +490,13 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
             if x > RX + RW - 20:
                 break
         if not v.my_discs:
-            canvas.text("none yet", (RX + 14, y + 30), 14, theme.INK_SOFT)
+            size = canvas.fit("none yet", 14, RW - 28, most=22)  # on the discs' row
+            canvas.text("none yet", (RX + 14, y + 38), size, theme.INK_SOFT, anchor="midleft")
     top = layout.log_rect(v.players, v.seat is not None).y
-    canvas.text("What happened", (RX + 14, top - 22), 15, theme.INK, role="sans_bold")
-    canvas.text("PgUp/PgDn", (RX + RW - 14, top - 20), 12, theme.INK_SOFT, anchor="topright")
+    # the log's heading and keys sit on its top edge, as large as the room above it allows
+    title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)
+    canvas.text("What happened", (RX + 14, top - 1), title, theme.INK, role="sans_bold", anchor="bottomleft")
+    keys = canvas.fit(
+        "PgUp/PgDn", 12, RW - 50 - canvas.text_size("What happened", title, "sans_bold")[0], most=20
+    )
+    canvas.text("PgUp/PgDn", (RX + RW - 14, top - 1), keys, theme.INK_SOFT, anchor="bottomright")
