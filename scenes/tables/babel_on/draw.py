@@ -19,7 +19,7 @@ from babel.games.babel_on.structure import CELLS
 from scenes import anim, assets, theme, wording
 from scenes.canvas import Canvas, _glow
 from scenes.layers import StaticLayer
-from scenes.tables.babel_on import art, layout
+from scenes.tables.babel_on import art, layout, solid
 from scenes.tables.babel_on.animate import Flight, Tumble
 from scenes.tables.babel_on.layout import BAG_POS, DIE_POS, FELT, PW, PX, TRAY, Places
 from scenes.widgets.basic import paper
@@ -248,7 +248,11 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
     if fall:
         entries = art.frame_at(fall.frames, fall.time())
         # the frames hold every block of the tower; those that stay put are drawn at rest
-        cubes = [(fall.colours[e[0], e[1]], *e[2:7]) for e in entries if (e[0], e[1]) in fall.colours]
+        cubes = [
+            (fall.colours[e[0], e[1]], *e[2:7], solid.variant(e[0], e[1]))
+            for e in entries
+            if (e[0], e[1]) in fall.colours
+        ]
         art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral, fall.static)
         tw = fall.tween
         shown_long = tw is not None and (tw.started if fall.settled else tw.t * (fall.span + fall.hold) > 0.15)
