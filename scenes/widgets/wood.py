@@ -67,19 +67,19 @@ def grain(variant: int, end: bool) -> tuple[tuple[tuple[float, float], ...], ...
     end grain arcs of growth rings round a pith off the face's corner."""
     rng = random.Random(7919 * variant + (1 if end else 0))
     lines = []
-    if end:
-        cu, cv = rng.uniform(-0.5, -0.15), rng.uniform(-0.6, -0.2)
-        r = rng.uniform(0.35, 0.5)
-        while r < 2.0:
+    if end:  # growth rings round a pith near one corner: clearly curved, never a straight stripe
+        cu, cv = rng.uniform(-0.12, 0.12), rng.uniform(-0.12, 0.12)
+        r = rng.uniform(0.18, 0.26)
+        while r < 1.5:
             pts = []
-            for k in range(9):
-                a = k / 8 * math.pi / 2
+            for k in range(13):
+                a = k / 12 * math.pi / 2
                 u, v = cu + r * math.cos(a), cv + r * math.sin(a)
-                if 0.04 <= u <= 0.96 and 0.04 <= v <= 0.96:
+                if 0.03 <= u <= 0.97 and 0.03 <= v <= 0.97:
                     pts.append((u, v))
-            if len(pts) >= 2:
+            if len(pts) >= 3:
                 lines.append(tuple(pts))
-            r += rng.uniform(0.2, 0.32)
+            r += rng.uniform(0.17, 0.24)
         return tuple(lines)
     v = rng.uniform(0.06, 0.18)
     while v < 0.95:
@@ -133,7 +133,8 @@ def draw_cube(
         col = _shade(base, shade)
         pygame.draw.polygon(surf, col, quad)
         end = FACES[f][1][0] != 0
-        ink = _shade(base, shade * (0.8 if end else 0.86))
+        quiet = 0.06 if theme.CONTRAST == "high" else 0.0  # fainter grain beside the strong outlines
+        ink = _shade(base, shade * ((0.84 if end else 0.86) + quiet))
         gw = max(1, round(px / 60))
         for line in grain(variant, end):
             pygame.draw.lines(surf, ink, False, [_at(quad, u, v) for u, v in line], gw)
