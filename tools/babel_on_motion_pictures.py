@@ -1,7 +1,7 @@
 """Frames of a Babel On! tower in motion, as the table draws them: a wobble (a move the tower
 stands through while rocking) and a fall, each cut out around the moving tower, side by side.
 
-    python tools/babel_on_motion_pictures.py [--out babel_on_motion.png] [--size 1600x900]
+    python tools/babel_on_motion_pictures.py [--out babel_on_motion.png] [--size 1600x900] [--contrast high]
 
 For reviewing by eye what moves and what stays: the shadows under the blocks, the colour
 patterns on moving blocks, the panel beside the felt (which must stay still).
@@ -24,6 +24,7 @@ import pygame  # noqa: E402
 
 from babel.core import registry  # noqa: E402
 from babel.core.match import Match, Seat  # noqa: E402
+from babel.core.settings import Settings  # noqa: E402
 from babel.games.babel_on.model import EventKind  # noqa: E402
 from scenes.pilot import Pilot  # noqa: E402
 from scenes.tables.babel_on import BabelOnTable  # noqa: E402
@@ -55,11 +56,13 @@ def find(kind: str, seeds=range(1, 60), players: int = 3):
     raise SystemExit(f"no {kind} found")
 
 
-def frames(kind: str, size: tuple[int, int]) -> list[pygame.Surface]:
+def frames(kind: str, size: tuple[int, int], contrast: str = "normal") -> list[pygame.Surface]:
     """Crops around the moving tower (with the side panel beside it) at ``TIMES``."""
     match, action = find(kind)
     table = BabelOnTable(match, None, threaded=False)
-    pilot = Pilot(size=size, anim_speed="normal")
+    pilot = Pilot(
+        size=size, anim_speed="normal", settings=Settings(phone_address="127.0.0.1", contrast=contrast)
+    )
     pilot.start(table)
     pilot.advance(0.3)
     table.submit(action)
@@ -83,9 +86,10 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default="babel_on_motion.png")
     p.add_argument("--size", default="1600x900")
+    p.add_argument("--contrast", default="normal", choices=("normal", "high"))
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
-    rows = [frames(kind, size) for kind in ("wobble", "fall")]
+    rows = [frames(kind, size, args.contrast) for kind in ("wobble", "fall")]
     w = sum(s.get_width() for s in rows[0])
     h = sum(r[0].get_height() for r in rows)
     sheet = pygame.Surface((max(w, sum(s.get_width() for s in rows[1])), h))

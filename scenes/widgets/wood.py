@@ -89,11 +89,6 @@ def grain(variant: int, end: bool) -> tuple[tuple[tuple[float, float], ...], ...
     return tuple(lines)
 
 
-def _at(quad: Sequence[Point], u: float, v: float) -> Point:
-    (ax, ay), (bx, by), _, (dx, dy) = quad
-    return (ax + u * (bx - ax) + v * (dx - ax), ay + u * (by - ay) + v * (dy - ay))
-
-
 def _inset(quad: Sequence[Point], k: float) -> list[Point]:
     cx = sum(p[0] for p in quad) / 4
     cy = sum(p[1] for p in quad) / 4
@@ -136,8 +131,12 @@ def draw_cube(
         quiet = 0.06 if theme.CONTRAST == "high" else 0.0  # fainter grain beside the strong outlines
         ink = _shade(base, shade * ((0.84 if end else 0.86) + quiet))
         gw = max(1, round(px / 60))
-        for line in grain(variant, end):
-            pygame.draw.lines(surf, ink, False, [_at(quad, u, v) for u, v in line], gw)
+        (ax, ay), (bx, by), _, (dx, dy) = quad
+        ux, uy, vx, vy = bx - ax, by - ay, dx - ax, dy - ay
+        for line in grain(variant, end):  # the face's (u, v) mapped onto its parallelogram
+            pygame.draw.lines(
+                surf, ink, False, [(ax + u * ux + v * vx, ay + u * uy + v * vy) for u, v in line], gw
+            )
         # the softened edge: a light band just inside each face's rim, the rim itself darker
         pygame.draw.polygon(
             surf, _shade(base, shade * 1.16 + 0.06), _inset(quad, 0.07), max(1, round(px / 30))

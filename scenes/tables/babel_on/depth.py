@@ -149,6 +149,7 @@ PICTURE_MARGIN = 0.01  # cube edges two pictures must overlap by to need an orde
 
 _HEX = 0.25 + ZH / 2  # an upright cube's picture: |x| <= 0.5, |x / 4 +- y / 2| <= _HEX * 1 / 2
 _SLANT = math.hypot(0.25, 0.5)
+_DISC = 0.5 * min(math.hypot(0.5, 0.5), math.hypot(0.25, 0.25, ZH)) * 0.98  # under the ball's picture
 
 
 def pictures_overlap(a: Body, b: Body) -> bool:
@@ -162,6 +163,9 @@ def pictures_overlap(a: Body, b: Body) -> bool:
         dy = (a.box[1] + a.box[3] - b.box[1] - b.box[3]) / 2
         m = PICTURE_MARGIN
         return abs(dx) < 1 - m and max(abs(dx / 4 - dy / 2), abs(dx / 4 + dy / 2)) < _HEX - m * _SLANT
+    sa, sb = screen(a.centre), screen(b.centre)
+    if (sa[0] - sb[0]) ** 2 + (sa[1] - sb[1]) ** 2 < (2 * _DISC - PICTURE_MARGIN) ** 2:
+        return True  # each picture holds the picture of the cube's inscribed ball: a disc
     for poly in (a.outline, b.outline):
         k = len(poly)
         for i in range(k):
@@ -175,25 +179,6 @@ def pictures_overlap(a: Body, b: Body) -> bool:
             if min(max(pa), max(pb)) - max(min(pa), min(pb)) < PICTURE_MARGIN:
                 return False
     return True
-
-
-def _interval(b: Body, n: Vec) -> tuple[float, float]:
-    c = _dot(b.centre, n)
-    r = 0.5 * (abs(_dot(b.axes[0], n)) + abs(_dot(b.axes[1], n)) + abs(_dot(b.axes[2], n)))
-    return c - r, c + r
-
-
-def _axes(a: Body, b: Body) -> list[Vec]:
-    if a.upright and b.upright:
-        return list(a.axes)
-    out = list(a.axes) + list(b.axes)
-    for u in a.axes:
-        for v in b.axes:
-            c = _cross(u, v)
-            n = math.sqrt(_dot(c, c))
-            if n > 1e-6:
-                out.append((c[0] / n, c[1] / n, c[2] / n))
-    return out
 
 
 def before(a: Body, b: Body) -> int:
@@ -212,11 +197,9 @@ def before(a: Body, b: Body) -> int:
         return _before_upright(a, b)
     apart: set[int] = set()
     least, fallback = -TOUCH, 0
-    for n in _axes(a, b):
-        lo_a, hi_a = _interval(a, n)
-        lo_b, hi_b = _interval(b, n)
-        toward = _dot(n, TOWARD)
-        gap, side = (lo_b - hi_a, 1) if lo_b - hi_a >= lo_a - hi_b else (lo_a - hi_b, -1)
+    for t, toward, reach, norm in _obb_axes(a, b):
+        gap, side = (abs(t) - reach) / norm, (1 if t > 0 else -1)  # side 1: b beyond a along the axis
+        toward /= norm
         if abs(toward) < 1e-3:
             if gap > EPS:
                 return 0  # apart across the line of sight: the pictures do not overlap
@@ -231,6 +214,35 @@ def before(a: Body, b: Body) -> int:
     if apart:
         return apart.pop() if len(apart) == 1 else 0
     return fallback
+
+
+def _obb_axes(a: Body, b: Body):
+    """The 15 candidate axes of two cubes as (offset of b's centre from a's, the viewer's
+    direction, the two half-extents summed, the axis' length), all along the unnormalised axis:
+    a's three axes, b's, and the cross products of one of each (the classic box test)."""
+    T = (b.centre[0] - a.centre[0], b.centre[1] - a.centre[1], b.centre[2] - a.centre[2])
+    A, B = a.axes, b.axes
+    R = [[_dot(A[i], B[j]) for j in range(3)] for i in range(3)]
+    Q = [[abs(v) for v in row] for row in R]
+    tA = [_dot(T, A[i]) for i in range(3)]
+    vA = [_dot(TOWARD, A[i]) for i in range(3)]
+    for i in range(3):
+        yield tA[i], vA[i], 0.5 + 0.5 * (Q[i][0] + Q[i][1] + Q[i][2]), 1.0
+    for j in range(3):
+        yield _dot(T, B[j]), _dot(TOWARD, B[j]), 0.5 + 0.5 * (Q[0][j] + Q[1][j] + Q[2][j]), 1.0
+    for i in range(3):
+        i1, i2 = (i + 1) % 3, (i + 2) % 3
+        for j in range(3):
+            norm = 1.0 - R[i][j] * R[i][j]
+            if norm < 1e-10:
+                continue  # parallel axes: the face axes already cover them
+            j1, j2 = (j + 1) % 3, (j + 2) % 3
+            yield (
+                tA[i2] * R[i1][j] - tA[i1] * R[i2][j],
+                vA[i2] * R[i1][j] - vA[i1] * R[i2][j],
+                0.5 * (Q[i2][j] + Q[i1][j] + Q[i][j2] + Q[i][j1]),
+                math.sqrt(norm),
+            )
 
 
 def _before_upright(a: Body, b: Body) -> int:
