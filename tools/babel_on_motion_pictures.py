@@ -46,9 +46,14 @@ def find(kind: str, seeds=range(1, 60), players: int = 3):
             action = match.bot_action(seat)
             if seat == 0:
                 events = rules.apply(match.state, seat, action).events
-                wobble = any(
-                    e.data.get("wobble") for e in events if e.kind in (EventKind.ADD, EventKind.TAKE)
-                )
+                tilt = [  # a wobble one can see: some block turns by more than 0.06 rad
+                    max(abs(x[5]), abs(x[6]))
+                    for e in events
+                    if e.kind in (EventKind.ADD, EventKind.TAKE)
+                    for _, entries in e.data.get("wobble") or ()
+                    for x in entries
+                ]
+                wobble = bool(tilt) and max(tilt) > 0.06
                 fall = any(e.kind == EventKind.FALL for e in events)
                 if (kind == "wobble" and wobble and not fall) or (kind == "fall" and fall):
                     return match, action
