@@ -141,7 +141,10 @@ def draw_cube(
         pygame.draw.polygon(
             surf, _shade(base, shade * 1.16 + 0.06), _inset(quad, 0.07), max(1, round(px / 30))
         )
-        pygame.draw.polygon(surf, edge, quad, lw)
+        if lw == 1:
+            pygame.draw.aalines(surf, edge, True, quad)  # smooth rims on a turned block
+        else:
+            pygame.draw.polygon(surf, edge, quad, lw)
         if pattern != "plain" and f != up and facing > 0.25:
             mark = _shade(rgb, 0.45) if sum(rgb) > 300 else _shade(rgb, 1.9)
             cx = sum(p[0] for p in quad) / 4
