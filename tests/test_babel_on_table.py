@@ -606,3 +606,41 @@ def test_a_careless_drag_shakes_the_blocks_not_the_slab_or_the_ladder(rules, pil
             shaking.subsurface(r), "RGB"
         )
     assert pygame.image.tobytes(rest, "RGB") != pygame.image.tobytes(shaking, "RGB")
+
+
+def test_a_block_dropped_behind_a_taller_column_lands_behind_it(rules, pilot):
+    """A block flying onto a tower is drawn among the tower's blocks in their depth order: near
+    its place behind a taller column it is hidden by that column (it used to be painted over the
+    whole tower until it landed), and on its way it shows."""
+    from dataclasses import replace as changed
+
+    from babel.games.babel_on.structure import Block
+    from scenes import anim
+    from scenes.tables.babel_on import draw, layout
+    from scenes.tables.babel_on.animate import Flight
+
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "steady")])
+    pilot.start(table)
+    towers = list(table.view.towers)
+    towers[0] = ((Block(0),), (Block(1), Block(1), Block(1)), (Block(2), Block(0)), ())  # c2 behind b
+    view = changed(table.view, towers=tuple(towers))
+    ui = changed(table.ui(), shown=view, fall=None, sway=0.0, sway_tower=None, hidden=frozenset({(0, 2, 2)}))
+    end = layout.pt(ui.places, 0, 0, *art.block_centre(2, 2))
+
+    def picture(t):
+        flying = ()
+        if t is not None:
+            tween = anim.Tween(1.0, 0.0, anim.linear, elapsed=t)
+            flying = (Flight(tween, (1400.0, 500.0), end, 0, 60.0, (0, 2, 2)),)
+        return _painted(lambda cv: draw.draw_table(cv, view, changed(ui, flying=flying)), (1600, 900))
+
+    (bare, canvas), (landing, _), (on_way, _) = picture(None), picture(0.99), picture(0.6)
+    c, (ox, oy) = ui.places.cube, ui.places.origin[0]
+    for floor in (2, 3):  # the front faces of b's column, in front of the landing block
+        x, y, z = art.block_centre(1, floor)
+        sx, sy = art.project(x, y, z, c, 0)
+        for dx in (-0.3, 0.3):
+            p = canvas.pt((ox + sx + dx * c, oy + sy + 0.25 * c))
+            assert landing.get_at(p) == bare.get_at(p)
+    assert pygame.image.tobytes(landing, "RGB") != pygame.image.tobytes(bare, "RGB")  # it peeks out
+    assert pygame.image.tobytes(on_way, "RGB") != pygame.image.tobytes(bare, "RGB")

@@ -284,14 +284,15 @@ def draw_tumbling(
     neutral: int,
     static: Sequence[Placed] = (),
 ) -> None:
-    """Cubes (colour, x, y, z, ax, ay[, grain]) in block edges/radians among the ``static``
+    """Cubes (colour, x, y, z, ax, ay[, grain[, casts shadow]]) in block edges/radians among the ``static``
     blocks of their tower (drawn as at rest), all in the painter's order of where they are this
     frame, each with its contact shadow; a turned cube is drawn by its faces, wood grain and
     pattern mark turning with it (the colour-blind cue stays on while it moves)."""
     pieces = [solid.still_piece(b[0], b[1], b[2], *block_centre(b[0], b[1], b[3], b[4]), rot) for b in static]
     for q in cubes:
         grain = int(q[6]) if len(q) > 6 else 0
-        pieces.append(solid.moving_piece(int(q[0]), q[1], q[2], q[3], q[4], q[5], grain, rot))
+        shadow = bool(q[7]) if len(q) > 7 else True
+        pieces.append(solid.moving_piece(int(q[0]), q[1], q[2], q[3], q[4], q[5], grain, rot, shadow))
     ox, oy = canvas.pt(origin)
     painter = solid.Painter(
         canvas.surface,

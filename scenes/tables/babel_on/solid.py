@@ -38,17 +38,18 @@ class Piece:
     variant: int
     turned: bool
     key: tuple[int, int] | None = None  # (cell, floor) of a still block, for its outline
+    shadow: bool = True  # casts a contact shadow (not a block flying in from afar)
 
 
 def still_piece(cell: int, floor: int, colour: int, x: float, y: float, z: float, rot: int) -> Piece:
     return Piece(depth.body(x, y, z, 0.0, 0.0, rot), colour, variant(cell, floor), False, (cell, floor))
 
 
-def moving_piece(colour: int, x, y, z, ax, ay, grain: int, rot: int) -> Piece:
+def moving_piece(colour: int, x, y, z, ax, ay, grain: int, rot: int, shadow: bool = True) -> Piece:
     turned = abs(ax) >= STILL_TILT or abs(ay) >= STILL_TILT
     if not turned:
         ax = ay = 0.0
-    return Piece(depth.body(x, y, z, ax, ay, rot), colour, grain, turned)
+    return Piece(depth.body(x, y, z, ax, ay, rot), colour, grain, turned, None, shadow)
 
 
 class Painter:
@@ -99,6 +100,8 @@ class Painter:
     def shadows(self, pieces: Sequence[Piece], supports: Sequence[Piece | None]) -> None:
         """Each piece's contact shadow on its support (None: the slab or the felt, height 0)."""
         for p, s in zip(pieces, supports):
+            if not p.shadow:
+                continue
             corners = p.body.corners
             bottom = min(c[2] for c in corners)
             top = s.body.centre[2] + 0.5 if s else 0.0
