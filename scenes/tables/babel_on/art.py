@@ -9,6 +9,7 @@ maps such a point to logical screen offsets for a cube edge of ``c`` logical pix
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 
@@ -129,9 +130,14 @@ Placed = tuple[int, int, int, int, int]
 
 def ordered(blocks: Iterable[Placed], rot: int) -> list[Placed]:
     """Back to front: the painter's order of the blocks where they stand (``depth``)."""
-    blocks = list(blocks)
+    return list(_ordered(tuple(blocks), rot))
+
+
+@functools.lru_cache(maxsize=64)
+def _ordered(blocks: tuple[Placed, ...], rot: int) -> tuple[Placed, ...]:
+    """``ordered``, remembered: hit tests ask for the same tower on every move of the mouse."""
     bodies = [depth.body(*block_centre(b[0], b[1], b[3], b[4]), 0.0, 0.0, rot) for b in blocks]
-    return [blocks[i] for i in depth.painter_order(bodies)]
+    return tuple(blocks[i] for i in depth.painter_order(bodies))
 
 
 # Bounds of a tower surface around its origin, in cube edges.
