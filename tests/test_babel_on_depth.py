@@ -60,7 +60,7 @@ def test_every_frame_is_painted_back_to_front(rot):
     depth) fails the same check, so the check sees the defect."""
     old_worst = 0.0
     for motion in MOTIONS:
-        for _, entries in motion["frames"]:
+        for _, entries in motion["frames"][rot % 2 :: 2]:  # half the frames per turn, all over the four
             bs, old = bodies(motion, entries, rot)
             wrong = wrong_area(bs, depth.painter_order(bs))
             assert wrong <= SLIVER, (motion["tower"], motion["kind"], rot, wrong)

@@ -632,7 +632,8 @@ def test_a_block_dropped_behind_a_taller_column_lands_behind_it(rules, pilot):
         if t is not None:
             tween = anim.Tween(1.0, 0.0, anim.linear, elapsed=t)
             flying = (Flight(tween, (1400.0, 500.0), end, 0, 60.0, (0, 2, 2)),)
-        return _painted(lambda cv: draw.draw_table(cv, view, changed(ui, flying=flying)), (1600, 900))
+        u = changed(ui, flying=flying)
+        return _painted(lambda cv: draw.draw_moving(cv, view, u, draw.live_towers(u) | {0}), (1600, 900))
 
     (bare, canvas), (landing, _), (on_way, _) = picture(None), picture(0.99), picture(0.6)
     c, (ox, oy) = ui.places.cube, ui.places.origin[0]
