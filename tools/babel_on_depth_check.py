@@ -72,17 +72,7 @@ def bodies(motion, entries, rot):
 
 
 def wrong_area(bs, order) -> float:
-    counts = collections.Counter((i, j) for i, j, _ in depth.misordered(bs, order, GRID))
-    total = 0.0
-    for (i, j), n in counts.items():
-        a, b = bs[i].box, bs[j].box
-        total += (
-            n
-            / GRID**2
-            * max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-            * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-        )
-    return total
+    return sum(area for _, _, area in depth.misordered(bs, order, GRID))
 
 
 def record(path: Path) -> None:

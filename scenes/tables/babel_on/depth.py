@@ -332,30 +332,35 @@ def span_at(b: Body, point: tuple[float, float]) -> tuple[float, float] | None:
 
 
 def misordered(bodies: Sequence[Body], order: Sequence[int], grid: int = 5) -> list:
-    """The check of an order by ray casting, independent of ``before``: for every two bodies whose
-    pictures' boxes overlap, sample a ``grid`` x ``grid`` lattice of screen points in the overlap;
-    where the line of sight passes through both, the one painted later must be the nearer one.
-    Pairs that share space (some line of sight is inside both at once: blocks of different
-    slices of the simulation may sink into each other) have no right order and are skipped.
-    Returns (earlier, later, point) of every point where a body painted later covers a nearer
-    one."""
+    """The check of an order by ray casting, independent of ``before``: for every two bodies
+    whose pictures overlap, a ``grid`` x ``grid`` lattice of screen points over the overlap; where
+    the line of sight passes through both, the one painted later must be the nearer one. Pairs
+    that share space (some line of sight is inside both at once: blocks of different slices of
+    the simulation may sink into each other) have no right order and are skipped. Returns
+    (earlier, later, area) for every pair where a body painted later covers a nearer one: the
+    share of the sampled points that are wrong times the area the two pictures share (cube
+    edges squared)."""
     rank = {i: k for k, i in enumerate(order)}
     out = []
     for i in range(len(bodies)):
         for j in range(len(bodies)):
             if rank[i] < rank[j]:
-                out.extend(_wrong_points(bodies[i], bodies[j], grid, i, j))
+                area = _wrong_area(bodies[i], bodies[j], grid)
+                if area > 0:
+                    out.append((i, j, area))
     return out
 
 
-def _wrong_points(a: Body, b: Body, grid: int, i: int, j: int) -> list:
-    """The points where ``a``, painted before ``b``, is nearer than ``b`` (none if they share
-    space)."""
-    x0, y0 = max(a.box[0], b.box[0]), max(a.box[1], b.box[1])
-    x1, y1 = min(a.box[2], b.box[2]), min(a.box[3], b.box[3])
-    if x0 >= x1 or y0 >= y1:
-        return []
-    wrong = []
+def _wrong_area(a: Body, b: Body, grid: int) -> float:
+    """How much of the shared picture shows ``a``, painted before ``b``, though it is nearer."""
+    if a.box[2] <= b.box[0] or b.box[2] <= a.box[0] or a.box[3] <= b.box[1] or b.box[3] <= a.box[1]:
+        return 0.0
+    shared = _clip(a.outline, b.outline)
+    if len(shared) < 3:
+        return 0.0
+    xs, ys = [p[0] for p in shared], [p[1] for p in shared]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    seen = wrong = 0
     for u in range(grid):
         for v in range(grid):
             p = (x0 + (x1 - x0) * (u + 0.5) / grid, y0 + (y1 - y0) * (v + 0.5) / grid)
@@ -363,7 +368,42 @@ def _wrong_points(a: Body, b: Body, grid: int, i: int, j: int) -> list:
             if sa is None or sb is None or sa[1] - sa[0] < 1e-6 or sb[1] - sb[0] < 1e-6:
                 continue  # not under the point, or only grazed along an edge
             if sa[0] < sb[1] - 1e-9 and sb[0] < sa[1] - 1e-9:
-                return []  # inside both at once: they share space
-            if sa[0] >= sb[1]:
-                wrong.append((i, j, p))
-    return wrong
+                return 0.0  # inside both at once: they share space
+            seen += 1
+            wrong += sa[0] >= sb[1]
+    return wrong / seen * _area(shared) if seen else 0.0
+
+
+def _area(poly: Sequence[tuple[float, float]]) -> float:
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(poly, list(poly[1:]) + [poly[0]]))) / 2
+
+
+def _clip(subject: Sequence[tuple[float, float]], clip: Sequence[tuple[float, float]]) -> list:
+    """The intersection of two convex polygons (Sutherland-Hodgman)."""
+    turn = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(clip, list(clip[1:]) + [clip[0]]))
+    sign = 1.0 if turn > 0 else -1.0
+    out = list(subject)
+    for k in range(len(clip)):
+        (ax, ay), (bx, by) = clip[k], clip[(k + 1) % len(clip)]
+
+        def side(p, ax=ax, ay=ay, bx=bx, by=by):
+            return sign * ((bx - ax) * (p[1] - ay) - (by - ay) * (p[0] - ax))
+
+        pts, out = out, []
+        for i, p in enumerate(pts):
+            q = pts[i - 1]
+            sp, sq = side(p), side(q)
+            if sp >= 0:
+                if sq < 0:
+                    out.append(_cut(q, p, sq, sp))
+                out.append(p)
+            elif sq >= 0:
+                out.append(_cut(q, p, sq, sp))
+        if not out:
+            return []
+    return out
+
+
+def _cut(q, p, sq: float, sp: float) -> tuple[float, float]:
+    f = sq / (sq - sp)
+    return (q[0] + (p[0] - q[0]) * f, q[1] + (p[1] - q[1]) * f)
