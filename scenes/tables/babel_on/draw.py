@@ -267,13 +267,13 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
             tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick, "cubes"
         )
         canvas.surface.blit(surf, canvas.pt((corner[0] + sway, corner[1])))
+    if landing:
+        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, landing, v.neutral, tuple(blocks))
     hb = ui.hover_block if ui.drag is None else None
     held = ui.held
     for block in {hb, held.block if held and held.kind == "block" else None}:
         if block and block[0] == t and not fall:
             _outline_block(canvas, ui, block)
-    if landing:
-        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, landing, v.neutral, tuple(blocks))
     if fall:
         entries = art.frame_at(fall.frames, fall.time())
         # the frames hold every block of the tower; those that stay put are drawn at rest
