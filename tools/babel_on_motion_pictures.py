@@ -5,14 +5,23 @@ stands through while rocking) and a fall, each cut out around the moving tower, 
 
 For reviewing by eye what moves and what stays: the shadows under the blocks, the colour
 patterns on moving blocks, the panel beside the felt (which must stay still).
+
+    python tools/babel_on_motion_pictures.py --time [--size 3840x2160]
+
+instead measures the CPU time of every frame (draw and present) while the same wobble and fall
+play (three runs each: the median of the runs' medians, the 95th percentile and the worst
+frame), and of drawing a whole 24-block tower tumbling with every block turned (60 frames).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -87,13 +96,85 @@ def frames(kind: str, size: tuple[int, int], contrast: str = "normal") -> list[p
     return shots
 
 
+def time_motion(kind: str, size: tuple[int, int], runs: int = 3) -> str:
+    """CPU time (ms) of each frame while the ``kind`` motion plays."""
+    per_run = []
+    for _ in range(runs):
+        match, action = find(kind)
+        table = BabelOnTable(match, None, threaded=False)
+        pilot = Pilot(size=size, anim_speed="normal")
+        pilot.start(table)
+        pilot.advance(0.3)
+        table.submit(action)
+        times, started = [], False
+        for _ in range(240):
+            pilot.app.step(1 / 60, [], draw=False)
+            moving = table.motion.fall is not None
+            if started and not moving:
+                break
+            started = started or moving
+            if moving:
+                t = time.process_time()
+                pilot.app.draw()
+                pygame.display.flip()
+                times.append((time.process_time() - t) * 1000)
+        pilot.app.close_scenes()
+        per_run.append(times)
+    every = sorted(t for r in per_run for t in r)
+    medians = ", ".join(f"{statistics.median(r):.2f}" for r in per_run)
+    return (
+        f"{kind}: {len(every)} frames, median {statistics.median([statistics.median(r) for r in per_run]):.2f} ms "
+        f"(runs {medians}), p95 {every[int(len(every) * 0.95)]:.2f} ms, worst {every[-1]:.2f} ms"
+    )
+
+
+def time_tumbling(size: tuple[int, int]) -> str:
+    """CPU time (ms) of ``art.draw_tumbling`` for a whole 24-block tower falling apart, every
+    block turned, over 60 frames."""
+    from scenes.canvas import Canvas
+    from scenes.tables.babel_on import art
+
+    canvas = Canvas(pygame.display.set_mode(size))
+    rng = random.Random(1)
+    times = []
+    for f in range(60):
+        k, cubes = f / 59, []
+        for cell in range(4):
+            for floor in range(1, 7):
+                x, y, z = art.block_centre(cell, floor)
+                drift = k * floor / 6
+                cubes.append(
+                    (
+                        cell % 3,
+                        x + drift * rng.uniform(-1.5, 1.5),
+                        y + drift * rng.uniform(-1.5, 1.5),
+                        max(0.5, z - drift * floor * 0.8),
+                        drift * rng.uniform(-2, 2),
+                        drift * rng.uniform(-2, 2),
+                        (cell + floor) % 4,
+                    )
+                )
+        t = time.process_time()
+        art.draw_tumbling(canvas, (600, 600), 55, 0, cubes, -1, ())
+        times.append((time.process_time() - t) * 1000)
+    times.sort()
+    return f"24 blocks tumbling: median {statistics.median(times):.2f} ms, p95 {times[57]:.2f} ms, worst {times[-1]:.2f} ms"
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", default="babel_on_motion.png")
     p.add_argument("--size", default="1600x900")
     p.add_argument("--contrast", default="normal", choices=("normal", "high"))
+    p.add_argument("--time", action="store_true", help="measure frame CPU time instead of drawing a sheet")
     args = p.parse_args(argv)
     size = tuple(int(v) for v in args.size.split("x"))
+    if args.time:
+        print(f"CPU time per frame at {size[0]}x{size[1]}")
+        for kind in ("wobble", "fall"):
+            print("  " + time_motion(kind, size))
+        print("  " + time_tumbling(size))
+        return 0
     rows = [frames(kind, size, args.contrast) for kind in ("wobble", "fall")]
     w = sum(s.get_width() for s in rows[0])
     h = sum(r[0].get_height() for r in rows)
