@@ -545,25 +545,37 @@ def _has_colour(surface, rgb) -> bool:
     return at >= 0
 
 
-def test_a_moving_tower_keeps_shadows_under_blocks_and_patterns_on_moving_ones(pilot):
-    """A block high over a still one casts its shadow under it, not over it; a moving block
-    keeps its colour's pattern mark (the colour-blind cue)."""
+def test_moving_blocks_cast_contact_shadows_on_what_carries_them_and_keep_their_patterns(pilot):
+    """A block a little over a still one shadows that block's top, never its front faces; one
+    high over the tower paints nothing on the slab (no dark diamonds); one lying on the felt
+    shadows the felt; a moving block keeps its colour's pattern mark (the colour-blind cue)."""
     c, origin = 60.0, (400.0, 380.0)
     still = ((0, 1, 0, 0, 0),)  # cell a, floor 1, the first nation's colour
     x, y, _ = art.block_centre(0, 1)
-    high = (2, x, y, 3.5, 0.1, 0.0)  # a tilted cube three floors over it
     alone, canvas = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [], -1, still))
-    under, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [high], -1, still))
+    near, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, x, y, 1.9, 0.1, 0.0)], -1, still))
+    high, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, x, y, 3.5, 0.1, 0.0)], -1, still))
+
+    def at(px, py, pz):
+        sx, sy = art.project(px, py, pz, c, 0)
+        return canvas.pt((origin[0] + sx, origin[1] + sy))
+
     cx, cy = art.project(x, y, 0.5, c, 0)
     for dx, dy in ((-0.3, 0.3), (0.0, 0.4), (0.3, 0.3)):  # the still cube's front faces
         point = canvas.pt((origin[0] + cx + dx * c, origin[1] + cy + dy * c))
-        assert under.get_at(point) == alone.get_at(point)
-    beside = canvas.pt((origin[0] + cx + 0.58 * c, origin[1] + cy + 0.36 * c))
-    assert under.get_at(beside) != alone.get_at(beside)  # beside the still cube the shadow shows
+        assert near.get_at(point) == alone.get_at(point) == high.get_at(point)
+    top = at(x + 0.4, y, 1.0)  # the still block's top, right of the block over it
+    assert sum(near.get_at(top)[:3]) < sum(alone.get_at(top)[:3])
+    for point in (at(x + 0.8, y, 0.0), at(x, y - 0.8, 0.0), at(x + 0.4, y, 1.0)):  # slab and top
+        assert high.get_at(point) == alone.get_at(point)
+    felt, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, 2.3, y, 0.55, 0.3, 0.0)], -1))
+    bare, _ = _painted(lambda cv: None)
+    point = at(2.3 + 0.68, y, 0.0)
+    assert sum(felt.get_at(point)[:3]) < sum(bare.get_at(point)[:3])
     rgb, pattern = art.block_look(2, -1)
     assert pattern != "plain"
     mark = tuple(max(0, min(255, round(v * (0.45 if sum(rgb) > 300 else 1.9)))) for v in rgb)
-    moving, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, x, y, 0.5, 0.05, 0.0)], -1))
+    moving, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [(2, x, y, 0.5, 0.6, 0.3)], -1))
     assert _has_colour(moving, mark)
     plain, _ = _painted(lambda cv: art.draw_tumbling(cv, origin, c, 0, [], -1, ((0, 1, 2, 0, 0),)))
     assert _has_colour(plain, mark)  # the same mark as on the cube at rest
@@ -594,3 +606,42 @@ def test_a_careless_drag_shakes_the_blocks_not_the_slab_or_the_ladder(rules, pil
             shaking.subsurface(r), "RGB"
         )
     assert pygame.image.tobytes(rest, "RGB") != pygame.image.tobytes(shaking, "RGB")
+
+
+def test_a_block_dropped_behind_a_taller_column_lands_behind_it(rules, pilot):
+    """A block flying onto a tower is drawn among the tower's blocks in their depth order: near
+    its place behind a taller column it is hidden by that column (it used to be painted over the
+    whole tower until it landed), and on its way it shows."""
+    from dataclasses import replace as changed
+
+    from babel.games.babel_on.structure import Block
+    from scenes import anim
+    from scenes.tables.babel_on import draw, layout
+    from scenes.tables.babel_on.animate import Flight
+
+    table = _table(rules, [Seat("Anna"), Seat("Bot", "steady")])
+    pilot.start(table)
+    towers = list(table.view.towers)
+    towers[0] = ((Block(0),), (Block(1), Block(1), Block(1)), (Block(2), Block(0)), ())  # c2 behind b
+    view = changed(table.view, towers=tuple(towers))
+    ui = changed(table.ui(), shown=view, fall=None, sway=0.0, sway_tower=None, hidden=frozenset({(0, 2, 2)}))
+    end = layout.pt(ui.places, 0, 0, *art.block_centre(2, 2))
+
+    def picture(t):
+        flying = ()
+        if t is not None:
+            tween = anim.Tween(1.0, 0.0, anim.linear, elapsed=t)
+            flying = (Flight(tween, (1400.0, 500.0), end, 0, 60.0, (0, 2, 2)),)
+        u = changed(ui, flying=flying)
+        return _painted(lambda cv: draw.draw_moving(cv, view, u, draw.live_towers(u) | {0}), (1600, 900))
+
+    (bare, canvas), (landing, _), (on_way, _) = picture(None), picture(0.99), picture(0.6)
+    c, (ox, oy) = ui.places.cube, ui.places.origin[0]
+    for floor in (2, 3):  # the front faces of b's column, in front of the landing block
+        x, y, z = art.block_centre(1, floor)
+        sx, sy = art.project(x, y, z, c, 0)
+        for dx in (-0.3, 0.3):
+            p = canvas.pt((ox + sx + dx * c, oy + sy + 0.25 * c))
+            assert landing.get_at(p) == bare.get_at(p)
+    assert pygame.image.tobytes(landing, "RGB") != pygame.image.tobytes(bare, "RGB")  # it peeks out
+    assert pygame.image.tobytes(on_way, "RGB") != pygame.image.tobytes(bare, "RGB")

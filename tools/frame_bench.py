@@ -16,6 +16,8 @@ Startup is measured in a fresh process: interpreter start to the first menu fram
 normal animation speed, 60 frames a second; the draw+present time of every frame is recorded (so
 frames with animations and the repaints after a state change count), reported as median, 95th
 percentile and worst frame. Bot thinking is not in the figures (the app runs bots on a thread).
+With ``--cpu`` each frame is timed by the process's CPU time instead of the wall clock, for a
+machine shared with other work (the wall clock then counts the time other processes held it).
 
 ``--idle SECONDS``: each of the menu, the setup screen and every table at rest (the human's turn)
 runs in the real loop (``App.run``) in a fresh process with no input for that long, after a short
@@ -205,26 +207,28 @@ def frames_report(sizes, frames: int, runs: int, only: list[str]) -> None:
             )
 
 
-def measure_play(make, size, seconds: float) -> list[float]:
+def measure_play(make, size, seconds: float, clock=time.perf_counter) -> list[float]:
     """Frame times (ms) of every frame while bots play ``seconds`` of game time."""
     pilot = Pilot(size=size, anim_speed="normal")
     pilot.start(make())
     times = []
     for _ in range(round(seconds * 60)):
         pilot.app.step(1 / 60, [], draw=False)
-        t = time.perf_counter()
+        t = clock()
         frame(pilot.app)
-        times.append((time.perf_counter() - t) * 1000)
+        times.append((clock() - t) * 1000)
     return times
 
 
-def play_report(sizes, seconds: float, only: list[str]) -> None:
+def play_report(sizes, seconds: float, only: list[str], cpu: bool = False) -> None:
+    clock = time.process_time if cpu else time.perf_counter
     for size in sizes:
-        print(f"frame time while bots play, {size[0]}x{size[1]}, {seconds:g} s of game time")
+        what = "CPU time of each frame" if cpu else "frame time"
+        print(f"{what} while bots play, {size[0]}x{size[1]}, {seconds:g} s of game time")
         for name, make in scenes_to_measure(bots_only=True):
             if not name.startswith("table:") or (only and name not in only):
                 continue
-            times = sorted(measure_play(make, size, seconds))
+            times = sorted(measure_play(make, size, seconds, clock))
             p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
             print(
                 f"  {name:<20} median {statistics.median(times):5.2f} ms   p95 {p95:5.2f} ms   "
@@ -353,6 +357,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--only", nargs="*", default=[], help="scene names to measure, e.g. table:duel")
     ap.add_argument("--play", type=float, default=0, metavar="SECONDS", help="measure tables during bot play")
+    ap.add_argument("--cpu", action="store_true", help="--play: time frames by the process's CPU time")
     ap.add_argument("--idle", type=float, default=0, metavar="SECONDS", help="CPU used by the idle loop")
     ap.add_argument("--resize", type=int, default=0, metavar="N", help="memory after N resizes per scene")
     args = ap.parse_args()
@@ -363,7 +368,7 @@ def main() -> int:
     if args.resize:
         return resize_report(args.resize, args.only)
     if args.play:
-        play_report(sizes, args.play, args.only)
+        play_report(sizes, args.play, args.only, args.cpu)
         return 0
     frames_report(sizes, args.frames, args.runs, args.only)
     if args.only:

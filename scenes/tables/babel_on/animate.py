@@ -31,6 +31,7 @@ class Flight:
     end: Point
     colour: int
     lift: float
+    onto: tuple[int, int, int] | None = None  # (tower, cell, floor) a dropped block lands on
 
 
 @dataclass
@@ -108,7 +109,7 @@ class Motion:
 
         tween = self.animator.add(FLY, delay, anim.ease_in_out, done)
         if not tween.done and not self.animator.calm:  # calm: nothing flies, it lands at the end
-            self.flying.append(Flight(tween, start, end, colour, 60.0 if drop else 30.0))
+            self.flying.append(Flight(tween, start, end, colour, 60.0 if drop else 30.0, hide if drop else None))
 
     def play(
         self, old: BabelView, events: tuple[Event, ...], die: DieSprite, source: Point | None, log_at

@@ -9,6 +9,7 @@ maps such a point to logical screen offsets for a cube edge of ``c`` logical pix
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 
@@ -17,7 +18,8 @@ import pygame
 from babel.games.babel_on.structure import CELLS
 from scenes import assets, seat_colours, theme
 from scenes.canvas import Canvas
-from scenes.widgets.blocks import _mark, paint_cube
+from scenes.tables.babel_on import depth, solid
+from scenes.widgets import wood
 
 # The nations' looks (colour, name, pattern) live with the seat colours players choose from.
 NATION_RGB, NATION_NAMES, NATION_PATTERN = (
@@ -54,9 +56,15 @@ def looks() -> tuple[int, ...]:
     return tuple(shown(c) for c in range(len(NATION_RGB)))
 
 
-def cube_sprite(colour: int, neutral: int, px: int) -> pygame.Surface:
+def cube_sprite(colour: int, neutral: int, px: int, grain: int = 0) -> pygame.Surface:
+    """A block standing upright, ``px`` wide: painted wood in its colour with its pattern."""
     rgb, pattern = block_look(colour, neutral)
-    return assets.surface(("bo-cube", rgb, pattern, px), lambda: paint_cube(rgb, pattern, px).convert_alpha())
+    key = ("bo-wood", rgb, pattern, px, grain, theme.GENERATION)
+    return assets.surface(key, lambda: _converted(wood.sprite(rgb, pattern, px, grain)))
+
+
+def _converted(surf: pygame.Surface) -> pygame.Surface:
+    return surf.convert_alpha() if pygame.display.get_surface() else surf
 
 
 def cell_xy(cell: int) -> tuple[int, int]:
@@ -79,11 +87,6 @@ def view_xy(x: float, y: float, rot: int) -> tuple[float, float]:
 def project(x: float, y: float, z: float, c: float, rot: int) -> tuple[float, float]:
     X, Y = view_xy(x, y, rot)
     return ((X - Y) * c / 2, (X + Y) * c / 4 - z * c * ZH)
-
-
-def depth(x: float, y: float, rot: int) -> float:
-    X, Y = view_xy(x, y, rot)
-    return X + Y
 
 
 def hexagon(x: float, y: float, z: float, c: float, rot: int) -> list[tuple[float, float]]:
@@ -126,13 +129,15 @@ Placed = tuple[int, int, int, int, int]
 
 
 def ordered(blocks: Iterable[Placed], rot: int) -> list[Placed]:
-    """Back to front: by floor, then depth."""
+    """Back to front: the painter's order of the blocks where they stand (``depth``)."""
+    return list(_ordered(tuple(blocks), rot))
 
-    def key(b: Placed):
-        x, y, _ = block_centre(b[0], b[1], b[3], b[4])
-        return (b[1], depth(x, y, rot))
 
-    return sorted(blocks, key=key)
+@functools.lru_cache(maxsize=64)
+def _ordered(blocks: tuple[Placed, ...], rot: int) -> tuple[Placed, ...]:
+    """``ordered``, remembered: hit tests ask for the same tower on every move of the mouse."""
+    bodies = [depth.body(*block_centre(b[0], b[1], b[3], b[4]), 0.0, 0.0, rot) for b in blocks]
+    return tuple(blocks[i] for i in depth.painter_order(bodies))
 
 
 # Bounds of a tower surface around its origin, in cube edges.
@@ -208,23 +213,25 @@ def _paint_base(surf: pygame.Surface, blocks, rot: int, scale: float, c: float) 
 def _paint_cubes(
     surf: pygame.Surface, blocks, neutral: int, rot: int, scale: float, c: float, pickable
 ) -> None:
-    """The tower's cubes, back to front, the ones that may be picked up outlined."""
+    """The tower's blocks back to front with their contact shadows, the ones that may be picked
+    up outlined."""
     cpx = c * scale
     ox, oy = SURF_LEFT * cpx, SURF_TOP * cpx
+    pieces = [solid.still_piece(b[0], b[1], b[2], *block_centre(b[0], b[1], b[3], b[4]), rot) for b in blocks]
+    offsets = {(b[0], b[1]): (b[3], b[4]) for b in blocks}
+    width = max(1, round(1.6 * scale)) * theme.OUTLINE
 
-    def pt(p):
-        return (ox + p[0] * scale, oy + p[1] * scale)
+    def outline(p: solid.Piece) -> None:
+        if p.key in pickable:
+            hexa = hexagon(*block_centre(*p.key, *offsets[p.key]), c, rot)
+            pygame.draw.polygon(
+                surf, theme.HIGHLIGHT, [(ox + x * scale, oy + y * scale) for x, y in hexa], width
+            )
 
-    px = max(2, round(cpx))
-    for b in ordered(blocks, rot):
-        cell, floor, colour, dx, dy = b
-        x, y, z = block_centre(cell, floor, dx, dy)
-        hexa = hexagon(x, y, z, c, rot)
-        img = cube_sprite(colour, neutral, px)
-        tx, ty = pt(hexa[0])
-        surf.blit(img, (round(tx - px / 2), round(ty)))
-        if (cell, floor) in pickable:
-            pygame.draw.polygon(surf, theme.HIGHLIGHT, [pt(p) for p in hexa], max(1, round(1.6 * scale)) * theme.OUTLINE)
+    painter = solid.Painter(
+        surf, (ox, oy), cpx, lambda k, px, g: cube_sprite(k, neutral, px, g), lambda k: block_look(k, neutral)
+    )
+    painter.draw(pieces, outline)
 
 
 def _paint_ladder(surf: pygame.Surface, origin, scale: float, c: float, ladder) -> None:
@@ -273,115 +280,34 @@ def _shield(surf: pygame.Surface, centre: tuple[float, float], r: float) -> None
     pygame.draw.polygon(surf, theme.GOLD_DARK, pts, 1)
 
 
-# -- tumbling cubes ---------------------------------------------------------------------------
-_CORNERS = [(sx * 0.5, sy * 0.5, sz * 0.5) for sx in (-1, 1) for sy in (-1, 1) for sz in (-1, 1)]
-_FACES = (  # corner indices, outward normal
-    ((1, 3, 7, 5), (0, 0, 1)),
-    ((0, 4, 6, 2), (0, 0, -1)),
-    ((4, 5, 7, 6), (1, 0, 0)),
-    ((0, 2, 3, 1), (-1, 0, 0)),
-    ((2, 6, 7, 3), (0, 1, 0)),
-    ((0, 1, 5, 4), (0, -1, 0)),
-)
-VIEW_DIR = (1.24, 1.24, 1.0)  # toward the viewer in view coordinates (X, Y, z)
-
-
-def _rotate(v, ax: float, ay: float):
-    x, y, z = v
-    # ax tilts in the x-z view, ay in the y-z view
-    ca, sa = math.cos(ax), math.sin(ax)
-    x, z = x * ca - z * sa, x * sa + z * ca
-    cb, sb = math.cos(ay), math.sin(ay)
-    y, z = y * cb - z * sb, y * sb + z * cb
-    return x, y, z
-
-
-def _to_view(v, rot: int):
-    X, Y = view_xy(v[0], v[1], rot)
-    return X, Y, v[2]
-
-
-SHADOW_ALPHA = 80  # the moving cubes' shadows on the felt and the slab
-
-
+# -- moving blocks ------------------------------------------------------------------------------
 def draw_tumbling(
     canvas: Canvas,
     origin: tuple[float, float],
     c: float,
     rot: int,
-    cubes: Sequence[tuple[int, float, float, float, float, float]],
+    cubes: Sequence[Sequence[float]],
     neutral: int,
     static: Sequence[Placed] = (),
 ) -> None:
-    """Cubes (colour, x, y, z, ax, ay) in block edges/radians, drawn as shaded polygons with
-    their colour's pattern, among the ``static`` blocks of their tower (drawn as at rest), all
-    back to front; first the moving cubes' shadows on the table, so they lie under every block."""
-    ox, oy = origin
-    _draw_shadows(canvas, origin, c, rot, cubes)
-    scene: list[tuple[tuple[int, float], int, tuple]] = []
-    for b in static:
-        x, y, z = block_centre(b[0], b[1], b[3], b[4])
-        scene.append(((b[1], depth(x, y, rot)), 0, b))
-    for q in cubes:  # a moving cube is drawn with the floor it is nearest (as the still tower is)
-        scene.append(((max(0, round(q[3] + 0.5)), depth(q[1], q[2], rot)), 1, q))
-    px = max(2, canvas.px(c))
-    for _, moving, item in sorted(scene, key=lambda e: e[:2]):
-        if moving:
-            _draw_cube_polygons(canvas, origin, c, rot, item, neutral)
-            continue
-        cell, floor, colour, dx, dy = item
-        hx, hy = hexagon(*block_centre(cell, floor, dx, dy), c, rot)[0]
-        tx, ty = canvas.pt((ox + hx, oy + hy))
-        canvas.surface.blit(cube_sprite(colour, neutral, px), (round(tx - px / 2), ty))
-
-
-def _draw_shadows(canvas: Canvas, origin, c: float, rot: int, cubes) -> None:
-    """The moving cubes' shadows on the table, in one translucent layer (overlaps not darker)."""
-    ox, oy = origin
-    polys = []
-    for _colour, x, y, z, _, _ in cubes:
-        sx, sy = project(x, y, 0, c, rot)
-        lift = max(0.0, z - 0.5)
-        rh = top_rhombus(ox + sx + 4 + 6 * lift, oy + sy + 3, 0, c * max(0.5, 1.0 - 0.15 * lift))
-        polys.append([canvas.pt(p) for p in rh])
-    if not polys:
-        return
-    xs = [p[0] for poly in polys for p in poly]
-    ys = [p[1] for poly in polys for p in poly]
-    box = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
-    layer = pygame.Surface(box.size)
-    layer.fill((255, 255, 255))
-    layer.set_colorkey((255, 255, 255))
-    for poly in polys:
-        pygame.draw.polygon(layer, (0, 0, 0), [(x - box.x, y - box.y) for x, y in poly])
-    layer.set_alpha(SHADOW_ALPHA)
-    canvas.surface.blit(layer, box)
-
-
-def _draw_cube_polygons(canvas: Canvas, origin, c: float, rot: int, cube, neutral: int) -> None:
-    """One tumbling cube: its faces seen from the viewer, shaded like the sprites, each side
-    face with its colour's pattern mark (the colour-blind cue stays on while it moves)."""
-    ox, oy = origin
-    colour, x, y, z, ax, ay = cube
-    rgb, pattern = block_look(colour, neutral)
-    mark = tuple(max(0, min(255, round(v * (0.45 if sum(rgb) > 300 else 1.9)))) for v in rgb)
-    pts3 = [_rotate(v, ax, ay) for v in _CORNERS]
-    scr = [project(x + p[0], y + p[1], z + p[2], c, rot) for p in pts3]
-    for idx, n in _FACES:
-        nv = _to_view(_rotate(n, ax, ay), rot)
-        facing = nv[0] * VIEW_DIR[0] + nv[1] * VIEW_DIR[1] + nv[2] * VIEW_DIR[2]
-        if facing <= 0.02:
-            continue
-        # light like the sprites: top 1.12, left (+Y) 0.86, right (+X) 0.62
-        shade = 0.62 * max(0, nv[0]) ** 2 + 0.86 * max(0, nv[1]) ** 2 + 1.12 * max(0, nv[2]) ** 2
-        shade += 0.5 * (min(0, nv[0]) ** 2 + min(0, nv[1]) ** 2 + min(0, nv[2]) ** 2)
-        col = tuple(max(0, min(255, round(v * shade))) for v in rgb)
-        poly = [(ox + scr[i][0], oy + scr[i][1]) for i in idx]
-        canvas.polygon(col, poly)
-        canvas.polygon(tuple(round(v * 0.35) for v in rgb), poly, width=1)
-        if pattern != "plain" and abs(nv[2]) < 0.7 and facing > 0.3:  # a side face, as on the sprites
-            centre = canvas.pt((sum(p[0] for p in poly) / 4, sum(p[1] for p in poly) / 4))
-            _mark(canvas.surface, pattern, centre, canvas.px(c) / 6, mark)
+    """Cubes (colour, x, y, z, ax, ay[, grain[, casts shadow]]) in block edges/radians among the ``static``
+    blocks of their tower (drawn as at rest), all in the painter's order of where they are this
+    frame, each with its contact shadow; a turned cube is drawn by its faces, wood grain and
+    pattern mark turning with it (the colour-blind cue stays on while it moves)."""
+    pieces = [solid.still_piece(b[0], b[1], b[2], *block_centre(b[0], b[1], b[3], b[4]), rot) for b in static]
+    for q in cubes:
+        grain = int(q[6]) if len(q) > 6 else 0
+        shadow = bool(q[7]) if len(q) > 7 else True
+        pieces.append(solid.moving_piece(int(q[0]), q[1], q[2], q[3], q[4], q[5], grain, rot, shadow))
+    ox, oy = canvas.pt(origin)
+    painter = solid.Painter(
+        canvas.surface,
+        (ox, oy),
+        c * canvas.scale,
+        lambda k, px, g: cube_sprite(k, neutral, px, g),
+        lambda k: block_look(k, neutral),
+    )
+    painter.draw(pieces)
 
 
 def frame_at(frames: Sequence, t: float) -> list:

@@ -19,7 +19,7 @@ from babel.games.babel_on.structure import CELLS
 from scenes import anim, assets, theme, wording
 from scenes.canvas import Canvas, _glow
 from scenes.layers import StaticLayer
-from scenes.tables.babel_on import art, layout
+from scenes.tables.babel_on import art, depth, layout, solid
 from scenes.tables.babel_on.animate import Flight, Tumble
 from scenes.tables.babel_on.keyhelp import help_lines
 from scenes.tables.babel_on.layout import BAG_POS, DIE_POS, FELT, PW, PX, TRAY, Places
@@ -131,7 +131,33 @@ def live_towers(ui: BabelOnUi) -> frozenset[int]:
         live.add(ui.fall.tower)
     if ui.sway_tower is not None:  # shaking, even at the instant its sway passes zero
         live.add(ui.sway_tower)
+    live.update(f.onto[0] for f in ui.flying if among_blocks(ui, f))
     return frozenset(live)
+
+
+def among_blocks(ui: BabelOnUi, f: Flight) -> bool:
+    """Whether a flying block is drawn among its tower's blocks, in their depth order: a block
+    dropped onto a tower that is not falling or shaking (it may land behind a taller column)."""
+    if f.onto is None or not f.tween.started or f.tween.done:
+        return False
+    t = f.onto[0]
+    return not (ui.fall is not None and ui.fall.tower == t) and not (ui.sway and ui.sway_tower == t)
+
+
+def _landing_cube(ui: BabelOnUi, f: Flight) -> tuple:
+    """A dropped block on its way, as a moving cube of its tower: where its place is, moved by
+    the flight's offset on the screen from that place, at the place's depth (so it goes behind
+    the blocks in front of its place and in front of those behind)."""
+    t, cell, floor = f.onto
+    col = ui.shown.towers[t][cell]
+    b = col[floor - 1] if floor <= len(col) else None
+    x, y, z = art.block_centre(cell, floor, b.dx if b else 0, b.dy if b else 0)
+    px, py = anim.arc2(f.start, f.end, f.tween.t, f.lift)
+    c = ui.places.cube
+    across, up = (px - f.end[0]) / c, -(py - f.end[1]) / (c * art.ZH)
+    wx, wy, wz = depth.from_view((across, -across, up), ui.rot)
+    over = abs(x + wx) < 1.5 and abs(y + wy) < 1.5 and z + wz > 0.4  # over its tower's slab: a shadow
+    return (f.colour, x + wx, y + wy, z + wz, 0.0, 0.0, solid.variant(cell, floor), over)
 
 
 def still_key(view: BabelView, ui: BabelOnUi, live: frozenset[int]) -> tuple:
@@ -176,7 +202,7 @@ def draw_moving(canvas: Canvas, view: BabelView, ui: BabelOnUi, live: frozenset[
     ui.die.draw(canvas)
     draw_targets(canvas, view, ui)
     for f in ui.flying:
-        if f.tween.started and not f.tween.done:
+        if f.tween.started and not f.tween.done and not among_blocks(ui, f):
             x, y = anim.arc2(f.start, f.end, f.tween.t, f.lift)
             cube(canvas, view, f.colour, (x, y), ui.places.cube * 0.85)
     if ui.drag is not None and ui.drag.moved:
@@ -221,7 +247,8 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
     ox, oy = ui.places.origin[t]
     corner = (ox - art.SURF_LEFT * c, oy - art.SURF_TOP * c)
     sway = ui.sway if ui.sway_tower == t else 0.0
-    if fall is None and not sway:
+    landing = [_landing_cube(ui, f) for f in ui.flying if among_blocks(ui, f) and f.onto[0] == t]
+    if fall is None and not sway and not landing:
         surf = art.tower_surface(tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick)
         canvas.surface.blit(surf, canvas.pt(corner))
     else:  # the slab, its shadow and the floor ladder stay put: only the blocks move
@@ -234,6 +261,8 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
             tuple(blocks), v.neutral, ui.rot, canvas.scale, c, ladder(v, t), pick, "cubes"
         )
         canvas.surface.blit(surf, canvas.pt((corner[0] + sway, corner[1])))
+    if landing:
+        art.draw_tumbling(canvas, (ox, oy), c, ui.rot, landing, v.neutral, tuple(blocks))
     hb = ui.hover_block if ui.drag is None else None
     held = ui.held
     for block in {hb, held.block if held and held.kind == "block" else None}:
@@ -242,7 +271,11 @@ def draw_tower(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int) -> None:
     if fall:
         entries = art.frame_at(fall.frames, fall.time())
         # the frames hold every block of the tower; those that stay put are drawn at rest
-        cubes = [(fall.colours[e[0], e[1]], *e[2:7]) for e in entries if (e[0], e[1]) in fall.colours]
+        cubes = [
+            (fall.colours[e[0], e[1]], *e[2:7], solid.variant(e[0], e[1]))
+            for e in entries
+            if (e[0], e[1]) in fall.colours
+        ]
         art.draw_tumbling(canvas, (ox, oy), c, ui.rot, cubes, v.neutral, fall.static)
         tw = fall.tween
         shown_long = tw is not None and (tw.started if fall.settled else tw.t * (fall.span + fall.hold) > 0.15)
