@@ -323,8 +323,8 @@ def draw_piles(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         k = len(shown[-4:]) - 1 - i
         face(canvas, card, (px - k * 9, py - k * 5), L.PILE_SIZE)
     canvas.text(
-        "Resolved" + (f" ({len(shown)})" if shown else ""),
-        (px, py + h / 2 + 6),
+        "Resolved" + (f" {len(shown)}" if shown else ""),
+        (px + 8, py + h / 2 + 6),
         size,
         theme.PAPER,
         anchor="midtop",
@@ -371,7 +371,7 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
         canvas.text(
             status,
             (r.centerx, r.bottom + 2),
-            14,
+            min(canvas.ts(14), 17),  # as large as the gap over the hand's backs holds
             theme.GOLD if seat in acting else theme.PAPER,
             anchor="midtop",
             max_width=r.w,
@@ -402,7 +402,8 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
     canvas.fill_rect((14, 40, 30, 150), area, radius=6)
     canvas.fill_rect((96, 130, 100), area, radius=6, width=1)
     if not pile:
-        canvas.text("discards", (area[0] + area[2] / 2, y0 + 18), 12, (150, 180, 150), anchor="center")
+        size = canvas.fit("discards", 12, area[2] - 4, most=area[3] - 6)
+        canvas.text("discards", (area[0] + area[2] / 2, y0 + 18), size, (150, 180, 150), anchor="center", max_width=area[2] - 4)
     swaps = []  # x of each of the Master's swap discards, captioned once below
     for i, d in enumerate(pile):
         x, y = L.discard_pos(anchor, i, len(pile))
@@ -600,7 +601,8 @@ def draw_hand(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         ):
             if card >= 0:
                 face(canvas, card, (x + i * 84, y), (70, 98))
-                canvas.text(label, (x + i * 84, y + 54), 13, theme.PAPER, anchor="midtop")
+                size = canvas.fit(label, 13, 82, most=22, whole=True)
+                canvas.text(label, (x + i * 84, y + 53), size, theme.PAPER, anchor="midtop")
 
 
 def draw_role(canvas: Canvas) -> None:

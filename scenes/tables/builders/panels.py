@@ -47,8 +47,10 @@ def draw_peek(canvas: Canvas, v: BuildersView) -> None:
     conv = v.my_conversion
     if conv is not None:
         text = "Zealot since the deal" if conv.round == 0 else f"Zealot since round {conv.round} ({conv.how})"
-        canvas.fill_rect((30, 20, 12, 230), (x - 10, y + h + 6, w + 20, 30), radius=8)
-        canvas.text(text, (x + w / 2, y + h + 21), 15, theme.HIGHLIGHT, anchor="center", max_width=w + 10)
+        size = canvas.fit(text, 15, w + 10, most=24, whole=True)  # the box grows with its words
+        tall = max(30, size * 1.3)
+        canvas.fill_rect((30, 20, 12, 230), (x - 10, y + h + 6, w + 20, tall), radius=8)
+        canvas.text(text, (x + w / 2, y + h + 6 + tall / 2), size, theme.HIGHLIGHT, anchor="center", max_width=w + 10)
 
 
 # -- the Master's private check ----------------------------------------------------------------------
@@ -77,17 +79,16 @@ def check_rect(v: BuildersView) -> pygame.Rect:
 
 
 def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
-    notes = check_notes(v)
-    paper(canvas, check_rect(v))
-    canvas.text("Your private check", (623, 162), 30, theme.INK, role="title_bold", anchor="midtop")
-    canvas.text(
-        "The cards handed to you, shuffled: nobody can tell who handed in which.",
-        (623, 200),
-        16,
-        theme.INK_SOFT,
-        anchor="midtop",
-        max_width=740,
-    )
+    size = max(min(canvas.ts(15), 24), canvas.least)  # the sheet's words; it grows down for their rows
+    rows = [row for line in check_notes(v) for row in canvas.wrap(line, size, 740)]
+    sheet = check_rect(v)
+    sheet.h = max(sheet.h, round(436 - sheet.y + len(rows) * size * 1.2 + 10))
+    paper(canvas, sheet)
+    canvas.text("Your private check", (623, 158), 30, theme.INK, role="title_bold", anchor="midtop")
+    sub = "The cards handed to you, shuffled: nobody can tell who handed in which."
+    if canvas.text_size(sub, canvas.ts(16))[0] > 740:
+        sub = "Handed to you, shuffled: nobody can tell who gave which."
+    canvas.text(sub, (623, 196), canvas.fit(sub, 16, 740, most=26, whole=True), theme.INK_SOFT, anchor="midtop", max_width=740)
     takes = {a.take for a in ui.legal}
     for card, rect in L.received_rects(v.received):
         kind = C.CARDS[card].kind
@@ -105,21 +106,21 @@ def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         )
         if chosen:
             canvas.text(
-                "take", (rect.centerx, rect.bottom + 4), 15, theme.INK, role="sans_bold", anchor="midtop"
+                "take", (rect.centerx, rect.bottom + 4), size, theme.INK, role="sans_bold", anchor="midtop"
             )
         elif storm:
             canvas.text(
                 "revealed",
                 (rect.centerx, rect.bottom + 4),
-                14,
+                size,
                 theme.RED,
                 role="sans_bold",
                 anchor="midtop",
             )
-    y = 430
-    for line in notes:
-        canvas.text(line, (623, y), 15, theme.INK, anchor="midtop", max_width=740)
-        y += 22
+    y = 436
+    for row in rows:
+        canvas.text(row, (623, y), size, theme.INK, anchor="midtop", max_width=740)
+        y += size * 1.2
 
 
 # -- the side panel ------------------------------------------------------------------------------------
@@ -447,7 +448,8 @@ def draw_banners(canvas: Canvas, ui: BuildersUi) -> None:
         max_width=w - 40,
     )
     if sub:
-        canvas.text(sub, (cx, cy + (34 if big else 24)), 20, theme.WHITE, anchor="center", max_width=w - 40)
+        size = canvas.fit(sub, 20, w - 40, most=28, whole=True)
+        canvas.text(sub, (cx, cy + (34 if big else 24)), size, theme.WHITE, anchor="center", max_width=w - 40)
 
 
 def draw_note(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
