@@ -585,7 +585,7 @@ def _draw_bonus_blocks(canvas: Canvas, view: BabelView, ui: BabelOnUi, one_dragg
 
 def draw_log(canvas: Canvas, ui: BabelOnUi) -> None:
     """The log's paper; its lines are the table's scrolling log (``layout.LOG_RECT``)."""
-    paper(canvas, (PX, layout.LOG_Y, PW, 110))
+    paper(canvas, (PX, layout.LOG_Y, PW, 132))
 
 
 def draw_plan(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
