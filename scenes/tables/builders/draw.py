@@ -338,6 +338,9 @@ def draw_piles(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     canvas.text(f"Supply {v.supply}", (sx, sy + 42), size, theme.PAPER, anchor="midtop")
 
 
+PROMPT_BAR = (L.HAND_X - 420, 674, 840, 32)  # the prompt's bar over the felt (``panels.PROMPT_RECT``)
+
+
 # -- seats ---------------------------------------------------------------------------------------
 def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> None:
     anchor = ui.anchors[seat]
@@ -370,8 +373,8 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
     if status:
         canvas.text(
             status,
-            (r.centerx, r.bottom + 2),
-            min(canvas.ts(14), 17),  # as large as the gap over the hand's backs holds
+            (r.centerx, r.bottom),
+            max(min(canvas.ts(14), 22), canvas.least),  # the text size, over the hand's backs
             theme.GOLD if seat in acting else theme.PAPER,
             anchor="midtop",
             max_width=r.w,
@@ -417,8 +420,18 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
             swaps.append(x)
     if swaps:
         label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
-        size = max(min(canvas.ts(11), 20), canvas.least)  # under the discards, over the felt's edge at most
-        canvas.text(label, ((swaps[0] + swaps[-1]) / 2, y0 + 38), size, theme.PAPER, anchor="midtop")
+        # under the discard area (off the piles beside it) at the text size, but no lower than
+        # the prompt's bar when it would run into it
+        left, right = area[0], area[0] + area[2]
+        size = canvas.fit(label, 11, right - left, most=20, whole=True)
+        half = canvas.text_size(label, size)[0] / 2
+        cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
+        bar = pygame.Rect(PROMPT_BAR)
+        if bar.colliderect((cx - half, y0 + 38, 2 * half, size * 1.2)):
+            size = min(size, (bar.y - y0 - 38) / 1.2)
+            half = canvas.text_size(label, size)[0] / 2
+            cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
+        canvas.text(label, (cx, y0 + 38), size, theme.PAPER, anchor="midtop")
     if seat in v.appointed and v.phase is Phase.SELECT and v.committed[seat]:
         face(canvas, None, L.ready_pos(ui.anchors, ui.bottom, seat), (30, 42))
     draw_finale_marks(canvas, v, ui, seat, r)

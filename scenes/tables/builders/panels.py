@@ -18,7 +18,7 @@ from scenes.canvas import Canvas
 from scenes.table_lesson import Clear
 from scenes.tables.builders import layout as L
 from scenes.tables.builders.art import paint_role_card
-from scenes.tables.builders.draw import BuildersUi, acting_seats, face
+from scenes.tables.builders.draw import PROMPT_BAR, BuildersUi, acting_seats, face
 from scenes.tables.builders.talk import draw_talk
 from scenes.widgets.basic import paper
 
@@ -362,7 +362,7 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
     return PROMPTS.get(kind, "")
 
 
-PROMPT_RECT = pygame.Rect(L.HAND_X - 420, 674, 840, 32)
+PROMPT_RECT = pygame.Rect(PROMPT_BAR)
 NOTE_RECT = pygame.Rect(L.CENTRE[0] - 420, 230, 840, 300)  # the role note
 
 
