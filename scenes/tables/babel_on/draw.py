@@ -468,8 +468,13 @@ def draw_panel(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
         size = _two_lines(canvas, "waiting for the call", 17, width, "italic")
         canvas.paragraph("waiting for the call", (x, 56), size, theme.INK_SOFT, width, 2, "italic", leading=1.15)
     if not ui.calling and ui.actor is not None and not ui.die.busy:
-        size = _two_lines(canvas, phase_note(v), 16, PW - 20)
-        canvas.paragraph(phase_note(v), (PX + PW / 2, 146), size, theme.INK_SOFT, PW - 20, 2, anchor="midtop", leading=1.15)
+        note = phase_note(v)
+        size = _two_lines(canvas, note, 16, PW - 20)
+        halves = note.split(" · ")  # "Even: … · Odd: …" breaks at its dot when each half fits a line
+        if len(halves) == 2 and all(canvas.text_size(h, size)[0] <= PW - 20 for h in halves):
+            note = "\n".join(halves)
+        for i, line in enumerate(note.split("\n")):
+            canvas.paragraph(line, (PX + PW / 2, 146 + i * size * 1.15), size, theme.INK_SOFT, PW - 20, 2 - i, anchor="midtop", leading=1.15)
     draw_bag(canvas, view)
     draw_tray(canvas, view, ui)
     draw_log(canvas, ui)
