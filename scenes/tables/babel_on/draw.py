@@ -529,7 +529,9 @@ def _draw_bag_counts(canvas: Canvas, view: BabelView, colours: list[int]) -> Non
     x, top, width = PX + 152, 234, PW - 160
     step = min(34, 144 / max(1, len(colours)))
     widest = max((f"{v.bag[c]} {art.colour_name(c, v.neutral)}" for c in colours), key=len, default="")
-    size = canvas.fit(widest, 16, width - 24, most=step * 0.84)
+    size = canvas.fit(widest, 16, width - 24)
+    while size > 8 and canvas.text_size(widest, size)[1] - 4 > step - 1:  # six or seven rows: under the floor
+        size -= 0.5
     for i, c in enumerate(colours):
         y = top + (i + 0.5) * step
         cube(canvas, view, c, (x, y), min(26, step * 0.8))
