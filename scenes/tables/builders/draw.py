@@ -371,14 +371,9 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
     canvas.text(name, (r.x + 38, r.centery), size, theme.WHITE, anchor="midleft", max_width=r.w - 74)
     status = seat_status(v, ui, seat)
     if status:
-        canvas.text(
-            status,
-            (r.centerx, r.bottom),
-            max(min(canvas.ts(14), 22), canvas.least),  # the text size, over the hand's backs
-            theme.GOLD if seat in acting else theme.PAPER,
-            anchor="midtop",
-            max_width=r.w,
-        )
+        size = max(min(canvas.ts(14), 22), canvas.least)  # the text size, over the hand's backs
+        colour = theme.GOLD if seat in acting else theme.PAPER
+        canvas.text(status, (r.centerx, r.bottom), size, colour, anchor="midtop", max_width=r.w)
     # tokens: the Master's crown at the left end, an Architect token at the right end
     if seat == ui.master_shown and v.phase is not Phase.OVER:
         icon(canvas, "master", paint_master_token, (r.x - 4, r.y - 2), 34)
@@ -419,22 +414,26 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
         if d.swap:
             swaps.append(x)
     if swaps:
-        label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
-        # under the discard area (off the piles beside it) at the text size, but no lower than
-        # the prompt's bar when it would run into it
-        left, right = area[0], area[0] + area[2]
-        size = canvas.fit(label, 11, right - left, most=20, whole=True)
-        half = canvas.text_size(label, size)[0] / 2
-        cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
-        bar = pygame.Rect(PROMPT_BAR)
-        if bar.colliderect((cx - half, y0 + 38, 2 * half, size * 1.2)):
-            size = min(size, (bar.y - y0 - 38) / 1.2)
-            half = canvas.text_size(label, size)[0] / 2
-            cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
-        canvas.text(label, (cx, y0 + 38), size, theme.PAPER, anchor="midtop")
+        _swap_caption(canvas, swaps, area, y0 + 38)
     if seat in v.appointed and v.phase is Phase.SELECT and v.committed[seat]:
         face(canvas, None, L.ready_pos(ui.anchors, ui.bottom, seat), (30, 42))
     draw_finale_marks(canvas, v, ui, seat, r)
+
+
+def _swap_caption(canvas: Canvas, swaps: list[float], area, top: float) -> None:
+    """"swap" or "N swaps" under a seat's discard area (off the piles beside it) at the text
+    size, but no lower than the prompt's bar when it would run into it."""
+    label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
+    left, right = area[0], area[0] + area[2]
+    size = canvas.fit(label, 11, right - left, most=20, whole=True)
+    for _ in range(2):  # placed, then once more if the bar shortens it
+        half = canvas.text_size(label, size)[0] / 2
+        cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
+        bar = pygame.Rect(PROMPT_BAR)
+        if not bar.colliderect((cx - half, top, 2 * half, size * 1.2)):
+            break
+        size = min(size, (bar.y - top) / 1.2)
+    canvas.text(label, (cx, top), size, theme.PAPER, anchor="midtop")
 
 
 def discard_face(v: BuildersView, delib_mask: frozenset[int] | set[int], seat: int, d) -> int | None:
