@@ -426,24 +426,21 @@ def draw_plate(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int, active: b
     canvas.fill_rect(theme.GOLD if active else theme.PANEL_EDGE, r, radius=10, width=3 if active else 1)
     cube(canvas, view, t, (r.x + 22, r.centery), 26)
     name = ("▶ " if active else "") + ui.names[t]
-    canvas.text(
+    size = canvas.fit(name, 19, r.w * 0.45, "sans_bold", most=r.h - 6)  # the text size, in the plate
+    drawn = canvas.text(
         name,
         (r.x + 42, r.centery),
-        19,
+        size,
         theme.GOLD if active else theme.WHITE,
         role="sans_bold",
         anchor="midleft",
         max_width=r.w * 0.45,
     )
     status = "PERFECT ★" if v.tower_info[t].perfect else v.nation_names[t]
-    canvas.text(
-        status,
-        (r.right - 12 - 26 * v.bonus[t], r.centery),
-        15,
-        theme.PAPER_DARK,
-        anchor="midright",
-        max_width=r.w * 0.3,
-    )
+    right = r.right - 12 - 26 * v.bonus[t]
+    room = right - drawn.right - 10
+    size = canvas.fit(status, 15, room, most=r.h - 10, whole=True)  # shrinks to its room rather than be cut
+    canvas.text(status, (right, r.centery), size, theme.PAPER_DARK, anchor="midright", max_width=room)
     for i in range(v.bonus[t]):
         cube(canvas, view, t, (r.right - 20 - 24 * i, r.centery), 20)
 
@@ -457,11 +454,13 @@ def _draw_out_plate(canvas: Canvas, view: BabelView, ui: BabelOnUi, t: int, r: p
     badge = pygame.Rect(0, 0, 58, 24)
     badge.midright = (r.right - 10, r.centery)
     canvas.fill_rect((178, 52, 42), badge, radius=6)
-    canvas.text("OUT", badge.center, 15, theme.WHITE, role="sans_bold", anchor="center")
+    size = canvas.fit("OUT", 15, badge.w - 8, "sans_bold", most=badge.h - 2, whole=True)
+    canvas.text("OUT", badge.center, size, theme.WHITE, role="sans_bold", anchor="center")
     name = ui.names[t]
-    width = min(r.w * 0.5, canvas.text_size(name, 19, "sans_bold")[0])
+    size = canvas.fit(name, 19, r.w * 0.5, "sans_bold", most=r.h - 6)
+    width = min(r.w * 0.5, canvas.text_size(name, size, "sans_bold")[0])
     canvas.text(
-        name, (r.x + 42, r.centery), 19, OUT_TEXT, role="sans_bold", anchor="midleft", max_width=r.w * 0.5
+        name, (r.x + 42, r.centery), size, OUT_TEXT, role="sans_bold", anchor="midleft", max_width=r.w * 0.5
     )
     canvas.line(OUT_TEXT, (r.x + 40, r.centery + 1), (r.x + 44 + width, r.centery + 1), 2)
 
@@ -481,33 +480,46 @@ def draw_prompt(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
 
 
 def draw_panel(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
-    """The die with the call, then the bag, the tray and the log."""
+    """The die with the call, then the bag, the tray and the log. The words follow the text size
+    as far as the die's paper holds them (16 px on a 1024x640 window): the call and the roll in
+    three short lines beside the die, the phase's note in two lines under it."""
     v = view
     paper(canvas, (PX, 12, PW, 204))
-    canvas.text(
-        f"Round {v.round} of {v.round_limit}", (PX + PW - 14, 22), 17, theme.INK_SOFT, anchor="topright"
-    )
+    head = f"Round {v.round} of {v.round_limit}"
+    canvas.text(head, (PX + PW - 14, 16), canvas.fit(head, 17, PW - 120, most=26), theme.INK_SOFT, anchor="topright")
     canvas.circle((214, 198, 166), DIE_POS, 40)  # the die is drawn over it each frame (draw_moving)
+    x, width = PX + 104, PW - 114  # beside the die
     if v.call:
-        canvas.text(f"Called {v.call}", (PX + 110, 60), 20, theme.INK, role="sans_bold")
+        lines = [(f"Called {v.call}", theme.INK)]
         if v.roll and not ui.die.busy:
             right = (v.roll % 2 == 0) == (v.call == "even")
-            canvas.text(
-                f"Rolled {v.roll}: {'right' if right else 'wrong'}",
-                (PX + 110, 88),
-                19,
-                theme.GREEN if right else theme.RED,
-                role="sans_bold",
-            )
+            lines += [(f"Rolled {v.roll}:", theme.INK), ("right" if right else "wrong", theme.GREEN if right else theme.RED)]
+        size = min(canvas.fit(line, 20, width, "sans_bold", most=27) for line, _ in lines)
+        for i, (line, colour) in enumerate(lines):
+            canvas.text(line, (x, 48 + i * 29), size, colour, role="sans_bold", max_width=width)
     elif v.phase is not Phase.OVER and not ui.calling:
-        canvas.text("waiting for the call", (PX + 110, 72), 17, theme.INK_SOFT, role="italic")
+        size = _two_lines(canvas, "waiting for the call", 17, width, "italic")
+        canvas.paragraph("waiting for the call", (x, 56), size, theme.INK_SOFT, width, 2, "italic", leading=1.15)
     if not ui.calling and ui.actor is not None and not ui.die.busy:
-        canvas.paragraph(
-            phase_note(v), (PX + PW / 2, 160), 16, theme.INK_SOFT, PW - 24, max_lines=2, anchor="midtop"
-        )
+        note = phase_note(v)
+        size = _two_lines(canvas, note, 16, PW - 20)
+        halves = note.split(" · ")  # "Even: … · Odd: …" breaks at its dot when each half fits a line
+        if len(halves) == 2 and all(canvas.text_size(h, size)[0] <= PW - 20 for h in halves):
+            note = "\n".join(halves)
+        for i, line in enumerate(note.split("\n")):
+            canvas.paragraph(line, (PX + PW / 2, 146 + i * size * 1.15), size, theme.INK_SOFT, PW - 20, 2 - i, anchor="midtop", leading=1.15)
     draw_bag(canvas, view)
     draw_tray(canvas, view, ui)
     draw_log(canvas, ui)
+
+
+def _two_lines(canvas: Canvas, s: str, size: float, width: float, role: str = "sans") -> float:
+    """The text size (at most 26 units, the die's paper's room) at which ``s`` wraps to two lines
+    of ``width``; smaller than the smallest size only if even that needs a third line."""
+    size = min(canvas.ts(size), max(26, canvas.least))
+    while size > 8 and len(canvas.wrap(s, size, width, role)) > 2:
+        size -= 0.5
+    return size
 
 
 def phase_note(v: BabelView) -> str:
@@ -537,15 +549,28 @@ def draw_bag(canvas: Canvas, view: BabelView) -> None:
     )
     canvas.line((90, 60, 30), (bx - 30, by - 28), (bx + 30, by - 28), 4)
     canvas.text(str(v.bag_total), (bx, by + 10), 26, theme.WHITE, role="sans_bold", anchor="center")
-    canvas.text("in the bag", (bx, by + 62), 13, theme.INK_SOFT, anchor="center")
+    size = canvas.fit("in the bag", 13, 130, most=24)
+    canvas.text("in the bag", (PX + 72, by + 64), size, theme.INK_SOFT, anchor="center", max_width=130)
     colours = [c for c in range(len(v.bag)) if v.bag[c] or c < v.players or c == v.neutral]
+    _draw_bag_counts(canvas, view, colours)
+
+
+def _draw_bag_counts(canvas: Canvas, view: BabelView, colours: list[int]) -> None:
+    """What is left of each colour, one row each ("22 red" beside its block) right of the sack,
+    the rows as high as the paper allows (the words follow the text size as far as they hold)."""
+    v = view
+    x, top, width = PX + 152, 234, PW - 160
+    step = min(34, 144 / max(1, len(colours)))
+    widest = max((f"{v.bag[c]} {art.colour_name(c, v.neutral)}" for c in colours), key=len, default="")
+    size = canvas.fit(widest, 16, width - 24)
+    while size > 8 and canvas.text_size(widest, size)[1] - 4 > step - 1:  # six or seven rows: under the floor
+        size -= 0.5
     for i, c in enumerate(colours):
-        x = PX + 140 + (i % 2) * 84
-        y = 250 + (i // 2) * 40
-        cube(canvas, view, c, (x, y + 12), 26)
+        y = top + (i + 0.5) * step
+        cube(canvas, view, c, (x, y), min(26, step * 0.8))
+        count = canvas.text(f"{v.bag[c]}", (x + 18, y), size, theme.INK, role="sans_bold", anchor="midleft")
         name = art.colour_name(c, v.neutral)
-        canvas.text(f"{v.bag[c]}", (x + 18, y + 12), 19, theme.INK, role="sans_bold", anchor="midleft")
-        canvas.text(name, (x + 18, y + 30), 11, theme.INK_SOFT, anchor="midleft", max_width=58)
+        canvas.text(name, (count.right + 6, y), size, theme.INK_SOFT, anchor="midleft", max_width=PX + PW - 8 - count.right)
 
 
 def draw_tray(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
@@ -556,7 +581,8 @@ def draw_tray(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     canvas.fill_rect(theme.GOLD_DARK, TRAY, radius=12, width=2)
     holder = v.holder if v.holder >= 0 else ui.actor
     title = f"In hand: {ui.short(holder)}" if holder is not None else "In hand"
-    canvas.text(title, (TRAY.x + 14, TRAY.y + 10), 18, theme.PAPER, role="sans_bold", max_width=PW - 30)
+    size = canvas.fit(title, 18, PW - 30, "sans_bold", most=27)
+    canvas.text(title, (TRAY.x + 14, TRAY.y + 8), size, theme.PAPER, role="sans_bold", max_width=PW - 30)
     hand = list(ui.tray_hand) if v.holder >= 0 else []
     sel = ui.held
     playable = {m.colour for m in ui.legal if isinstance(m, Add)}
@@ -573,20 +599,20 @@ def draw_tray(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
             canvas.polygon(theme.HIGHLIGHT if glow else (200, 170, 90), rhombus, width=(3 if glow else 1) * theme.OUTLINE)
         cube(canvas, view, colour, pos, size)
     if not hand:
-        canvas.text("no blocks held", (TRAY.x + 14, TRAY.y + 56), 15, theme.PAPER_DARK, role="italic")
+        size = min(canvas.ts(15), 26)
+        canvas.text("no blocks held", (TRAY.x + 14, TRAY.y + 56), size, theme.PAPER_DARK, role="italic", max_width=PW - 28)
     if ui.actor is not None:
         _draw_bonus_blocks(canvas, view, ui, dragged == "bonus")
 
 
 def _draw_bonus_blocks(canvas: Canvas, view: BabelView, ui: BabelOnUi, one_dragged: bool) -> None:
     actor = ui.actor
-    canvas.text(
-        f"Bonus Blocks: {view.bonus[actor]}",
-        (TRAY.x + 14, TRAY.bottom - 34),
-        15,
-        theme.PAPER_DARK,
-        anchor="midleft",
-    )
+    room = layout.bonus_slots()[0][0] - 26 - (TRAY.x + 14)  # left of the Bonus Blocks
+    label = f"Bonus Blocks: {view.bonus[actor]}"
+    if canvas.text_size(label, canvas.ts(15))[0] > room:
+        label = f"Bonus: {view.bonus[actor]}"
+    size = canvas.fit(label, 15, room, most=26)
+    canvas.text(label, (TRAY.x + 14, TRAY.bottom - 34), size, theme.PAPER_DARK, anchor="midleft", max_width=room)
     can = bool(preview.bonus_targets(ui.legal)) and not ui.busy
     n = view.bonus[actor] - (1 if one_dragged else 0)
     for pos in layout.bonus_slots()[: max(0, n)]:
@@ -599,7 +625,7 @@ def _draw_bonus_blocks(canvas: Canvas, view: BabelView, ui: BabelOnUi, one_dragg
 
 def draw_log(canvas: Canvas, ui: BabelOnUi) -> None:
     """The log's paper; its lines are the table's scrolling log (``layout.LOG_RECT``)."""
-    paper(canvas, (PX, layout.LOG_Y, PW, 110))
+    paper(canvas, (PX, layout.LOG_Y, PW, 132))
 
 
 def draw_plan(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:

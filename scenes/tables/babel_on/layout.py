@@ -23,7 +23,7 @@ BAG_POS = (PX + 62, 300)  # centre of the sack
 TRAY = pygame.Rect(PX, 392, PW, 190)
 TRAY_CUBE = 40
 PLATE_H = 36
-BUTTONS_Y = 598  # the Pass / End turn row; Turn view and Floor plan under it, Menu and Rules last
+BUTTONS_Y = 594  # the Pass / End turn row; Turn view and Floor plan under it, Menu and Rules last
 _HALF = (PW - 12) / 2
 _CALL_W = (PW - 36) / 2  # the call buttons sit inside the die's paper
 BUTTON_RECTS = {
@@ -31,14 +31,16 @@ BUTTON_RECTS = {
     "odd": (PX + 24 + _CALL_W, 158, _CALL_W, 44),
     "pass": (PX, BUTTONS_Y, _HALF, 42),
     "end": (PX + _HALF + 12, BUTTONS_Y, _HALF, 42),
-    "rot": (PX, BUTTONS_Y + 52, _HALF, 38),
-    "plan": (PX + _HALF + 12, BUTTONS_Y + 52, _HALF, 38),
+    "rot": (PX, BUTTONS_Y + 46, _HALF, 36),
+    "plan": (PX + _HALF + 12, BUTTONS_Y + 46, _HALF, 36),
 }
-MENU_ROW = (PX, BUTTONS_Y + 100, PW, 38)
+MENU_ROW = (PX, BUTTONS_Y + 86, PW, 36)
 TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
 LESSON_BOX = (330, 92, 600, 0)  # a lesson's words: wide and high over the table, above the towers
-LOG_Y = 744
-LOG_RECT = pygame.Rect(PX + 10, LOG_Y + 6, PW - 12, 100)  # the log's lines, in its paper
+LOG_Y = 722
+# the log's lines, in its paper: four rows of 25 units in view (16 px on a 1024x640 window)
+LOG_RECT = pygame.Rect(PX + 10, LOG_Y + 6, PW - 12, 122)
+LOG_STYLE = (14, 17)  # text size and row: the rows 1.2 times the words' height
 PLAN_RECT = pygame.Rect(250, 110, 860, 640)
 
 Point = tuple[float, float]

@@ -45,6 +45,7 @@ HANDS = ("careful", "average", "shaky")  # the hands whose risk H cycles through
 class BabelOnTable(KeyPlay, TableScene):
     TOOLS_ROW = layout.TOOLS_ROW
     MENU_ROW = layout.MENU_ROW
+    LOG_STYLE = layout.LOG_STYLE
     HINT_KEY = pygame.K_c  # H already switches the hand whose risk is shown
     PLAN_KEY = PLAN_KEY  # the floor plan's key (its button's hotkey)
 

@@ -239,9 +239,10 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
             label = C.CELL_NAMES[cell] + (f"·{need[cell]}" if need[cell] else "")
             cx = sum(p[0] for p in poly) / 4
             cy = sum(p[1] for p in poly) / 4
-            w, h = canvas.text_size(label, 14)
+            size = max(min(canvas.ts(14), 22), canvas.least)  # the text size, as far as a cell holds it
+            w, h = canvas.text_size(label, size)
             if not pygame.Rect(round(cx - w / 2), round(cy - h / 2), round(w), round(h)).collidelistall(tags):
-                canvas.text(label, (cx, cy), 14, (70, 60, 50), anchor="center")  # unless a target's name is over it
+                canvas.text(label, (cx, cy), size, (70, 60, 50), anchor="center")  # unless a target's name is over it
     # the blueprint as glass on the base: a wireframe up to the height each tower must reach
     for cell in range(9):
         if need[cell] > ui.heights[cell]:
@@ -311,7 +312,8 @@ def draw_piles(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
             face(canvas, None, (dx - i * 1.5, dy - i * 2), (62, 88))
     if not v.deck_size:
         canvas.fill_rect((0, 0, 0, 60), (dx - 31, dy - 44, 62, 88), radius=7)
-    canvas.text(f"Deck {v.deck_size}", (dx, dy + 52), 16, theme.PAPER, anchor="midtop")
+    size = max(min(canvas.ts(16), 24), canvas.least)  # the piles' words: at most 24, never under the floor
+    canvas.text(f"Deck {v.deck_size}", (dx, dy + 50), size, theme.PAPER, anchor="midtop")
     # the face-up pile of resolved cards (the second discard area)
     px, py = L.PILE
     shown = list(v.resolved[: ui.res_shown])
@@ -321,9 +323,9 @@ def draw_piles(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         k = len(shown[-4:]) - 1 - i
         face(canvas, card, (px - k * 9, py - k * 5), L.PILE_SIZE)
     canvas.text(
-        "Resolved" + (f" ({len(shown)})" if shown else ""),
-        (px, py + h / 2 + 8),
-        15,
+        "Resolved" + (f" {len(shown)}" if shown else ""),
+        (px + 8, py + h / 2 + 6),
+        size,
         theme.PAPER,
         anchor="midtop",
     )
@@ -333,7 +335,10 @@ def draw_piles(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     heap = min(6, (v.supply + 3) // 4)
     heap_grid = IsoGrid((sx, sy - 26), 26)
     heap_grid.draw(canvas, [Cube(gx, gy, 0, BLOCK) for gx, gy in rows[:heap]])
-    canvas.text(f"Supply {v.supply}", (sx, sy + 42), 16, theme.PAPER, anchor="midtop")
+    canvas.text(f"Supply {v.supply}", (sx, sy + 42), size, theme.PAPER, anchor="midtop")
+
+
+PROMPT_BAR = (L.HAND_X - 420, 674, 840, 32)  # the prompt's bar over the felt (``panels.PROMPT_RECT``)
 
 
 # -- seats ---------------------------------------------------------------------------------------
@@ -362,17 +367,13 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
     name = ui.name(seat)
     if kind in SEAT_PICKS:
         name = f"{seat + 1 if seat < 9 else 0}. {name}"
-    canvas.text(name, (r.x + 38, r.centery), 18, theme.WHITE, anchor="midleft", max_width=r.w - 74)
+    size = canvas.fit(name, 18, r.w - 74, most=r.h - 8)  # the text size, in the plate
+    canvas.text(name, (r.x + 38, r.centery), size, theme.WHITE, anchor="midleft", max_width=r.w - 74)
     status = seat_status(v, ui, seat)
     if status:
-        canvas.text(
-            status,
-            (r.centerx, r.bottom + 2),
-            14,
-            theme.GOLD if seat in acting else theme.PAPER,
-            anchor="midtop",
-            max_width=r.w,
-        )
+        size = max(min(canvas.ts(14), 22), canvas.least)  # the text size, over the hand's backs
+        colour = theme.GOLD if seat in acting else theme.PAPER
+        canvas.text(status, (r.centerx, r.bottom), size, colour, anchor="midtop", max_width=r.w)
     # tokens: the Master's crown at the left end, an Architect token at the right end
     if seat == ui.master_shown and v.phase is not Phase.OVER:
         icon(canvas, "master", paint_master_token, (r.x - 4, r.y - 2), 34)
@@ -399,7 +400,8 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
     canvas.fill_rect((14, 40, 30, 150), area, radius=6)
     canvas.fill_rect((96, 130, 100), area, radius=6, width=1)
     if not pile:
-        canvas.text("discards", (area[0] + area[2] / 2, y0 + 18), 12, (150, 180, 150), anchor="center")
+        size = canvas.fit("discards", 12, area[2] - 4, most=area[3] - 6)
+        canvas.text("discards", (area[0] + area[2] / 2, y0 + 18), size, (150, 180, 150), anchor="center", max_width=area[2] - 4)
     swaps = []  # x of each of the Master's swap discards, captioned once below
     for i, d in enumerate(pile):
         x, y = L.discard_pos(anchor, i, len(pile))
@@ -412,11 +414,26 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
         if d.swap:
             swaps.append(x)
     if swaps:
-        label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
-        canvas.text(label, ((swaps[0] + swaps[-1]) / 2, y0 + 40), 11, theme.PAPER, anchor="midtop")
+        _swap_caption(canvas, swaps, area, y0 + 38)
     if seat in v.appointed and v.phase is Phase.SELECT and v.committed[seat]:
         face(canvas, None, L.ready_pos(ui.anchors, ui.bottom, seat), (30, 42))
     draw_finale_marks(canvas, v, ui, seat, r)
+
+
+def _swap_caption(canvas: Canvas, swaps: list[float], area, top: float) -> None:
+    """"swap" or "N swaps" under a seat's discard area (off the piles beside it) at the text
+    size, but no lower than the prompt's bar when it would run into it."""
+    label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
+    left, right = area[0], area[0] + area[2]
+    size = canvas.fit(label, 11, right - left, most=20, whole=True)
+    for _ in range(2):  # placed, then once more if the bar shortens it
+        half = canvas.text_size(label, size)[0] / 2
+        cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
+        bar = pygame.Rect(PROMPT_BAR)
+        if not bar.colliderect((cx - half, top, 2 * half, size * 1.2)):
+            break
+        size = min(size, (bar.y - top) / 1.2)
+    canvas.text(label, (cx, top), size, theme.PAPER, anchor="midtop")
 
 
 def discard_face(v: BuildersView, delib_mask: frozenset[int] | set[int], seat: int, d) -> int | None:
@@ -548,9 +565,11 @@ def draw_tray(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     for i in range(n):
         face(canvas, None, (tx + (i - (n - 1) / 2) * (w * 0.55), ty), L.TRAY_CARD)
     bx, by = tx + ((n - 1) / 2) * (w * 0.55) + w / 2, ty - h / 2
-    canvas.circle((30, 20, 12), (bx, by), 12)
-    canvas.circle(theme.GOLD, (bx, by), 12, width=1.5)
-    canvas.text(str(n), (bx, by), 14, theme.GOLD, role="sans_bold", anchor="center")
+    size = max(min(canvas.ts(14), 22), canvas.least)
+    radius = max(12, size * 0.62)  # the badge grows with its number
+    canvas.circle((30, 20, 12), (bx, by), radius)
+    canvas.circle(theme.GOLD, (bx, by), radius, width=1.5)
+    canvas.text(str(n), (bx, by), size, theme.GOLD, role="sans_bold", anchor="center")
 
 
 # -- the viewer's own hand and role --------------------------------------------------------------------
@@ -583,8 +602,10 @@ def draw_hand(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         )
         if tag:
             ty = y - lift + theme.CARD_H / 2 - 40
-            canvas.fill_rect((30, 20, 12, 235), (x - 60, ty - 11, 120, 22), radius=6)
-            canvas.text(tag, (x, ty), 13, theme.HIGHLIGHT, role="sans_bold", anchor="center", max_width=114)
+            size = canvas.fit(tag, 13, theme.CARD_W + 20, "sans_bold", most=22)  # the box grows with it
+            tw, th = canvas.text_size(tag, size, "sans_bold")
+            canvas.fill_rect((30, 20, 12, 235), (x - tw / 2 - 6, ty - th / 2, tw + 12, th), radius=6)
+            canvas.text(tag, (x, ty), size, theme.HIGHLIGHT, role="sans_bold", anchor="center", max_width=theme.CARD_W + 20)
     if v.my_commit is not None and v.phase is Phase.SELECT:
         x, y = L.BOTTOM_FRONT[0] + 250, L.HAND_Y
         for i, (card, label) in enumerate(
@@ -592,7 +613,8 @@ def draw_hand(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         ):
             if card >= 0:
                 face(canvas, card, (x + i * 84, y), (70, 98))
-                canvas.text(label, (x + i * 84, y + 54), 13, theme.PAPER, anchor="midtop")
+                size = canvas.fit(label, 13, 82, most=22, whole=True)
+                canvas.text(label, (x + i * 84, y + 53), size, theme.PAPER, anchor="midtop")
 
 
 def draw_role(canvas: Canvas) -> None:
@@ -603,7 +625,9 @@ def draw_role(canvas: Canvas) -> None:
         ("builders-role-back", sr.w, sr.h), lambda: paint_role_back(sr.w, sr.h).convert_alpha()
     )
     canvas.surface.blit(img, sr.topleft)
-    canvas.text(keymap.relabel("hold R to look", "builders", loose=True), (r.centerx, r.bottom + 4), 13, theme.PAPER, anchor="midtop")
+    words = keymap.relabel("hold R to look", "builders", loose=True)
+    size = max(min(canvas.ts(13), 22), canvas.least)  # under the card, above the window's foot
+    canvas.text(words, (r.centerx, r.bottom + 3), size, theme.PAPER, anchor="midtop")
 
 
 def _dimmed(img: pygame.Surface) -> pygame.Surface:

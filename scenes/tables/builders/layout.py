@@ -24,6 +24,7 @@ HAND_X = 623
 OWN_PLATE = (212, 772)  # the bottom seat: its discard box and caption must end inside the felt
 BOTTOM_FRONT = (623, 690)
 PLATE_W, PLATE_H = 196, 40
+HAND_DY = 50  # a seat's hand backs and discards under its plate, below the status line
 EDGE = 24  # the least room between a seat's plate and the felt's edge
 SMALL = (28, 40)
 TRAY_CARD = (46, 64)
@@ -82,14 +83,14 @@ def plate_rect(anchor: tuple[float, float]) -> pygame.Rect:
 
 def hand_backs_pos(anchor: tuple[float, float], i: int) -> tuple[float, float]:
     x, y = anchor
-    return (x - PLATE_W / 2 + 16 + i * 14, y + 44)
+    return (x - PLATE_W / 2 + 16 + i * 14, y + HAND_DY)
 
 
 def discard_pos(anchor: tuple[float, float], i: int, count: int) -> tuple[float, float]:
     """Discard ``i`` of ``count`` in a seat's face-down discard area, right of the hand backs."""
     x, y = anchor
     step = 30 if count <= 3 else max(8, 84 / max(1, count - 1))
-    return (x - PLATE_W / 2 + 94 + i * step, y + 44)
+    return (x - PLATE_W / 2 + 94 + i * step, y + HAND_DY)
 
 
 def discard_area(anchor: tuple[float, float]) -> pygame.Rect:

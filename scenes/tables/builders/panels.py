@@ -18,7 +18,7 @@ from scenes.canvas import Canvas
 from scenes.table_lesson import Clear
 from scenes.tables.builders import layout as L
 from scenes.tables.builders.art import paint_role_card
-from scenes.tables.builders.draw import BuildersUi, acting_seats, face
+from scenes.tables.builders.draw import PROMPT_BAR, BuildersUi, acting_seats, face
 from scenes.tables.builders.talk import draw_talk
 from scenes.widgets.basic import paper
 
@@ -47,8 +47,10 @@ def draw_peek(canvas: Canvas, v: BuildersView) -> None:
     conv = v.my_conversion
     if conv is not None:
         text = "Zealot since the deal" if conv.round == 0 else f"Zealot since round {conv.round} ({conv.how})"
-        canvas.fill_rect((30, 20, 12, 230), (x - 10, y + h + 6, w + 20, 30), radius=8)
-        canvas.text(text, (x + w / 2, y + h + 21), 15, theme.HIGHLIGHT, anchor="center", max_width=w + 10)
+        size = canvas.fit(text, 15, w + 10, most=24, whole=True)  # the box grows with its words
+        tall = max(30, size * 1.3)
+        canvas.fill_rect((30, 20, 12, 230), (x - 10, y + h + 6, w + 20, tall), radius=8)
+        canvas.text(text, (x + w / 2, y + h + 6 + tall / 2), size, theme.HIGHLIGHT, anchor="center", max_width=w + 10)
 
 
 # -- the Master's private check ----------------------------------------------------------------------
@@ -77,17 +79,16 @@ def check_rect(v: BuildersView) -> pygame.Rect:
 
 
 def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
-    notes = check_notes(v)
-    paper(canvas, check_rect(v))
-    canvas.text("Your private check", (623, 162), 30, theme.INK, role="title_bold", anchor="midtop")
-    canvas.text(
-        "The cards handed to you, shuffled: nobody can tell who handed in which.",
-        (623, 200),
-        16,
-        theme.INK_SOFT,
-        anchor="midtop",
-        max_width=740,
-    )
+    size = max(min(canvas.ts(15), 24), canvas.least)  # the sheet's words; it grows down for their rows
+    rows = [row for line in check_notes(v) for row in canvas.wrap(line, size, 740)]
+    sheet = check_rect(v)
+    sheet.h = max(sheet.h, round(436 - sheet.y + len(rows) * size * 1.2 + 10))
+    paper(canvas, sheet)
+    canvas.text("Your private check", (623, 158), 30, theme.INK, role="title_bold", anchor="midtop")
+    sub = "The cards handed to you, shuffled: nobody can tell who handed in which."
+    if canvas.text_size(sub, canvas.ts(16))[0] > 740:
+        sub = "Handed to you, shuffled: nobody can tell who gave which."
+    canvas.text(sub, (623, 196), canvas.fit(sub, 16, 740, most=26, whole=True), theme.INK_SOFT, anchor="midtop", max_width=740)
     takes = {a.take for a in ui.legal}
     for card, rect in L.received_rects(v.received):
         kind = C.CARDS[card].kind
@@ -105,21 +106,21 @@ def draw_check(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         )
         if chosen:
             canvas.text(
-                "take", (rect.centerx, rect.bottom + 4), 15, theme.INK, role="sans_bold", anchor="midtop"
+                "take", (rect.centerx, rect.bottom + 4), size, theme.INK, role="sans_bold", anchor="midtop"
             )
         elif storm:
             canvas.text(
                 "revealed",
                 (rect.centerx, rect.bottom + 4),
-                14,
+                size,
                 theme.RED,
                 role="sans_bold",
                 anchor="midtop",
             )
-    y = 430
-    for line in notes:
-        canvas.text(line, (623, y), 15, theme.INK, anchor="midtop", max_width=740)
-        y += 22
+    y = 436
+    for row in rows:
+        canvas.text(row, (623, y), size, theme.INK, anchor="midtop", max_width=740)
+        y += size * 1.2
 
 
 # -- the side panel ------------------------------------------------------------------------------------
@@ -131,62 +132,56 @@ def _draw_blueprint_sheet(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> No
     tag = {"published": "published", "edition": "this edition's own", "custom": "custom"}.get(
         bp.source, bp.source
     )
-    canvas.text("Blueprint: " + bp.name, (x + 14, 24), 24, theme.INK, role="title_bold", max_width=w - 28)
+    head = "Blueprint: " + bp.name
+    canvas.text(head, (x + 14, 20), canvas.fit(head, 24, w - 28, "title_bold", most=28), theme.INK, role="title_bold", max_width=w - 28)
     canvas.text(
-        tag, (x + 14, 54), 14, theme.INK_SOFT if bp.source == "published" else theme.RED, role="sans_bold"
+        tag,
+        (x + 14, 52),
+        canvas.fit(tag, 14, w - 28, "sans_bold", most=24),
+        theme.INK_SOFT if bp.source == "published" else theme.RED,
+        role="sans_bold",
+        max_width=w - 28,
     )
-    cell = 62
-    gx0 = x + (w - 3 * cell) / 2
-    gy0 = 78
+    cell, cw = 60, 70  # wider than high: a cell's name and need side by side over what is built
+    gx0 = x + (w - 3 * cw) / 2
+    gy0 = 82
     met_count = 0
+    size = max(min(canvas.ts(12), 24), canvas.least)  # a cell's two lines: name and need, then built
     for i in range(9):
-        cx, cy = gx0 + (i % 3) * cell, gy0 + (i // 3) * cell
+        cx, cy = gx0 + (i % 3) * cw, gy0 + (i // 3) * cell
         need = bp.cells[i]
         have = ui.heights[i]
         met = need and have >= need
         met_count += bool(met)
         fill = (196, 226, 184) if met else ((236, 222, 190) if need else (226, 216, 196))
-        canvas.fill_rect(fill, (cx + 2, cy + 2, cell - 4, cell - 4), radius=6)
+        canvas.fill_rect(fill, (cx + 2, cy + 2, cw - 4, cell - 4), radius=6)
         canvas.fill_rect(
             MET if met else theme.PAPER_DARK,
-            (cx + 2, cy + 2, cell - 4, cell - 4),
+            (cx + 2, cy + 2, cw - 4, cell - 4),
             radius=6,
             width=2 if met else 1,
         )
-        canvas.text(C.CELL_NAMES[i], (cx + 7, cy + 5), 11, theme.INK_SOFT)
+        canvas.text(C.CELL_NAMES[i], (cx + 6, cy + 3), size, theme.INK_SOFT, role="condensed")
         if need:
-            canvas.text(
-                str(need),
-                (cx + cell / 2, cy + cell / 2 - 2),
-                24,
-                theme.INK,
-                role="sans_bold",
-                anchor="center",
-            )
+            canvas.text(str(need), (cx + cw - 6, cy + 3), size, theme.INK, role="sans_bold", anchor="topright")
         canvas.text(
             f"{have}" + (" ✓" if met else ""),
-            (cx + cell - 7, cy + cell - 5),
-            12,
+            (cx + cw - 6, cy + cell - 1),
+            size,
             MET if met else theme.INK_SOFT,
-            role="sans_bold",
+            role="sans_bold" if met else "sans",
             anchor="bottomright",
         )
     cells_needed = sum(1 for n in bp.cells if n)
+    summary = f"{met_count} of {cells_needed} cells met · {wording.count(sum(ui.heights), 'block')} built"
+    if canvas.text_size(summary, canvas.ts(15))[0] > w - 20:
+        summary = f"{met_count}/{cells_needed} cells met · {sum(ui.heights)} built"
+    canvas.text(summary, (x + w / 2, 262), canvas.fit(summary, 15, w - 20, most=24, whole=True), theme.INK, anchor="midtop", max_width=w - 20)
+    legend = "bold: blocks needed · under: built so far"
+    if canvas.text_size(legend, canvas.ts(12))[0] > w - 20:
+        legend = "bold: need · under: built"
     canvas.text(
-        f"{met_count} of {cells_needed} cells met · {wording.count(sum(ui.heights), 'block')} built",
-        (x + w / 2, 274),
-        15,
-        theme.INK,
-        anchor="midtop",
-        max_width=w - 20,
-    )
-    canvas.text(
-        "big number: blocks needed · small: built so far",
-        (x + w / 2, 294),
-        12,
-        theme.INK_SOFT,
-        anchor="midtop",
-        max_width=w - 20,
+        legend, (x + w / 2, 288), canvas.fit(legend, 12, w - 20, most=24, whole=True), theme.INK_SOFT, anchor="midtop", max_width=w - 20
     )
 
 
@@ -201,9 +196,10 @@ def draw_panel(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     title = (
         "Game over" if v.phase is Phase.OVER else "The finale" if v.phase in finale else f"Round {v.round}"
     )
-    canvas.text(title, (x + 14, 336), 24, theme.INK, role="title_bold")
+    size = canvas.fit(title, 24, w - 28, "title_bold", most=28)
+    canvas.text(title, (x + 14, 334), size, theme.INK, role="title_bold", max_width=w - 28)
     master = f"Master: {ui.name(ui.master_shown)}"
-    room = w - 28 - canvas.text_size(title, 24, "title_bold")[0] - 12  # right of the title
+    room = w - 28 - canvas.text_size(title, size, "title_bold")[0] - 12  # right of the title
     size = canvas.fit(master, 15, room, most=20)
     canvas.text(master, (x + w - 14, 342), size, theme.INK_SOFT, anchor="topright", max_width=room)
     if talk:  # the round sheet's lines are the table's scrolling log (``rounds``)
@@ -366,7 +362,7 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
     return PROMPTS.get(kind, "")
 
 
-PROMPT_RECT = pygame.Rect(L.HAND_X - 420, 674, 840, 32)
+PROMPT_RECT = pygame.Rect(PROMPT_BAR)
 NOTE_RECT = pygame.Rect(L.CENTRE[0] - 420, 230, 840, 300)  # the role note
 
 
@@ -452,13 +448,22 @@ def draw_banners(canvas: Canvas, ui: BuildersUi) -> None:
         max_width=w - 40,
     )
     if sub:
-        canvas.text(sub, (cx, cy + (34 if big else 24)), 20, theme.WHITE, anchor="center", max_width=w - 40)
+        size = canvas.fit(sub, 20, w - 40, most=28, whole=True)
+        canvas.text(sub, (cx, cy + (34 if big else 24)), size, theme.WHITE, anchor="center", max_width=w - 40)
 
 
 def draw_note(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     _, title, lines = ui.note
     role = v.role.value
-    r = NOTE_RECT
+    size = max(min(canvas.ts(17), 26), canvas.least)  # the text size; the note grows down for more lines
+    rows = [(line, False) for line in lines if not line.startswith("Hold")]
+    if any(canvas.text_size(row, size)[0] > 615 for row, _ in rows):  # rewrapped as one paragraph
+        told = " ".join(line for line in lines if not line.startswith("Hold"))
+        rows = [(row, False) for row in canvas.wrap(told, size, 615)]
+    rows += [(row, True) for line in lines if line.startswith("Hold") for row in canvas.wrap(line, size, 615)]
+    step = max(34, size * 1.3) if len(rows) <= len(lines) else size * 1.22
+    r = pygame.Rect(NOTE_RECT)
+    r.h = max(r.h, round(80 + len(rows) * step + 12))
     canvas.shadow_rect(r, radius=14, offset=(8, 12))
     paper(canvas, r)
     w, h = 150, 210
@@ -469,17 +474,11 @@ def draw_note(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     )
     canvas.shadow_rect(cr, radius=10)
     canvas.surface.blit(img, sr.topleft)
-    canvas.text(title, (r[0] + 200, r[1] + 24), 30, theme.INK, role="title_bold", max_width=610)
+    canvas.text(title, (r[0] + 200, r[1] + 24), canvas.fit(title, 30, 610, "title_bold", most=40), theme.INK, role="title_bold", max_width=610)
     y = r[1] + 80
-    for line in lines:
-        canvas.text(
-            line,
-            (r[0] + 200, y),
-            17,
-            theme.INK if not line.startswith("Hold") else theme.INK_SOFT,
-            max_width=615,
-        )
-        y += 34
+    for row, soft in rows:
+        canvas.text(row, (r[0] + 200, y), size, theme.INK_SOFT if soft else theme.INK, max_width=615)
+        y += step
 
 
 # -- words the table shows in toasts, notes, the curtain and the end panel ---------------------------
