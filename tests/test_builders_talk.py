@@ -171,3 +171,29 @@ def test_broken_talk_is_caught_by_the_invariants():
         {**RULES.state_to_json(state), "talk_on": False, "talk": [[2, 0, "nothing", None]]}
     )
     assert "table talk without the option" in RULES.invariant_errors(off)
+
+
+def test_bots_choose_their_statement_through_the_talk_module(monkeypatch):
+    """A bot's Talk move is ``talk.statement(view, legal, level, rng)``, at the level of the side
+    it plays; and with the first policy a bot game with talk plays on to its end."""
+    from babel.games.builders import talk
+
+    heard = []
+
+    def statement(view, legal, level, rng):
+        heard.append((view.seat, level))
+        return legal[-1]
+
+    state = RULES.initial_state(RULES.make_config(5, talk=True), 2)
+    state = replace(state, phase=Phase.TALK, round=2, cur=replace(state.cur, round=2))
+    seat = RULES.to_act(state)[0]
+    legal = RULES.legal_actions(state, seat)
+    monkeypatch.setattr(talk, "statement", statement)
+    bot = make_bot("novice", "shrewd")
+    assert bot.choose(RULES.view(state, seat), legal, Rng(1), Budget()) == legal[-1]
+    evil = state.roles[seat].value != "architect"
+    assert heard == [(seat, "shrewd" if evil else "novice")]
+    monkeypatch.undo()
+    match = Match(RULES, RULES.make_config(5, talk=True), 9, [Seat(f"p{i}", "shrewd") for i in range(5)])
+    match.play_bots()
+    assert match.over and match.state.talk
