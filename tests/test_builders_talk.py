@@ -197,3 +197,29 @@ def test_bots_choose_their_statement_through_the_talk_module(monkeypatch):
     match = Match(RULES, RULES.make_config(5, talk=True), 9, [Seat(f"p{i}", "shrewd") for i in range(5)])
     match.play_bots()
     assert match.over and match.state.talk
+
+
+def test_the_coach_advises_a_statement_with_true_public_facts_only():
+    """At every talk turn of a seeded game the coach's advice, and the reason it would give for
+    any statement on the menu, state only facts that hold and that no secret changes."""
+    from babel.core.claims import words_said
+    from babel.games.builders import coach
+    from tools.claim_battery import check_claims
+
+    match = Match(RULES, RULES.make_config(6, talk=True), 13, [Seat(f"p{i}", "shrewd") for i in range(6)])
+    turns = 0
+    while not match.over and match.state.round <= 4:
+        seat = match.to_act()[0]
+        legal = match.legal(seat)
+        if isinstance(legal[0], A.Talk):
+            turns += 1
+            view = match.view(seat)
+            said = coach.explain(view, legal)
+            assert said.action in legal and said.claims
+            assert check_claims("builders", match, seat, said.text, said.claims) == []
+            for action in legal[:: max(1, len(legal) // 6)]:
+                words, claims = coach.talk_reason(view, action)
+                assert words_said(words, claims) == []
+                assert all(coach.check(match.state, seat, c) is None for c in claims), (action, words)
+        match.submit(seat, match.bot_action(seat))
+    assert turns >= 12
