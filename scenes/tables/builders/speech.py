@@ -33,6 +33,7 @@ KINDS = (
 KEY_NAMES = {"suspect": "S", "trust": "G", "hurt": "D", "shun": "X"}
 MENU = pygame.Rect(512, 548, 290, 118)  # between the deck and the supply, over the prompt line
 BUTTON_W, BUTTON_H, GAP = 137, 40, 8
+FINALE = (Phase.SEAL, Phase.DISCUSS, Phase.TARGET, Phase.PUNISH, Phase.OVER)
 BUBBLE_INK = (38, 30, 22)
 BUBBLE_PAPER = (250, 244, 228)
 
@@ -84,11 +85,12 @@ def draw_menu_back(canvas: Canvas, ui: BuildersUi) -> None:
 
 def spoken_now(v: BuildersView, ui: BuildersUi) -> dict[int, tuple[str, bool]]:
     """Each seat's words to show by its plate now, and whether they say something (False:
-    nothing): this round's talk until the Master has appointed, the Seal discussion while on."""
+    nothing): this round's statements all round ("nothing" only while the table talks), the
+    Seal discussion while it is on."""
     out: dict[int, tuple[str, bool]] = {}
-    if v.phase in (Phase.TALK, Phase.APPOINT):
+    if v.phase not in FINALE:
         for rnd, seat, kind, subject in v.talk:
-            if rnd == v.round:
+            if rnd == v.round and (subject is not None or v.phase is Phase.TALK):
                 words = A.talk_line(kind, subject, ui.name(subject) if subject is not None else None)
                 out[seat] = (words, subject is not None)
     elif v.phase in (Phase.DISCUSS, Phase.TARGET) and v.said and not ui.busy:
