@@ -51,7 +51,7 @@ def test_the_talk_menu_by_keys_and_what_the_table_shows():
     table = _table_at_my_talk(pilot)
     ui = table.ui()
     assert all(b.visible for b in table.talk_menu.buttons)
-    assert "Table talk" in table.prompt() and "I suspect" in table.prompt()
+    assert table.prompt().startswith("Say \"I suspect …\": click a player")
     earlier = [st for st in table.view.talk if st[0] == table.view.round]
     assert earlier, "the Master (a bot) spoke first"
     shown = speech.spoken_now(table.view, ui)

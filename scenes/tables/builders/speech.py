@@ -42,10 +42,7 @@ def talk_prompt(kind: str, picked: tuple[int, ...], name: Callable[[int], str]) 
     """The prompt line while the talk menu is up."""
     if picked:
         return f'Say "{A.talk_line(kind, picked[-1], name(picked[-1]))}": Enter (or click again)'
-    return (
-        f'Table talk: "{A.TALK_WORDS[kind].format(x="…")}" - click a player (1-9), then Enter; '
-        "S/G/D/X change it, N says nothing"
-    )
+    return f'Say "{A.TALK_WORDS[kind].format(x="…")}": click a player, then Enter (N: nothing)'
 
 
 class TalkMenu:
