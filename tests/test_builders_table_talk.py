@@ -51,7 +51,7 @@ def test_the_talk_menu_by_keys_and_what_the_table_shows():
     table = _table_at_my_talk(pilot)
     ui = table.ui()
     assert all(b.visible for b in table.talk_menu.buttons)
-    assert table.prompt().startswith("Say \"I suspect …\": click a player")
+    assert table.prompt().startswith('Say "I suspect …": click a player')
     earlier = [st for st in table.view.talk if st[0] == table.view.round]
     assert earlier, "the Master (a bot) spoke first"
     shown = speech.spoken_now(table.view, ui)
@@ -97,3 +97,21 @@ def test_table_talk_is_on_with_bots_and_off_when_people_play_alone_together():
     assert seat_options("builders", [Seat("Anna"), Seat("Ben")]) == {"talk": False}
     assert seat_options("builders", [Seat("Anna"), Seat("Ben", device=True)]) == {"talk": False}
     assert seat_options("duel", [Seat("Anna"), Seat("Ben", "plain")]) == {}
+
+
+def test_the_setup_screen_starts_a_table_with_bots_with_talk_and_people_alone_without(pilot):
+    from scenes.launcher.menu import MainMenu
+    from scenes.launcher.setup import SetupScene
+
+    rules = registry.get("builders")
+    for bots, talk in ((True, True), (False, False)):
+        pilot.start(MainMenu())
+        setup = SetupScene(rules)
+        pilot.app.push(setup)
+        setup._set_players(5)
+        setup.kinds = ["human"] + (["plain"] if bots else ["human"]) * 4
+        setup.start()
+        pilot.advance(0.1)
+        table = next(s for s in pilot.app.stack if isinstance(s, BuildersTable))  # behind a curtain
+        assert table.match.config.get("talk") is talk and table.match.state.talk_on is talk
+        pilot.app.close_scenes()
