@@ -174,13 +174,13 @@ def test_broken_talk_is_caught_by_the_invariants():
 
 
 def test_bots_choose_their_statement_through_the_talk_module(monkeypatch):
-    """A bot's Talk move is ``talk.statement(view, legal, level, rng)``, at the level of the side
-    it plays; and with the first policy a bot game with talk plays on to its end."""
+    """A bot's Talk move is the one ``talk.statement(view, legal, level, rng, ...)`` chooses; and
+    a bot game with talk plays on to its end."""
     from babel.games.builders import talk
 
     heard = []
 
-    def statement(view, legal, level, rng):
+    def statement(view, legal, level, rng, *more):
         heard.append((view.seat, level))
         return legal[-1]
 
@@ -189,10 +189,9 @@ def test_bots_choose_their_statement_through_the_talk_module(monkeypatch):
     seat = RULES.to_act(state)[0]
     legal = RULES.legal_actions(state, seat)
     monkeypatch.setattr(talk, "statement", statement)
-    bot = make_bot("novice", "shrewd")
-    assert bot.choose(RULES.view(state, seat), legal, Rng(1), Budget()) == legal[-1]
-    evil = state.roles[seat].value != "architect"
-    assert heard == [(seat, "shrewd" if evil else "novice")]
+    for level in ("novice", "plain", "shrewd"):
+        assert make_bot(level).choose(RULES.view(state, seat), legal, Rng(1), Budget()) == legal[-1]
+    assert [s for s, _level in heard] == [seat] * 3 and all(lv in LEVELS for _s, lv in heard)
     monkeypatch.undo()
     match = Match(RULES, RULES.make_config(5, talk=True), 9, [Seat(f"p{i}", "shrewd") for i in range(5)])
     match.play_bots()
