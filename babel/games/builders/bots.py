@@ -29,6 +29,8 @@ Messenger and Zealots:
   Architects count on takes a share and points elsewhere) and in the discussion name one of the
   table's three likeliest that they take for innocent; Zealots point Divine Punishment at the most
   likely Messenger.
+Table talk (option "talk"): every bot says what ``talk.statement`` chooses at the level of the
+side it plays.
 novice: the plain policy, with a random legal move instead about one time in three.
 Architects at the plain and novice levels play the shrewd team game but misjudge now and then:
 one judgment call in seven (plain) or in three (novice) is a random choice: whom to appoint, whom
@@ -49,7 +51,7 @@ from babel.core.rng import Rng
 from babel.games.builders import actions as A
 from babel.games.builders import belief as B
 from babel.games.builders import cards as C
-from babel.games.builders import sealing
+from babel.games.builders import sealing, talk
 from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
@@ -210,6 +212,8 @@ class RoleBot:
         """The move of the saboteur policy (``evil``) or the Architect policy, at this bot's level
         for that side."""
         level = self.evil if evil else self.good
+        if isinstance(legal[0], A.Talk):  # table talk: the talk module's policy, at this side's level
+            return talk.statement(view, legal, level, rng)
         if not evil and level in MISJUDGE:
             if isinstance(legal[0], JUDGMENTS) and rng.random() < MISJUDGE[level]:
                 return rng.choice(legal)
