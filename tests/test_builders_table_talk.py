@@ -115,3 +115,23 @@ def test_the_setup_screen_starts_a_table_with_bots_with_talk_and_people_alone_wi
         table = next(s for s in pilot.app.stack if isinstance(s, BuildersTable))  # behind a curtain
         assert table.match.config.get("talk") is talk and table.match.state.talk_on is talk
         pilot.app.close_scenes()
+
+
+def test_a_rebound_statement_key_says_it_and_the_button_names_it():
+    """Settings, Keys: "I trust…" moved from G to J; J opens it, G does nothing, the button says J."""
+    from babel.core.settings import Settings
+    from scenes import keymap
+
+    pilot = Pilot(size=(1600, 900), settings=Settings(phone_address="127.0.0.1", keys={"builders.trust": "j"}))
+    try:
+        table = _table_at_my_talk(pilot)
+        pilot.frame()
+        trust = table.talk_menu.buttons[1]
+        assert trust.label.endswith("(J)"), trust.label
+        pilot.press(pygame.K_g)
+        assert table.choice.talk_kind != "trust"
+        pilot.press(pygame.K_j)
+        assert table.choice.talk_kind == "trust"
+    finally:
+        keymap.apply({})
+        pilot.app.close_scenes()

@@ -70,6 +70,10 @@ ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("builders.talk", "Table talk", "k"),
     KeyAction("builders.discards", "Discards, larger", "v"),
     KeyAction("builders.hint", "Hint", "h"),
+    KeyAction("builders.suspect", "Say: I suspect…", "s"),
+    KeyAction("builders.trust", "Say: I trust…", "g"),
+    KeyAction("builders.hurt", "Say: …hurt the tower", "d"),
+    KeyAction("builders.shun", "Say: I won't appoint…", "x"),
 )
 BY_ID = {a.id: a for a in ACTIONS}
 
