@@ -63,6 +63,7 @@ class TurmbauUi:
     legal: LegalMoves
     hover: tuple | None = None
     cursor: tuple[int, int] | None = None
+    card: int | None = None  # the card the keys point at (``cards``)
     choice: Choice = Choice()
     preview: dict | None = None  # the builder's choice previewed, or None with ``reason``
     reason: str = ""
@@ -297,7 +298,7 @@ def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:
     h = 14 + 20 * len(lines)
     r = pygame.Rect(0, 0, 344, h)
     r.bottomleft = (round(mx + 14), round(my - 12))
-    r.right = min(r.right, 1590)
+    r.right = min(r.right, 1590 if r.bottom < 745 else 900)  # clear of the choice buttons
     r.top = max(r.top, 6)
     paper(canvas, r, radius=8)
     y = r.y + 8

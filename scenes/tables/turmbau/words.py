@@ -185,8 +185,8 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
     elif mode == "redraw":
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
-        keys = ["Hover a card or a disc for details"]
-    return "  ·  ".join([*keys, "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
+        keys = ["Hover a card or a disc, or ↓ and ←/→, for details"]
+    return "  ·  ".join([*keys, *(["↓ cards"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
 def curtain_reason(view: TurmbauView, seat: int, name: Names) -> str:
@@ -209,6 +209,12 @@ def tooltip(view: TurmbauView, target: tuple | None, can_build: bool, name: Name
         return ACTION_HELP.get(target[1], "")
     if kind == "trade":
         return TRADE_HELP
+    if kind == "hand":
+        k = target[2]
+        return (
+            f"{KIND_SHORT[k]} building card: you hold {view.hand[k]}. {k + 1} adds one to an offer or "
+            f"a card trade, Shift+{k + 1} takes one back; on your turn they complete discs."
+        )
     if kind == "plate":
         return plate_text(view, target[1], name)
     if kind == "disc":
