@@ -9,7 +9,7 @@ import pygame
 
 from scenes import assets, theme
 from scenes.canvas import Canvas
-from scenes.widgets.focus import Focus
+from scenes.widgets.focus import NO_POINTER, Focus, focus_shown
 
 
 def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None:
@@ -414,6 +414,10 @@ class WidgetGroup:
         )
         if hovered is not None:
             tooltip(canvas, hovered.tooltip, mouse)
+        elif self.focus is not None and focus_shown() and mouse != NO_POINTER:
+            here = self.focus.focused()  # the keys' focus shows what the pointer's hover shows
+            if here is not None and getattr(here, "tooltip", ""):
+                tooltip(canvas, here.tooltip, (here.rect[0], here.rect[1]))
 
     @property
     def typing(self) -> bool:
