@@ -24,9 +24,11 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
         )
 
 
-def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320) -> None:
+def tooltip(
+    canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320, below: bool = False
+) -> None:
     """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help); at a
-    larger text size its words and width grow."""
+    larger text size its words and width grow. ``below``: hung under the point, not over it."""
     size = canvas.ts(15)
     grow = size / 15
     width = min(width * grow**0.5, theme.LOGICAL_W - 40)
@@ -34,6 +36,8 @@ def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float 
     w = min(width, max(canvas.text_size(line, size)[0] for line in lines)) + 24
     r = pygame.Rect(0, 0, round(w), round(14 + 20 * grow * len(lines)))
     r.bottomleft = (round(mouse[0] + 14), round(mouse[1] - 12))
+    if below:
+        r.topleft = (round(mouse[0] + 14), round(mouse[1] + 8))
     r.right = min(r.right, 1590)
     r.top = max(r.top, 6)
     paper(canvas, r, radius=8)
@@ -417,7 +421,8 @@ class WidgetGroup:
         elif self.focus is not None and focus_shown() and mouse != NO_POINTER:
             here = self.focus.focused()  # the keys' focus shows what the pointer's hover shows
             if here is not None and getattr(here, "tooltip", ""):
-                tooltip(canvas, here.tooltip, (here.rect[0], here.rect[1]))
+                x, y, _, h = here.rect  # over the widget, or under it near the top of the screen
+                tooltip(canvas, here.tooltip, (x, y + h if y < 120 else y), below=y < 120)
 
     @property
     def typing(self) -> bool:
