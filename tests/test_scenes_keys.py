@@ -267,7 +267,11 @@ def test_a_focused_swatch_shows_its_note_and_enter_changes_the_colour(pilot, mon
 
     notes = []
     real = basic.tooltip
-    monkeypatch.setattr(basic, "tooltip", lambda canvas, text, at, *a: (notes.append(text), real(canvas, text, at, *a)))
+    def noted(canvas, text, at, *args, **kw):
+        notes.append(text)
+        real(canvas, text, at, *args, **kw)
+
+    monkeypatch.setattr(basic, "tooltip", noted)
     pilot.start(SetupScene(registry.get("turmbau")))
     for _ in range(20):
         pilot.press(pygame.K_TAB)
