@@ -99,4 +99,4 @@ def test_the_cards_pointed_at_by_keys_show_their_notes(table) -> None:
     pilot.press(pygame.K_UP)  # back at the discs: the arrows choose a disc again
     assert table.card is None and table.ui().card is None
     pilot.press(pygame.K_RIGHT)
-    assert table.cursor is not None and table.ui().tooltip.startswith("Click to build here")
+    assert table.cursor is not None and table.ui().tooltip.startswith("Click (or Enter) to build here")

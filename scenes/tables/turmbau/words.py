@@ -224,7 +224,7 @@ def tooltip(view: TurmbauView, target: tuple | None, can_build: bool, name: Name
             return ""
         need = " and ".join(f"{v} {KIND_SHORT[k].lower()}" for k, v in zip(disc.kinds, disc.values))
         extra = " Taking it completes the wonder." if view.wonders[w].discs_left == 1 else ""
-        verb = "Click to build here" if can_build else "Disc"
+        verb = "Click (or Enter) to build here" if can_build else "Disc"
         return f"{verb}: {data.WONDER_NAMES[w]}, needs {need} cards.{extra}"
     return ""
 
