@@ -25,10 +25,16 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
 
 
 def tooltip(
-    canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320, below: bool = False
+    canvas: Canvas,
+    text: str,
+    mouse: tuple[float, float],
+    width: float = 320,
+    below: bool = False,
+    clear_of: pygame.Rect | None = None,
 ) -> None:
     """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help); at a
-    larger text size its words and width grow. ``below``: hung under the point, not over it."""
+    larger text size its words and width grow. ``below``: hung under the point, not over it;
+    ``clear_of``: a place it keeps to the left of (buttons it would cover)."""
     size = canvas.ts(15)
     grow = size / 15
     width = min(width * grow**0.5, theme.LOGICAL_W - 40)
@@ -39,6 +45,8 @@ def tooltip(
     if below:
         r.topleft = (round(mouse[0] + 14), round(mouse[1] + 8))
     r.right = min(r.right, 1590)
+    if clear_of is not None and r.colliderect(clear_of):
+        r.right = min(r.right, clear_of.left - 6)
     r.top = max(r.top, 6)
     paper(canvas, r, radius=8)
     y = r.y + 8

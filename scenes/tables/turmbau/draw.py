@@ -51,7 +51,7 @@ from scenes.tables.turmbau.layout import (
     track_cell,
 )
 from scenes.tables.turmbau.moves import Choice, LegalMoves
-from scenes.widgets.basic import paper
+from scenes.widgets.basic import paper, tooltip
 
 
 @dataclass(frozen=True)
@@ -291,17 +291,7 @@ def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
 
 
 def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:
-    if not ui.tooltip or ui.busy:
-        return
-    mx, my = ui.mouse
-    lines = assets.wrap(ui.tooltip, "sans", max(6, canvas.px(15)), canvas.px(320))
-    h = 14 + 20 * len(lines)
-    r = pygame.Rect(0, 0, 344, h)
-    r.bottomleft = (round(mx + 14), round(my - 12))
-    r.right = min(r.right, 1590 if r.bottom < 745 else 900)  # clear of the choice buttons
-    r.top = max(r.top, 6)
-    paper(canvas, r, radius=8)
-    y = r.y + 8
-    for line in lines:
-        canvas.text(line, (r.x + 12, y), 15, theme.INK, max_width=320)
-        y += 20
+    """The note of what the pointer (or the keys) is on, as large as the text size makes notes,
+    kept clear of the choice buttons."""
+    if ui.tooltip and not ui.busy:
+        tooltip(canvas, ui.tooltip, ui.mouse, clear_of=pygame.Rect(900, 745, 300, 110))
