@@ -100,3 +100,21 @@ def test_the_cards_pointed_at_by_keys_show_their_notes(table) -> None:
     assert table.card is None and table.ui().card is None
     pilot.press(pygame.K_RIGHT)
     assert table.cursor is not None and table.ui().tooltip.startswith("Click (or Enter) to build here")
+
+
+def test_the_game_over_tab_goes_through_the_end_panel() -> None:
+    """Tab chooses the next building spot while the game lasts (Ctrl+Tab moves the focus); once
+    it is over, plain Tab goes through the end panel's buttons as at every other table."""
+    from tests.test_scenes_replay import finished
+
+    pilot = Pilot(size=(1024, 640))
+    try:
+        table = table_for("turmbau")(finished("turmbau", 3, 5), None, threaded=False)
+        pilot.start(table)
+        pilot.until(lambda: table._end_shown, 5)
+        pilot.press(pygame.K_TAB)
+        assert table.keys_focus.focused().label == "Rematch"
+        pilot.press(pygame.K_TAB)
+        assert table.keys_focus.focused().label.startswith("Watch replay")
+    finally:
+        pygame.display.quit()
