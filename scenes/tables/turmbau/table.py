@@ -250,7 +250,8 @@ class TurmbauTable(TableScene):
         if m == "turn":
             self.submit(Pass())
         elif m == "offer" and not sum(self.choice.offer_sel):
-            self.app.toast("Click cards to offer first, or press N to make no offer")
+            no_offer = keymap.label("turmbau.no_offer")
+            self.app.toast(f"Choose cards to offer first (click them, or 1-4), or press {no_offer} to make no offer")
         elif m == "offer":
             self.submit(self.choice.offer)
         elif m == "select":

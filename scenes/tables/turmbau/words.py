@@ -276,7 +276,7 @@ def button_labels(
         return ("Pass: draw a card  (P)", True, True), ("", False)
     if mode == "offer":
         plural = "s" if offer.size != 1 else ""
-        label = f"Offer {offer.size} card{plural} (Enter)" if offer.size else "Click cards to offer"
+        label = f"Offer {offer.size} card{plural} (Enter)" if offer.size else "Choose cards to offer"
         return (label, offer.size > 0 and offer in legal.offers, True), ("No offer  (N)", True)
     if mode == "select":
         return ("Complete the disc (Enter)", select in legal.selects, True), (
