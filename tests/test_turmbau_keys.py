@@ -1,7 +1,8 @@
-"""Der Turmbau's action cards and card notes by keys alone, from a set position where the
-person's hand holds Card trade, Card draw and Double turn: D, C and R with 1-4 and Enter play
-them, and Down with Left/Right points at a card of the hand, which shows the note the pointer
-shows over it, and Enter plays or picks it as a click does. About 1 s."""
+"""Der Turmbau's action cards and notes by keys alone, from a set position where the person's
+hand holds Card trade, Card draw and Double turn: D, C and R with 1-4 and Enter play them; Down
+with Left/Right points at a card of the hand, which shows the note the pointer shows over it,
+and Enter plays or picks it as a click does; Up goes to the players' plates and the action
+cards played, with their notes. About 1 s."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from babel.games.turmbau import data
 from babel.games.turmbau.model import Phase
 from scenes.pilot import Pilot
 from scenes.tables import table_for
+from scenes.tables.turmbau import layout
 from scenes.tables.turmbau.art import ACTION_HELP
 
 HELD = ("redraw", "draw3", "double")
@@ -82,7 +84,7 @@ def test_the_cards_pointed_at_by_keys_show_their_notes(table) -> None:
     pilot.press(pygame.K_DOWN)
     first = table.view.hand.index(next(n for n in table.view.hand if n))
     assert table.ui().tooltip.startswith(("Camel", "Crane", "Ship", "Mason")[first])
-    assert table.ui().card == 0
+    assert table.ui().card == (1, 0)
     hand_size = sum(table.view.hand)
     notes = []
     for _ in range(hand_size + 1 + len(table.view.my_actions)):
@@ -96,7 +98,17 @@ def test_the_cards_pointed_at_by_keys_show_their_notes(table) -> None:
     ply = table.match.ply
     pilot.press(pygame.K_RETURN)
     assert _made(table, ply) == [_text(TA.Draw3())]
-    pilot.press(pygame.K_UP)  # back at the discs: the arrows choose a disc again
+    assert table.card is None  # a card played: the keys are back at the discs
+    pilot.press(pygame.K_UP)  # up to the players' plates, in turn order, and the cards played
+    plates = [layout.plate_rect(table.view, s).y for s in range(3)]
+    first = plates.index(min(plates))
+    assert table.ui().tooltip.startswith(table._name(first) + ":") and table.ui().below
+    notes = []
+    for _ in range(3 + len(table.view.spent)):
+        pilot.press(pygame.K_RIGHT)
+        notes.append(table.ui().tooltip)
+    assert ACTION_HELP["draw3"] in notes  # Card draw, played: in the supply panel
+    pilot.press(pygame.K_DOWN)  # back at the discs: the arrows choose a disc again
     assert table.card is None and table.ui().card is None
     pilot.press(pygame.K_RIGHT)
     assert table.cursor is not None and table.ui().tooltip.startswith("Click (or Enter) to build here")

@@ -63,7 +63,7 @@ class TurmbauUi:
     legal: LegalMoves
     hover: tuple | None = None
     cursor: tuple[int, int] | None = None
-    card: int | None = None  # the card the keys point at (``cards``)
+    card: tuple[int, int] | None = None  # what the keys point at (``cards``): row, index
     choice: Choice = Choice()
     preview: dict | None = None  # the builder's choice previewed, or None with ``reason``
     reason: str = ""
@@ -77,6 +77,7 @@ class TurmbauUi:
     help: str = ""
     tooltip: str = ""
     mouse: tuple[float, float] = (0, 0)
+    below: bool = False  # the note hangs from ``mouse`` down, left of the right column (keys on it)
     pulse: float = 1.0  # the ring around the disc on offer
     motion: Motion | None = None
     end_shown: bool = False
@@ -292,6 +293,7 @@ def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
 
 def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:
     """The note of what the pointer (or the keys) is on, as large as the text size makes notes,
-    kept clear of the choice buttons."""
+    kept clear of the choice buttons, or of the right column for a note on it (by keys)."""
     if ui.tooltip and not ui.busy:
-        tooltip(canvas, ui.tooltip, ui.mouse, clear_of=pygame.Rect(900, 745, 300, 110))
+        clear = pygame.Rect(RX, 0, RW, 900) if ui.below else pygame.Rect(900, 745, 300, 110)
+        tooltip(canvas, ui.tooltip, ui.mouse, below=ui.below, clear_of=clear)

@@ -52,5 +52,5 @@ def draw_frame(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, still: StaticLa
     draw.draw_motion(canvas, view, ui)
     draw.draw_prompt(canvas, ui)
     if not ui.end_shown:
-        cards.draw_focus(canvas, ui.hand, ui.extras, ui.card)
+        cards.draw_focus(canvas, view, ui.hand, ui.extras, ui.card)
     draw.draw_tooltip(canvas, ui)

@@ -46,7 +46,7 @@ class TurmbauTable(TableScene):
     def bind(self) -> None:
         self.hover: tuple | None = None
         self.cursor: tuple[int, int] | None = None
-        self.card: int | None = None  # the card the keys point at (``cards``), left to right
+        self.card: tuple[int, int] | None = None  # what the keys point at (``cards``): row, index
         self.choice = Choice()
         self._legal: tuple[Any, LegalMoves] | None = None
         self._ui: tuple[tuple, TurmbauUi] | None = None
@@ -137,7 +137,7 @@ class TurmbauTable(TableScene):
             actions[target[0]]()
 
     def _key(self, key: int, shift: bool) -> bool:
-        if cards.handle(self, key, self._click):  # Down: the cards in hand
+        if cards.handle(self, key, self._click):  # Down: the cards in hand, Up: the plates
             return True
         m = self.mode()
         if m == "wait":
@@ -365,8 +365,8 @@ class TurmbauTable(TableScene):
             self._ui = (key, self._make_ui(busy))
         pulse = 0.5 + 0.5 * math.sin(self._clock / 0.22) if self._pulsing() else 1.0
         keys = self._pointed() != self.hover  # the disc or card the keys point at has the note
-        mouse = cards.note_spot(self) if keys else self.app.mouse
-        return replace(self._ui[1], mouse=mouse, pulse=pulse)
+        mouse, below = cards.note_spot(self) if keys else (self.app.mouse, False)
+        return replace(self._ui[1], mouse=mouse, below=below, pulse=pulse)
 
     def _make_ui(self, busy: bool) -> TurmbauUi:
         mode, legal = self.mode(), self.legal_moves()

@@ -185,8 +185,8 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
     elif mode == "redraw":
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
-        keys = ["Hover a card or a disc, or ↓ and ←/→, for details"]
-    return "  ·  ".join([*keys, *(["↓ cards"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
+        keys = ["Hover a card, a disc or a player, or ↓/↑ and ←/→, for details"]
+    return "  ·  ".join([*keys, *(["↓ cards ↑ players"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
 def curtain_reason(view: TurmbauView, seat: int, name: Names) -> str:
