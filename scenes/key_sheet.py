@@ -39,6 +39,8 @@ FIXED: dict[str, tuple[tuple[str, str], ...]] = {  # the keys each table keeps a
         ("Enter", "build there, commit the offer, complete the disc"),
         ("1-4", "add a camel, crane, ship or mason card (Shift: take one back)"),
         ("1-5", "invite that player's offer"),
+        ("↓ then ←/→", "a card of your hand: its note; Enter plays or picks it, ↑ back"),
+        ("↑ then ←/→", "a player's plate or a card played: its note; ↓ back"),
         ("Backspace", "clear the choice"),
     ),
     "builders": (

@@ -27,6 +27,7 @@ from scenes.widgets.basic import Button, Stepper, WidgetGroup, panel
 
 SPEEDS = (1, 2, 4, 8)
 STEP_PAUSE = 1.0  # seconds between moves at 1x, after the move's animation ended
+STRIDE = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}  # Shift with these: a tenth of the game
 MOVER = "mover"  # the perspective that follows the player to move
 TOLD = "_told"  # what a table remembers having told its viewer (Builders: the role note)
 BAR = pygame.Rect(theme.LOGICAL_W / 2 - 560, 4, 1120, 118)
@@ -72,11 +73,16 @@ class ReplayScene(Scene):
     def _build_widgets(self) -> None:
         x, y = BAR.x + 14, BAR.y + 10
         w = WidgetGroup()
-        for label, action, width in (("|<", self.to_start, 52), ("<", self.back, 52), (">", self.forward, 52),
-                                     (">|", self.to_end, 52)):
-            w.add(Button((x, y, width, 44), label, action, size=20))
-            x += width + 6
-        self.play_button = w.add(Button((x, y, 96, 44), "Play", self.toggle_play, size=18, primary=True))
+        for label, action, tip in (
+            ("|<", self.to_start, "The start (Home)"),
+            ("<", self.back, "One move back (Left; Shift+Left: a tenth of the game)"),
+            (">", self.forward, "The next move (Right; Shift+Right: a tenth of the game)"),
+            (">|", self.to_end, "The end (End)"),
+        ):
+            w.add(Button((x, y, 52, 44), label, action, size=20, tooltip=tip))
+            x += 58
+        self.play_button = w.add(Button((x, y, 96, 44), "Play", self.toggle_play, size=18, primary=True,
+                                        tooltip="Play the moves one after another, or pause (Space)"))
         x += 104
         w.add(Stepper((x, y, 150, 44), SPEEDS, self.speed, self._set_speed, label=lambda s: f"{s}x", size=17))
         x += 158
@@ -223,6 +229,9 @@ class ReplayScene(Scene):
         controller refuses every move in a replay (its notes, log, timeline and views work)."""
         if self.widgets.handle(event):
             return True
+        if event.type == pygame.KEYDOWN and event.mod & pygame.KMOD_SHIFT and event.key in STRIDE:
+            self.jump(self.ply + STRIDE[event.key] * max(1, round(self.full.ply / 10)))  # as a click on
+            return True  # the timeline: a tenth of the game at a time
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: self.dismiss, pygame.K_LEFT: self.back, pygame.K_RIGHT: self.forward,
                     pygame.K_HOME: self.to_start, pygame.K_END: self.to_end, pygame.K_SPACE: self.toggle_play}
@@ -251,8 +260,8 @@ class ReplayScene(Scene):
             return
         self.table.draw(canvas)
         panel(canvas, BAR, alpha=238)
-        self.widgets.draw(canvas, self.app.mouse)
         self._draw_timeline(canvas)
+        self.widgets.draw(canvas, self.app.mouse)  # a focused button's note over the timeline
 
     def _draw_timeline(self, canvas: Canvas) -> None:
         r = self.timeline()

@@ -167,4 +167,4 @@ class ReviewScene(Screen):
             canvas.fill_rect(theme.BUTTON_HOVER if hover else theme.BUTTON, rect, radius=10)
             for i, line in enumerate(lines):
                 canvas.text(line, (rect.x + 20, rect.y + 8 + 26 * i), 19, theme.BUTTON_TEXT, max_width=rect.w - 40)
-        canvas.text("Click a move to watch the game from there.", (800, 772), 17, theme.PAPER_DARK, anchor="midtop")
+        canvas.text("Click a move (or Tab to it and press Enter) to watch the game from there.", (800, 772), 17, theme.PAPER_DARK, anchor="midtop")

@@ -38,6 +38,7 @@ class TableKeys:
     def handle_focus(self, event: pygame.event.Event) -> bool:
         """Tab and Enter for the focus (True when taken); a game's key hides it."""
         self.widgets.focus = self.end_widgets.focus = None  # the table's one focus goes through both
+        self.keys_focus.tab = not self.TAB_TAKEN or self._end_shown  # the game over, Tab is free
         return self.keys_focus.handle(event)
 
     def handle_first(self, event: pygame.event.Event) -> bool:

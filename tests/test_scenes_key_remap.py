@@ -161,3 +161,21 @@ def test_two_keys_swapped_through_a_third_are_each_named_once() -> None:
         assert "Z pass" in table.help_line()
     finally:
         pygame.display.quit()
+
+
+def test_the_rules_keys_page_names_the_keys_in_force() -> None:
+    """F1's "About & keys" page says the player's keys: Pass moved to G reads "G passes", the
+    hint moved at one table is named there, and the rebound keys are listed."""
+    from scenes.launcher.rules_viewer import rules_text
+
+    keymap.apply({})  # the keys an earlier table of this file left in force
+    assert "P passes, N makes no offer" in rules_text(None)
+    assert "none rebound" in rules_text(None)
+    keymap.apply({"turmbau.pass": "g", "duel.hint": "k", "table.undo": "ctrl+q"})
+    try:
+        about = rules_text(None)
+        assert "G passes, N makes no offer" in about and "P passes, N" not in about
+        assert "**K** at Card duel" in about and "**Ctrl+Q** takes back" in about
+        assert "rebound: Undo your last move at every table: Ctrl+Q" in about
+    finally:
+        keymap.apply({})

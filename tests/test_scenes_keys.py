@@ -256,3 +256,29 @@ def test_history_rows_and_the_rename_dialog_by_keys(pilot):
     tab_to(pilot, "Cancel")
     pilot.press(pygame.K_RETURN)  # Enter on Cancel cancels: the name stays
     assert pilot.top is screen and screen.person == "Anna"
+
+
+def test_a_focused_swatch_shows_its_note_and_enter_changes_the_colour(pilot, monkeypatch):
+    """What the pointer's hover shows over a widget (a seat's colour and its pattern, in words),
+    the focus shows too; Enter asks for the next colour as a click does."""
+    from babel.core import registry
+    from scenes.widgets import basic
+    from scenes.widgets.swatch import ColourSwatch
+
+    notes = []
+    real = basic.tooltip
+    def noted(canvas, text, at, *args, **kw):
+        notes.append(text)
+        real(canvas, text, at, *args, **kw)
+
+    monkeypatch.setattr(basic, "tooltip", noted)
+    pilot.start(SetupScene(registry.get("turmbau")))
+    for _ in range(20):
+        pilot.press(pygame.K_TAB)
+        if isinstance(focused(pilot), ColourSwatch):
+            break
+    swatch = focused(pilot)
+    assert isinstance(swatch, ColourSwatch) and notes[-1] == swatch.tooltip
+    before = swatch.tooltip
+    pilot.press(pygame.K_RETURN)
+    assert focused(pilot).tooltip != before and notes[-1] == focused(pilot).tooltip

@@ -10,6 +10,7 @@ import json
 import threading
 
 import aiohttp
+import pygame
 import pytest
 
 from babel.core import registry
@@ -275,3 +276,26 @@ def test_a_game_resumed_with_a_phone_seat_gets_a_new_link(phone_pilot):
     pilot.start(again)
     (second,) = [x.url for x in again.phones.link.lines() if x.place == DEVICE]
     assert second and second.split("/s/")[1] != first.split("/s/")[1]
+
+
+def test_the_phones_panel_keeps_the_keys_focus_when_it_is_built_again(phone_pilot):
+    """A seat's button pressed by keys (or a phone connecting) builds the panel again: the focus
+    stays on that button, or goes to the nearest one when its words changed."""
+    pilot = phone_pilot
+    table = table_for("duel")(_duel({0}), None, threaded=False)
+    pilot.start(table)
+    panel = pilot.top
+    assert isinstance(panel, PhonesPanel)
+    for _ in range(8):
+        pilot.press(pygame.K_TAB)
+        if getattr(panel.widgets.focus.focused(), "label", "") == "New link":
+            break
+    old_url = table.phones.link.lines()[0].url
+    pilot.press(pygame.K_RETURN)
+    assert table.phones.link.lines()[0].url != old_url
+    assert panel.widgets.focus.focused().label == "New link"
+    pilot.press(pygame.K_TAB)  # Play here: the seat comes back to the screen, "To a phone" there
+    spot = panel.widgets.focus.focused().rect
+    pilot.press(pygame.K_RETURN)
+    here = panel.widgets.focus.focused()
+    assert here is not None and here.label == "To a phone" and here.rect[1] == spot[1]

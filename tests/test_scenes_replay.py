@@ -111,3 +111,20 @@ def test_following_the_player_to_move_shows_each_movers_view(pilot) -> None:
         assert scene.table.viewer == mover and scene.table.view == match.at_ply(ply).view(mover)
     scene.to_end()
     assert scene.table.viewer is None
+
+
+def test_shift_and_an_arrow_jump_a_tenth_of_the_game_as_the_timeline_does(pilot) -> None:
+    """A click on the timeline jumps anywhere; by keys, Shift+Right and Shift+Left jump a tenth of
+    the game, Home and End to either end."""
+    match = finished("duel", 3, 4)
+    scene = ReplayScene(saves.record_of(match), perspective=0)
+    pilot.start(scene)
+    tenth = max(1, round(match.ply / 10))
+    pilot.press(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    pilot.press(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.ply == 2 * tenth
+    pilot.press(pygame.K_LEFT, pygame.KMOD_SHIFT)
+    assert scene.ply == tenth
+    pilot.press(pygame.K_END)
+    pilot.press(pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert scene.ply == match.ply

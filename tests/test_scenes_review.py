@@ -63,6 +63,14 @@ def test_the_review_screen_runs_in_the_background_and_opens_the_replay(pilot) ->
         pilot.click(rect.center)
         assert isinstance(pilot.top, ReplayScene) and pilot.top.ply == moment.ply
         assert pilot.top.perspective == 0
+        pilot.press(pygame.K_ESCAPE)  # and by keys: Tab to the move's row, Enter
+        for _ in range(len(scene.rows) + 3):
+            pilot.press(pygame.K_TAB)
+            if getattr(scene.widgets.focus.focused(), "label", "") == "move 0":
+                break
+        pilot.press(pygame.K_RETURN)
+        assert isinstance(pilot.top, ReplayScene) and pilot.top.ply == moment.ply
+        pilot.press(pygame.K_ESCAPE)
     again = job_for(scene.record, scene.match, 0)
     assert again is scene.job  # asked again: the same job, not a second review
     pilot.press(pygame.K_ESCAPE)

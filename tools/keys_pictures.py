@@ -1,5 +1,6 @@
 """The pictures of keyboard play in docs/accessibility: Settings, Keys; a Babel On! block aimed
-and nudged by keys; the Babel On! key sheet (?). Each on a 1024x640 window, driven by key presses.
+and nudged by keys; the Babel On! key sheet (?); a Der Turmbau card pointed at by keys, with its
+note. Each on a 1024x640 window, driven by key presses.
 
     python tools/keys_pictures.py [folder]     # default: docs/accessibility
 """
@@ -68,11 +69,28 @@ def babel_on(out: Path) -> None:
     pygame.display.quit()
 
 
+def turmbau(out: Path) -> None:
+    """Down, then Right along the hand to the trading card: its note shows, as under the pointer."""
+    rules = registry.get("turmbau")
+    pilot = Pilot(size=SIZE)
+    seats = [Seat("Anna"), Seat("Bruno", bot="novice"), Seat("Carla", bot="novice")]
+    match = Match(rules, rules.make_config(3), 5, seats)
+    match.play_bots(until=lambda m: 0 in m.to_act())
+    table = table_for("turmbau")(match, None, threaded=False)
+    pilot.start(table)
+    pilot.press(pygame.K_DOWN)
+    for _ in range(sum(table.view.hand)):
+        pilot.press(pygame.K_RIGHT)
+    pilot.screenshot(out / "keys-turmbau-card-1024x640.png")
+    pygame.display.quit()
+
+
 def main() -> None:
     out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "docs" / "accessibility"
     out.mkdir(parents=True, exist_ok=True)
     keys_screen(out)
     babel_on(out)
+    turmbau(out)
     print(f"pictures written to {out}")
 
 

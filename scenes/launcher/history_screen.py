@@ -214,7 +214,7 @@ class StatisticsScreen(Screen):
                      if st.bot is None and statistics.resolve(st.name, self.aliases) == self.person), None)
 
     def _draw_recent(self, canvas: Canvas) -> None:
-        canvas.text("Newest games · click one to watch its replay", (90, 580), 20, theme.GOLD, role="sans_bold")
+        canvas.text("Newest games · click one (or Tab to it, Enter) to watch its replay", (90, 580), 20, theme.GOLD, role="sans_bold")
         for rect, g in self.recent_rows():
             if rect.collidepoint(self.app.mouse):
                 canvas.fill_rect(theme.BUTTON_HOVER, rect, radius=6)

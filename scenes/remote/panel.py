@@ -9,6 +9,8 @@ the old one).
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from babel.core.match import DEVICE, SCREEN
@@ -77,7 +79,8 @@ class PhonesPanel(Scene):
     def _build(self) -> None:
         self._shown = self._key()
         lines = self._lines()
-        group = WidgetGroup()
+        was = self.widgets.focus.focused() if self.widgets.focus is not None else None
+        group = WidgetGroup().keep_focus(self.widgets)  # a phone that connects keeps the focus
         watching = self.link.watching
         group.add(
             Button(
@@ -113,6 +116,9 @@ class PhonesPanel(Scene):
             )
         )
         self.widgets = group
+        if was is not None and group.focus.focused() is None:  # its button's words changed: the
+            x, y = pygame.Rect(was.rect).center  # focus goes to the nearest button, in its place
+            group.focus.set(min(group.widgets, key=lambda w: math.dist(pygame.Rect(w.rect).center, (x, y))))
 
     def _move(self, seat: int, place: str) -> None:
         self.table.phones.move(seat, place)

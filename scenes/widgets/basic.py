@@ -9,7 +9,7 @@ import pygame
 
 from scenes import assets, theme
 from scenes.canvas import Canvas
-from scenes.widgets.focus import Focus
+from scenes.widgets.focus import NO_POINTER, Focus, focus_shown
 
 
 def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None:
@@ -24,9 +24,17 @@ def panel(canvas: Canvas, r, title: str | None = None, alpha: int = 235) -> None
         )
 
 
-def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float = 320) -> None:
+def tooltip(
+    canvas: Canvas,
+    text: str,
+    mouse: tuple[float, float],
+    width: float = 320,
+    below: bool = False,
+    clear_of: pygame.Rect | None = None,
+) -> None:
     """A small paper note by the mouse, wrapped to ``width``, kept on screen (hover help); at a
-    larger text size its words and width grow."""
+    larger text size its words and width grow. ``below``: hung under the point, not over it;
+    ``clear_of``: a place it keeps to the left of (buttons it would cover)."""
     size = canvas.ts(15)
     grow = size / 15
     width = min(width * grow**0.5, theme.LOGICAL_W - 40)
@@ -34,7 +42,11 @@ def tooltip(canvas: Canvas, text: str, mouse: tuple[float, float], width: float 
     w = min(width, max(canvas.text_size(line, size)[0] for line in lines)) + 24
     r = pygame.Rect(0, 0, round(w), round(14 + 20 * grow * len(lines)))
     r.bottomleft = (round(mouse[0] + 14), round(mouse[1] - 12))
+    if below:
+        r.topleft = (round(mouse[0] + 14), round(mouse[1] + 8))
     r.right = min(r.right, 1590)
+    if clear_of is not None and r.colliderect(clear_of):
+        r.right = min(r.right, clear_of.left - 6)
     r.top = max(r.top, 6)
     paper(canvas, r, radius=8)
     y = r.y + 8
@@ -414,6 +426,11 @@ class WidgetGroup:
         )
         if hovered is not None:
             tooltip(canvas, hovered.tooltip, mouse)
+        elif self.focus is not None and focus_shown() and mouse != NO_POINTER:
+            here = self.focus.focused()  # the keys' focus shows what the pointer's hover shows
+            if here is not None and getattr(here, "tooltip", ""):
+                x, y, _, h = here.rect  # over the widget, or under it near the top of the screen
+                tooltip(canvas, here.tooltip, (x, y + h if y < 120 else y), below=y < 120)
 
     @property
     def typing(self) -> bool:

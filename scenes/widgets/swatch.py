@@ -25,7 +25,7 @@ class ColourSwatch(Widget):
     def tooltip(self) -> str:
         _, pattern, name = self.look()
         mark = "" if pattern == "plain" else f", marked with {pattern}"
-        return f"{name}{mark}" + (": click for another colour" if self.on_click else ", set by the rules")
+        return f"{name}{mark}" + (": click or press Enter for another colour" if self.on_click else ", set by the rules")
 
     def can_focus(self) -> bool:
         return self.visible and self.on_click is not None

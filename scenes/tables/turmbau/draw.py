@@ -51,7 +51,7 @@ from scenes.tables.turmbau.layout import (
     track_cell,
 )
 from scenes.tables.turmbau.moves import Choice, LegalMoves
-from scenes.widgets.basic import paper
+from scenes.widgets.basic import paper, tooltip
 
 
 @dataclass(frozen=True)
@@ -63,6 +63,7 @@ class TurmbauUi:
     legal: LegalMoves
     hover: tuple | None = None
     cursor: tuple[int, int] | None = None
+    card: tuple[int, int] | None = None  # what the keys point at (``cards``): row, index
     choice: Choice = Choice()
     preview: dict | None = None  # the builder's choice previewed, or None with ``reason``
     reason: str = ""
@@ -76,6 +77,7 @@ class TurmbauUi:
     help: str = ""
     tooltip: str = ""
     mouse: tuple[float, float] = (0, 0)
+    below: bool = False  # the note hangs from ``mouse`` down, left of the right column (keys on it)
     pulse: float = 1.0  # the ring around the disc on offer
     motion: Motion | None = None
     end_shown: bool = False
@@ -290,17 +292,8 @@ def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
 
 
 def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:
-    if not ui.tooltip or ui.busy:
-        return
-    mx, my = ui.mouse
-    lines = assets.wrap(ui.tooltip, "sans", max(6, canvas.px(15)), canvas.px(320))
-    h = 14 + 20 * len(lines)
-    r = pygame.Rect(0, 0, 344, h)
-    r.bottomleft = (round(mx + 14), round(my - 12))
-    r.right = min(r.right, 1590)
-    r.top = max(r.top, 6)
-    paper(canvas, r, radius=8)
-    y = r.y + 8
-    for line in lines:
-        canvas.text(line, (r.x + 12, y), 15, theme.INK, max_width=320)
-        y += 20
+    """The note of what the pointer (or the keys) is on, as large as the text size makes notes,
+    kept clear of the choice buttons, or of the right column for a note on it (by keys)."""
+    if ui.tooltip and not ui.busy:
+        clear = pygame.Rect(RX, 0, RW, 900) if ui.below else pygame.Rect(900, 745, 300, 110)
+        tooltip(canvas, ui.tooltip, ui.mouse, below=ui.below, clear_of=clear)

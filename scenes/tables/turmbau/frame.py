@@ -8,7 +8,7 @@ from __future__ import annotations
 from babel.games.turmbau.model import TurmbauView
 from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
-from scenes.tables.turmbau import draw, panels
+from scenes.tables.turmbau import cards, draw, panels
 from scenes.tables.turmbau.draw import TurmbauUi
 
 
@@ -51,4 +51,6 @@ def draw_frame(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, still: StaticLa
         draw.draw_target_ring(canvas, view, ui)
     draw.draw_motion(canvas, view, ui)
     draw.draw_prompt(canvas, ui)
+    if not ui.end_shown:
+        cards.draw_focus(canvas, view, ui.hand, ui.extras, ui.card)
     draw.draw_tooltip(canvas, ui)

@@ -21,7 +21,7 @@ from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.table import TableScene
 from scenes.table_lesson import Clear
-from scenes.tables.turmbau import frame, layout, moves, sheet, words
+from scenes.tables.turmbau import cards, frame, layout, moves, sheet, words
 from scenes.tables.turmbau.animate import Motion
 from scenes.tables.turmbau.draw import TurmbauUi
 from scenes.tables.turmbau.moves import Choice, LegalMoves, offerers, select_preview
@@ -46,6 +46,7 @@ class TurmbauTable(TableScene):
     def bind(self) -> None:
         self.hover: tuple | None = None
         self.cursor: tuple[int, int] | None = None
+        self.card: tuple[int, int] | None = None  # what the keys point at (``cards``): row, index
         self.choice = Choice()
         self._legal: tuple[Any, LegalMoves] | None = None
         self._ui: tuple[tuple, TurmbauUi] | None = None
@@ -136,6 +137,8 @@ class TurmbauTable(TableScene):
             actions[target[0]]()
 
     def _key(self, key: int, shift: bool) -> bool:
+        if cards.handle(self, key, self._click):  # Down: the cards in hand, Up: the plates
+            return True
         m = self.mode()
         if m == "wait":
             return False
@@ -150,6 +153,7 @@ class TurmbauTable(TableScene):
             self._build(*self.cursor) if m == "turn" and self.cursor is not None else self._primary()
             return True
         if m == "turn" and key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            self.card = None
             self.cursor = moves.next_spot(
                 self.legal_moves().builds, self.cursor, -1 if key == pygame.K_LEFT else 1
             )
@@ -246,7 +250,8 @@ class TurmbauTable(TableScene):
         if m == "turn":
             self.submit(Pass())
         elif m == "offer" and not sum(self.choice.offer_sel):
-            self.app.toast("Click cards to offer first, or press N to make no offer")
+            no_offer = keymap.label("turmbau.no_offer")
+            self.app.toast(f"Choose cards to offer first (click them, or 1-4), or press {no_offer} to make no offer")
         elif m == "offer":
             self.submit(self.choice.offer)
         elif m == "select":
@@ -266,6 +271,7 @@ class TurmbauTable(TableScene):
     def submit(self, action: Any) -> bool:
         ok = super().submit(action)
         if ok:
+            self.card = None
             self._cancel_redraw()
             if not isinstance(action, (Redraw, Draw3)):
                 self.choice = self.choice.cleared()
@@ -349,6 +355,7 @@ class TurmbauTable(TableScene):
             self.choice,
             self.hover,
             self.cursor,
+            self.card,
             busy,
             len(log),
             log[-1:],
@@ -357,9 +364,9 @@ class TurmbauTable(TableScene):
         if self._ui is None or self._ui[0] != key:
             self._ui = (key, self._make_ui(busy))
         pulse = 0.5 + 0.5 * math.sin(self._clock / 0.22) if self._pulsing() else 1.0
-        keys = self._pointed() != self.hover  # the disc the keys point at has the note
-        mouse = layout.disc_centre(*self.cursor) if keys else self.app.mouse
-        return replace(self._ui[1], mouse=mouse, pulse=pulse)
+        keys = self._pointed() != self.hover  # the disc or card the keys point at has the note
+        mouse, below = cards.note_spot(self) if keys else (self.app.mouse, False)
+        return replace(self._ui[1], mouse=mouse, below=below, pulse=pulse)
 
     def _make_ui(self, busy: bool) -> TurmbauUi:
         mode, legal = self.mode(), self.legal_moves()
@@ -371,7 +378,8 @@ class TurmbauTable(TableScene):
             names=tuple(self._name(s) for s in range(self.view.players)),
             legal=legal,
             hover=self.hover,
-            cursor=self.cursor,
+            cursor=self.cursor if self.card is None else None,
+            card=self.card if self.hover is None else None,
             choice=self.choice,
             preview=preview,
             reason=reason,
@@ -389,10 +397,8 @@ class TurmbauTable(TableScene):
         )
 
     def _pointed(self) -> tuple | None:
-        """What the note is about: the hovered thing, else the disc the keys point at."""
-        if self.hover is not None or self.cursor is None or self.mode() != "turn":
-            return self.hover
-        return ("disc", *self.cursor)
+        """What the note is about: the hovered thing, else the card or disc the keys point at."""
+        return cards.pointed(self)
 
     def draw_table(self, canvas: Canvas) -> None:
         frame.draw_frame(canvas, self.view, self.ui(), self.still)

@@ -185,8 +185,8 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
     elif mode == "redraw":
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
-        keys = ["Hover a card or a disc for details"]
-    return "  ·  ".join([*keys, "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
+        keys = ["Hover a card, a disc or a player, or ↓/↑ and ←/→, for details"]
+    return "  ·  ".join([*keys, *(["↓ cards ↑ players"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
 def curtain_reason(view: TurmbauView, seat: int, name: Names) -> str:
@@ -209,6 +209,12 @@ def tooltip(view: TurmbauView, target: tuple | None, can_build: bool, name: Name
         return ACTION_HELP.get(target[1], "")
     if kind == "trade":
         return TRADE_HELP
+    if kind == "hand":
+        k = target[2]
+        return (
+            f"{KIND_SHORT[k]} building card: you hold {view.hand[k]}. {k + 1} adds one to an offer or "
+            f"a card trade, Shift+{k + 1} takes one back; on your turn they complete discs."
+        )
     if kind == "plate":
         return plate_text(view, target[1], name)
     if kind == "disc":
@@ -218,7 +224,7 @@ def tooltip(view: TurmbauView, target: tuple | None, can_build: bool, name: Name
             return ""
         need = " and ".join(f"{v} {KIND_SHORT[k].lower()}" for k, v in zip(disc.kinds, disc.values))
         extra = " Taking it completes the wonder." if view.wonders[w].discs_left == 1 else ""
-        verb = "Click to build here" if can_build else "Disc"
+        verb = "Click (or Enter) to build here" if can_build else "Disc"
         return f"{verb}: {data.WONDER_NAMES[w]}, needs {need} cards.{extra}"
     return ""
 
@@ -270,7 +276,7 @@ def button_labels(
         return ("Pass: draw a card  (P)", True, True), ("", False)
     if mode == "offer":
         plural = "s" if offer.size != 1 else ""
-        label = f"Offer {offer.size} card{plural} (Enter)" if offer.size else "Click cards to offer"
+        label = f"Offer {offer.size} card{plural} (Enter)" if offer.size else "Choose cards to offer"
         return (label, offer.size > 0 and offer in legal.offers, True), ("No offer  (N)", True)
     if mode == "select":
         return ("Complete the disc (Enter)", select in legal.selects, True), (
