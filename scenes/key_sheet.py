@@ -46,6 +46,7 @@ FIXED: dict[str, tuple[tuple[str, str], ...]] = {  # the keys each table keeps a
     "builders": (
         ("1-9, 0", "a player, or a card of your hand (Shift: the card to discard or give)"),
         ("A-C then 1-3", "a cell of the tower"),
+        ("S, G, D, X", "table talk: I suspect, I trust, ...hurt the tower, I won't appoint (then a player)"),
         ("Enter", "confirm"),
         ("Backspace", "clear the choice"),
         ("PgUp/PgDn", "past rounds"),

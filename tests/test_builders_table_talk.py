@@ -117,21 +117,15 @@ def test_the_setup_screen_starts_a_table_with_bots_with_talk_and_people_alone_wi
         pilot.app.close_scenes()
 
 
-def test_a_rebound_statement_key_says_it_and_the_button_names_it():
-    """Settings, Keys: "I trust…" moved from G to J; J opens it, G does nothing, the button says J."""
-    from babel.core.settings import Settings
-    from scenes import keymap
 
-    pilot = Pilot(size=(1600, 900), settings=Settings(phone_address="127.0.0.1", keys={"builders.trust": "j"}))
-    try:
-        table = _table_at_my_talk(pilot)
-        pilot.frame()
-        trust = table.talk_menu.buttons[1]
-        assert trust.label.endswith("(J)"), trust.label
-        pilot.press(pygame.K_g)
-        assert table.choice.talk_kind != "trust"
-        pilot.press(pygame.K_j)
-        assert table.choice.talk_kind == "trust"
-    finally:
-        keymap.apply({})
-        pilot.app.close_scenes()
+def test_the_statement_keys_stay_theirs_in_settings_keys():
+    """S, G, D and X say things at this table: Settings, Keys refuses them to another Builders key
+    (with the reason) and the table's key sheet lists them."""
+    from babel.core import keybindings as kb
+    from scenes.key_sheet import table_lines
+
+    for key in "sgdx":
+        why = kb.conflict({}, "builders.timeline", key)
+        assert why is not None and "says" in why, (key, why)
+    assert kb.conflict({}, "duel.hint", "s") is None  # another table may use them
+    assert any(keys == "S, G, D, X" for keys, _ in table_lines("builders", "H", False))

@@ -70,10 +70,6 @@ ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("builders.talk", "Table talk", "k"),
     KeyAction("builders.discards", "Discards, larger", "v"),
     KeyAction("builders.hint", "Hint", "h"),
-    KeyAction("builders.suspect", "Say: I suspect…", "s"),
-    KeyAction("builders.trust", "Say: I trust…", "g"),
-    KeyAction("builders.hurt", "Say: …hurt the tower", "d"),
-    KeyAction("builders.shun", "Say: I won't appoint…", "x"),
 )
 BY_ID = {a.id: a for a in ACTIONS}
 
@@ -84,7 +80,9 @@ BINDABLE = frozenset((*LETTERS, *PUNCTUATION, *F_KEYS))
 FIXED = {  # keys a table keeps for itself, and what they do there (a rebinding may not take them)
     "duel": {"t": "plays a ten", "j": "plays a jack", "q": "plays a queen", "k": "plays a king",
              "a": "plays an ace", "x": "plays the joker"},
-    "builders": {"a": "names column A", "b": "names column B", "c": "names column C"},
+    "builders": {"a": "names column A", "b": "names column B", "c": "names column C",
+                 "s": "says \"I suspect\"", "g": "says \"I trust\"", "d": "says \"...hurt the tower\"",
+                 "x": "says \"I won't appoint\""},
 }
 MAX_KEYS = len(ACTIONS)
 
