@@ -1,0 +1,102 @@
+"""The card duel's levels against each other, at two and three players: does a stronger level
+make a stronger table at every player count?
+
+Two players: every pair of offered levels, one seat each. Three players: every level against
+two of each other level (the hero in one seat, the field in both others). Seats rotate one per
+game (``babel.core.contest``), games are seeded (``--seed``, ``--seed + 1``, ...), shared wins
+count 1/k, and each win rate comes with its 95% Wilson interval. Prints a Markdown table (the
+one in ``docs/duel/levels.md``) and, with ``--json``, writes every line's figures.
+
+    .venv/bin/python tools/duel_levels.py --games 500 --seed 1 [--players 2 3] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from babel.core.contest import contest, wilson  # noqa: E402
+from babel.games.duel import BOTS, RULES  # noqa: E402
+
+
+def lineups(players: int, levels: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(hero, field) pairs: at two players each unordered pair once, at three every ordered one."""
+    if players == 2:
+        return [(a, b) for i, a in enumerate(levels) for b in levels[i + 1 :]]
+    return [(a, b) for a in levels for b in levels if a != b]
+
+
+def measure(players: int, hero: str, field: str, games: int, seed: int) -> dict:
+    t0 = time.perf_counter()
+    summary = contest(RULES, players, games, seed, [hero, field])
+    out = {
+        "players": players,
+        "hero": hero,
+        "field": field,
+        "games": games,
+        "seeds": [seed, seed + games - 1],
+        "fair_share": round(1 / players, 4),
+        "errors": summary.errors,
+        "wall_s": round(time.perf_counter() - t0, 1),
+    }
+    for level in (hero, field):
+        score = summary.scores[level]
+        low, high = wilson(score.wins, score.seat_games)
+        out[level] = {
+            "seat_games": score.seat_games,
+            "win_rate": round(score.wins / score.seat_games, 4),
+            "interval95": [round(low, 4), round(high, 4)],
+        }
+    return out
+
+
+def _rate(line: dict, level: str) -> str:
+    got = line[level]
+    low, high = got["interval95"]
+    return f"{got['win_rate']:.3f} ({low:.3f}-{high:.3f})"
+
+
+def markdown(lines: list[dict]) -> str:
+    rows = [
+        "| players | lineup | games | hero's share | each field seat's share | fair |",
+        "|---|---|---|---|---|---|",
+    ]
+    for line in lines:
+        p, hero, field = line["players"], line["hero"], line["field"]
+        lineup = f"{hero} vs {field}" if p == 2 else f"{hero} vs two {field}"
+        rows.append(
+            f"| {p} | {lineup} | {line['games']} | {_rate(line, hero)} | {_rate(line, field)} "
+            f"| {line['fair_share']:.3f} |"
+        )
+    return "\n".join(rows)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, nargs="+", default=[2, 3], choices=[2, 3])
+    ap.add_argument("--levels", default=",".join(BOTS.offered), help="comma-separated level ids")
+    ap.add_argument("--json", type=Path, help="write every line's figures here")
+    args = ap.parse_args()
+    levels = tuple(args.levels.split(","))
+    lines = []
+    for players in args.players:
+        for hero, field in lineups(players, levels):
+            line = measure(players, hero, field, args.games, args.seed)
+            lines.append(line)
+            print(markdown([line]).splitlines()[-1], f"({line['wall_s']} s)", flush=True)
+            if args.json:
+                args.json.write_text(json.dumps(lines, indent=1) + "\n")
+    print()
+    print(markdown(lines))
+    return 1 if any(line["errors"] for line in lines) else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
