@@ -2,9 +2,12 @@
 make a stronger table at every player count?
 
 Two players: every pair of offered levels, one seat each. Three players: every level against
-two of each other level (the hero in one seat, the field in both others). Seats rotate one per
-game (``babel.core.contest``), games are seeded (``--seed``, ``--seed + 1``, ...), shared wins
-count 1/k, and each win rate comes with its 95% Wilson interval. Prints a Markdown table (the
+two of each other level (the hero in one seat, the field in both others). Games are seeded
+(``--seed``, ``--seed + 1``, ...) and every seed is played from each seating (the hero in every
+seat in turn), so the seats' random streams favour no level: with the plain rotation of
+``python -m babel match`` two near-equal levels come out 0.526 against 0.474 at two players and
+the reverse when the lineup is written the other way round, which is the seeds, not the levels.
+Shared wins count 1/k, and each win rate comes with its 95% Wilson interval. Prints a Markdown table (the
 one in ``docs/duel/levels.md``) and, with ``--json``, writes every line's figures.
 
     .venv/bin/python tools/duel_levels.py --games 500 --seed 1 [--players 2 3] [--json out.json]
@@ -32,24 +35,34 @@ def lineups(players: int, levels: tuple[str, ...]) -> list[tuple[str, str]]:
 
 
 def measure(players: int, hero: str, field: str, games: int, seed: int) -> dict:
+    """``games`` games (rounded up to a multiple of ``players``): every seed is played once from
+    each seating the rotation gives, so a seed's seat streams favour no level."""
     t0 = time.perf_counter()
-    summary = contest(RULES, players, games, seed, [hero, field])
+    per = -(-games // players)
+    base = [hero] + [field] * (players - 1)
+    scores = {hero: [0.0, 0], field: [0.0, 0]}
+    errors: list = []
+    for turn in range(players):
+        summary = contest(RULES, players, per, seed, base[-turn:] + base[:-turn] if turn else base)
+        errors += summary.errors
+        for level, score in summary.scores.items():
+            scores[level][0] += score.wins
+            scores[level][1] += score.seat_games
     out = {
         "players": players,
         "hero": hero,
         "field": field,
-        "games": games,
-        "seeds": [seed, seed + games - 1],
+        "games": per * players,
+        "seeds": [seed, seed + per - 1],
         "fair_share": round(1 / players, 4),
-        "errors": summary.errors,
+        "errors": errors,
         "wall_s": round(time.perf_counter() - t0, 1),
     }
-    for level in (hero, field):
-        score = summary.scores[level]
-        low, high = wilson(score.wins, score.seat_games)
+    for level, (wins, seat_games) in scores.items():
+        low, high = wilson(wins, seat_games)
         out[level] = {
-            "seat_games": score.seat_games,
-            "win_rate": round(score.wins / score.seat_games, 4),
+            "seat_games": seat_games,
+            "win_rate": round(wins / seat_games, 4),
             "interval95": [round(low, 4), round(high, 4)],
         }
     return out
