@@ -333,12 +333,31 @@ def test_three_players_expert_beats_lowest_first_beside_a_random_player():
     assert wins >= 3  # fair share is 2 of 6
 
 
-def test_three_players_expert_leans_on_play_without_a_plan_only_within_safe_limits():
+def test_three_players_expert_answers_the_sound_mixes_deterministically_legally_and_safely():
     state = _play_rounds(["steady", "random", "random"], 4, seed=8)
     view = RULES.view(state, 0)
     assert not bots.habit_rules(view, [1, 2])  # nothing to read from random play
-    _, probs, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
+    cards, probs, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
+    again = BOTS.make("expert").strategy(view, Rng(2), Budget())
+    assert (cards, probs) == again[:2]  # a pure function of the public view
     _, eq, plain = BOTS.make("steady").strategy(view, Rng(1), Budget())
-    assert {name for name, _ in note["habits"].values()} == {"no plan"} and 0.0 <= note["blend"] <= 1.0
     assert "habits" not in plain  # steady plays its sound mix
-    assert abs(sum(probs) - 1.0) < 1e-9 and len(probs) == len(eq)
+    assert abs(sum(probs) - 1.0) < 1e-9 and len(probs) == len(eq) and 0.0 <= note["blend"] <= 1.0
+    assert set(cards) <= set(view.hand) and note["reply"] in cards
+    # the reply is the best card against the others' sound mixes (what steady draws from) ...
+    strat, reps, cells = bots.round_game3(view, Budget())
+    worth = {
+        fast.index_card(r): sum(
+            strat[1][j] * strat[2][k] * cells[(r, b, c)][0]
+            for j, b in enumerate(reps[1])
+            for k, c in enumerate(reps[2])
+        )
+        for r in reps[0]
+    }
+    assert worth[note["reply"]] == max(worth.values())
+    # ... and the blend keeps the sound mix's worst case less the allowance and the gains
+    a = [[cells[(r, b, c)][0] for b in reps[1] for c in reps[2]] for r in reps[0]]
+    gained = max(0.0, sum(eq[i] * worth[fast.index_card(r)] for i, r in enumerate(reps[0])) - 1 / 3)
+    assert worst_case(a, probs) >= worst_case(a, eq) - adapt.ALLOWANCE - gained - 1e-9
+    legal = RULES.legal_actions(state, 0)
+    assert all(BOTS.make("expert").choose(view, legal, Rng(s), Budget()) in legal for s in range(5))
