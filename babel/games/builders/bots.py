@@ -50,6 +50,7 @@ from babel.games.builders import actions as A
 from babel.games.builders import belief as B
 from babel.games.builders import cards as C
 from babel.games.builders import sealing
+from babel.games.builders import talk as T
 from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
@@ -171,12 +172,15 @@ HANDLERS = {
     A.Seal: "_seal",
     A.Punish: "_punish",
 }
+if hasattr(A, "Talk"):  # table talk at the start of a round (the game option ``talk``)
+    HANDLERS[A.Talk] = "_talk"
 # The level ids of earlier versions, still read (saves name the bots by level).
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
 # How often a plain or novice Architect makes a judgment call at random (the rest is shrewd play).
 MISJUDGE = {"novice": 1 / 3, "plain": 1 / 7}
 JUDGMENTS = (A.Appoint, A.PassToken, A.Deliberate, A.Seal)
+NOVICE_NERVE = 0.4  # a novice saboteur nobody watches yet sabotages this often (else it plays along)
 HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
 
 
@@ -196,9 +200,14 @@ class RoleBot:
     game with some judgment calls made at random. The old names "simple" and "belief" are read
     as "plain", "shrewd"."""
 
-    def __init__(self, good: str, evil: str) -> None:
+    def __init__(self, good: str, evil: str, listen: str | None = None) -> None:
         self.good = level_id(good)
         self.evil = level_id(evil)
+        # The talk is weighed by how statements turned out at tables whose saboteurs play this
+        # level (the level the table was set up with; ``talk.rates``).
+        self.listen = level_id(listen or evil)
+        self.table = T.rates(self.listen)
+        self.heard = T.listener(self.table)
 
     # the Bot protocol
     def choose(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng, budget: Budget) -> A.Action:
@@ -215,16 +224,34 @@ class RoleBot:
                 return rng.choice(legal)
             level = "shrewd"
         if level == "novice":
-            if rng.random() < NOVICE_SLIPS:
-                return rng.choice(legal)
+            move = self._novice(view, legal, rng)
+            if move is not None:
+                return move
             level = "plain"
         handler = getattr(self, HANDLERS[type(legal[0])])
         action = handler(view, legal, rng, evil, level)
         return action if action in legal else legal[0]
 
+    def _novice(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng) -> A.Action | None:
+        """A novice saboteur's move where it differs from the plain one (None: the plain move).
+        It gives itself away: it sabotages when the table watches it (and only now and then
+        before), defends itself too loudly (``talk``) and, as a Zealot, points Divine Punishment
+        at random."""
+        kind = type(legal[0])
+        if kind is A.Punish:
+            return rng.choice(legal)
+        if kind in (A.Say, getattr(A, "Talk", A.Say)):
+            return T.statement(view, legal, "novice", rng, self.table)
+        if kind in (A.Declare, A.Seal):
+            return None
+        watched = B.public_suspicion(view)[view.seat] > WATCHED or T.accusers(view, view.seat)
+        if not watched and view.role is Role.ZEALOT and rng.random() > NOVICE_NERVE:
+            return self._decide(view, legal, rng, False)  # plays along, as an Architect
+        return rng.choice(legal) if rng.random() < NOVICE_SLIPS else None
+
     # -- helpers --------------------------------------------------------------------------------
     def _belief(self, view: BuildersView) -> B.Belief:
-        return B.compute(view)
+        return B.compute(view, self.heard)
 
     @staticmethod
     def _pick_min(seats: Sequence[int], score: Sequence[float], rng: Rng, k: int) -> tuple[int, ...]:
@@ -380,18 +407,13 @@ class RoleBot:
         return A.Declare(True)
 
     def _say(self, view, legal, rng, evil, level) -> A.Action:
-        """Whom one takes for the Messenger, aloud: an Architect says its own belief; a saboteur
-        names one of the table's likeliest three that it knows, or believes, is not the Messenger."""
-        others = [a for a in legal if a.suspect is not None]
-        if not evil:
-            bel = self._belief(view)
-            return max(others, key=lambda a: (bel.messenger[a.suspect] + 1e-6 * rng.random(), -a.suspect))
-        pub = B.public_belief(view).messenger
-        top = sorted(others, key=lambda a: (-pub[a.suspect], a.suspect))[:3]
-        if view.role is Role.MESSENGER or level == "plain":
-            return top[0]
-        bel = self._belief(view)
-        return min(top, key=lambda a: (bel.messenger[a.suspect] + 1e-6 * rng.random(), a.suspect))
+        """Whom one takes for the Messenger, aloud (``talk.statement``): an Architect says its
+        own belief; a saboteur names a seat the table half suspects that it takes for innocent."""
+        return T.statement(view, legal, level if evil else "shrewd", rng, self.table)
+
+    def _talk(self, view, legal, rng, evil, level) -> A.Action:
+        """A statement at the start of a round (``talk.statement``)."""
+        return T.statement(view, legal, level if evil else "shrewd", rng, self.table)
 
     def _seal(self, view, legal, rng, evil, level) -> A.Action:
         if evil:
@@ -401,8 +423,8 @@ class RoleBot:
             return min(legal, key=lambda a: (bel.messenger[a.target] + 1e-6 * rng.random(), a.target))
         # Team play: the users are known, so every Architect user reads the same public record and
         # takes its own share of the likeliest candidates by its rank among the users (``sealing``).
-        ranked, odds = seal_ranking(view)
-        evil = B.public_belief(view).evil if sealing.CONVENTION == "trust" else ()
+        ranked, odds = seal_ranking(view, self.heard)
+        evil = B.public_belief(view, self.heard).evil if sealing.CONVENTION == "trust" else ()
         target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil)
         return A.Seal(target)
 
@@ -418,24 +440,18 @@ class RoleBot:
         return max(legal, key=lambda a: (bel.messenger[a.seat] + 1e-6 * rng.random(), a.seat))
 
 
-TALK_WEIGHT = 0.0  # how far the Seal discussion moves the ranking the Architect users share
-
-
-def seal_ranking(view: BuildersView) -> tuple[list[int], list[float]]:
+def seal_ranking(view: BuildersView, heard: Any = None) -> tuple[list[int], list[float]]:
     """Every seat, likeliest Messenger first by the public record (the same for every viewer),
-    and their chances; ``TALK_WEIGHT`` > 0 lets each statement in the discussion lift the seat
-    it names."""
-    pub = list(B.public_belief(view).messenger)
-    if TALK_WEIGHT and view.said:
-        for suspect in view.said:
-            if suspect >= 0:
-                pub[suspect] *= 1.0 + TALK_WEIGHT
+    and their chances; with ``heard`` (``talk.listener``) the table talk and the Seal
+    discussion count too, each statement weighed by its speaker's credibility (``talk``)."""
+    pub = list(B.public_belief(view, heard).messenger)
     ranked = sorted(range(view.players), key=lambda s: (-pub[s], s))
     return ranked, [pub[s] for s in ranked]
 
 
 def make_bot(level: str, evil: str | None = None) -> Any:
-    """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy."""
+    """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy
+    (the talk is heard as at tables of that saboteur level)."""
     return RoleBot(level, evil or level)
 
 
