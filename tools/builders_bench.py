@@ -4,6 +4,7 @@ Prints medians over several runs (the machine is shared, so single timings wande
 
     .venv/bin/python tools/builders_bench.py            # 5 runs
     .venv/bin/python tools/builders_bench.py --runs 3 --games 200
+    .venv/bin/python tools/builders_bench.py --talk --runs 3   # table talk on (statements timed too)
 """
 
 from __future__ import annotations
@@ -44,11 +45,12 @@ def decision_times(
     seed: int,
     by_verb: dict[str, list[float]] | None = None,
     cpu: list[float] | None = None,
+    talk: bool = False,
 ) -> list[float]:
     """Seconds per bot decision with a real choice (the view is built outside the timing, as a
     scene would); ``by_verb`` collects them per kind of decision too, ``cpu`` the process time
     of each (what the bot itself used, whatever else the machine is doing)."""
-    config = RULES.make_config(players)
+    config = RULES.make_config(players, talk=True) if talk else RULES.make_config(players)
     bot = BOTS.make(level)
     times = []
     for g in range(games):
@@ -76,15 +78,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--games", type=int, default=300, help="random games per run")
     parser.add_argument("--bot-games", type=int, default=20, help="bot games per run and level")
+    parser.add_argument("--talk", action="store_true", help="bot games with table talk on")
+    parser.add_argument("--levels", default="", help="comma-separated levels (default: all offered)")
+    parser.add_argument("--players", default="7,10", help="comma-separated player counts")
     args = parser.parse_args(argv)
     rates = [random_games_per_second(10, args.games, 1000 * r) for r in range(args.runs)]
     report = {"random_games_per_second_10p": round(statistics.median(rates), 1), "runs": args.runs}
-    for level in BOTS.offered:
-        for players in (7, 10):
+    report["talk"] = args.talk
+    levels = args.levels.split(",") if args.levels else BOTS.offered
+    for level in levels:
+        for players in (int(x) for x in args.players.split(",")):
             medians, p95s, worst, cpu = [], [], [], []
             verbs: dict[str, list[float]] = {}
             for r in range(args.runs):
-                t = sorted(decision_times(level, players, args.bot_games, 5000 * r, verbs, cpu))
+                t = sorted(decision_times(level, players, args.bot_games, 5000 * r, verbs, cpu, args.talk))
                 medians.append(statistics.median(t))
                 p95s.append(t[int(0.95 * (len(t) - 1))])
                 worst.append(t[-1])

@@ -777,6 +777,12 @@ def _public_evil_before(view: BuildersView, earlier: tuple[RoundLog, ...], rnd: 
     return hit
 
 
+def public_before(view: BuildersView, earlier: tuple[RoundLog, ...], rnd: int) -> list[float]:
+    """A neutral observer's suspicion of each seat when round ``rnd`` began, from the rounds
+    ``earlier`` (memoised)."""
+    return _public_evil_before(view, earlier, rnd)
+
+
 def appointed_suspect(view: BuildersView, earlier: tuple[RoundLog, ...], entry: RoundLog) -> bool | None:
     """Whether the round's Master appointed the seat the table suspected most when the round
     began, although it stood clearly above the appointment line; None when nobody stood out."""

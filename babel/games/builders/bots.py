@@ -29,12 +29,19 @@ Messenger and Zealots:
   Architects count on takes a share and points elsewhere) and in the discussion name one of the
   table's three likeliest that they take for innocent; Zealots point Divine Punishment at the most
   likely Messenger.
-novice: the plain policy, with a random legal move instead about one time in three.
-Architects at the plain and novice levels play the shrewd team game but misjudge now and then:
-one judgment call in seven (plain) or in three (novice) is a random choice: whom to appoint, whom
-to pass the token to, whose discard to reveal, whom to seal. Their cards stay sensible, because
-they are a person's team-mates: Architect bots that appointed at random left a person who chose
-easier bots with almost no chance (docs/builders/balance.md).
+- novice: gives itself away as a beginner does: the Messenger sabotages at every chance (the
+  plain policy); a Zealot nobody watches yet plays along as an Architect four times in five, but
+  sabotages openly once the table suspects it or someone has accused it aloud; it answers every
+  accusation with one (``talk``), and points Divine Punishment at random. Its other moves are
+  the plain ones, with a random legal move about one time in three.
+Table talk (the game option ``talk``, and the Seal discussion): every bot speaks by
+``talk.statement`` from its own view and hears the talk through ``talk.listener``: each
+statement weighed by its speaker's credibility, by rates measured in self-play at tables of the
+bot's saboteur level (``RoleBot(..., listen=level)`` for a person-like seat at another table).
+Architects at the plain and novice levels play the shrewd team game and talk as it does, but
+misjudge now and then: one judgment call in twenty (plain) or in ten (novice) is a random
+choice: whom to appoint, whom to pass the token to, whose discard to reveal, whom to seal.
+They are a person's team-mates, so they stay sensible (docs/builders/balance.md).
 """
 
 from __future__ import annotations
@@ -178,9 +185,9 @@ if hasattr(A, "Talk"):  # table talk at the start of a round (the game option ``
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
 # How often a plain or novice Architect makes a judgment call at random (the rest is shrewd play).
-MISJUDGE = {"novice": 1 / 3, "plain": 1 / 7}
+MISJUDGE = {"novice": 1 / 10, "plain": 1 / 20}
 JUDGMENTS = (A.Appoint, A.PassToken, A.Deliberate, A.Seal)
-NOVICE_NERVE = 0.4  # a novice saboteur nobody watches yet sabotages this often (else it plays along)
+NOVICE_NERVE = 0.2  # a novice Zealot nobody watches yet sabotages this often (else it plays along)
 HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
 
 
@@ -425,7 +432,7 @@ class RoleBot:
         # takes its own share of the likeliest candidates by its rank among the users (``sealing``).
         ranked, odds = seal_ranking(view, self.heard)
         evil = B.public_belief(view, self.heard).evil if sealing.CONVENTION == "trust" else ()
-        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil)
+        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil, level=self.listen)
         return A.Seal(target)
 
     def _punish(self, view, legal, rng, evil, level) -> A.Action:

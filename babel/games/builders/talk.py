@@ -53,33 +53,49 @@ FLOOR = 1e-3  # no statement is ever impossible: anyone may say anything
 def talk_record(view: BuildersView) -> list[tuple[int, int, str, int]]:
     """Every statement made so far, as (round, speaker, class, subject): the table talk
     (``view.talk``), then the Seal discussion (``view.said``, class "say"). The class is the
-    statement's kind, with "_back" when it accuses a seat that had accused the speaker before
-    (an answer in kind)."""
+    statement's kind, with "_top" when it names the seat the public record suspected most
+    (besides the speaker) when the statement was made, so that echoing the record, which every
+    seat can do, is told apart from words that add to it, and "_back" when it accuses a seat
+    that had accused the speaker before (an answer in kind)."""
     out: list[tuple[int, int, str, int]] = []
     accused: set[tuple[int, int]] = set()  # (accuser, accused)
     for entry in getattr(view, "talk", ()) or ():
         rnd, seat, kind, subject = entry
-        out.append(_classed(rnd, seat, kind, subject, accused))
+        earlier = tuple(view.log[: max(0, rnd - 1)])
+        out.append(_classed(view, earlier, rnd, seat, kind, subject, accused))
     for seat, suspect in enumerate(view.said or ()):
         if suspect == -2:
             continue
-        out.append(_classed(view.round, seat, "say" if suspect >= 0 else "nothing", suspect, accused))
+        kind = "say" if suspect >= 0 else "nothing"
+        out.append(_classed(view, tuple(view.log), view.round, seat, kind, suspect, accused))
     return out
 
 
-def _classed(rnd: int, seat: int, kind: str, subject: Any, accused: set) -> tuple[int, int, str, int]:
+def _classed(
+    view: BuildersView, earlier: tuple, rnd: int, seat: int, kind: str, subject: Any, accused: set
+) -> tuple[int, int, str, int]:
     subject = -1 if subject is None or kind == "nothing" else int(subject)
     cls = kind
+    if subject >= 0:
+        pub = B.public_before(view, earlier, rnd)
+        top = max((s for s in range(view.players) if s != seat), key=lambda s: (pub[s], -s))
+        if subject == top:
+            cls += "_top"
     if kind in ACCUSING and subject >= 0:
         if (subject, seat) in accused:
-            cls = kind + "_back"
+            cls += "_back"
         accused.add((seat, subject))
     return (rnd, seat, cls, subject)
 
 
 def accusers(view: BuildersView, seat: int) -> list[int]:
     """The seats that accused ``seat`` aloud, the latest last."""
-    return [s for _r, s, cls, subj in talk_record(view) if subj == seat and cls.split("_")[0] in ACCUSING]
+    out = []
+    for entry in getattr(view, "talk", ()) or ():
+        if entry[3] == seat and entry[2] in ACCUSING:
+            out.append(entry[1])
+    out += [s for s, x in enumerate(view.said or ()) if x == seat]
+    return out
 
 
 # -- the measured rates -------------------------------------------------------------------------
