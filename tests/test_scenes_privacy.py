@@ -25,8 +25,14 @@ from scenes.widgets.curtain import PrivacyCurtain
 
 SECRET_TOAST = "You hold only the secret cards"
 NAMES = ["Anna", "Ben", "Carla", "Dora", "Emil"]
-# game, players, seed, handovers checked
-GAMES = [("duel", 3, 5, 9), ("turmbau", 3, 11, 9), ("builders", 5, 7, 9)]
+# game, players, seed, handovers checked, options (Builders' table talk: people at one screen
+# with bots talk through the table, and each statement is made behind the curtain too)
+GAMES = [
+    ("duel", 3, 5, 9, {}),
+    ("turmbau", 3, 11, 9, {}),
+    ("builders", 5, 7, 9, {}),
+    ("builders", 5, 7, 12, {"talk": True}),
+]
 
 
 @pytest.fixture
@@ -103,13 +109,13 @@ def _check_handover(pilot: Pilot, table: TableScene, n: int, tmp_path) -> None:
     assert isinstance(pilot.top, PrivacyCurtain)
 
 
-@pytest.mark.parametrize("game,players,seed,checks", GAMES)
+@pytest.mark.parametrize("game,players,seed,checks,options", GAMES)
 def test_every_overlay_during_a_handover_shows_only_the_public_view(
-    pilot, game, players, seed, checks, tmp_path
+    pilot, game, players, seed, checks, options, tmp_path
 ):
     rules = registry.get(game)
     seats = [Seat(NAMES[i]) for i in range(players)]
-    match = Match(rules, rules.make_config(players), seed, seats)
+    match = Match(rules, rules.make_config(players, **options), seed, seats)
     table = table_for(game)(match, None, threaded=False)
     pilot.start(table)
     handovers = 0
@@ -132,6 +138,8 @@ def test_every_overlay_during_a_handover_shows_only_the_public_view(
         assert top is table, f"unexpected scene {type(top).__name__}"
         pilot.app.step(FRAME, [], draw=False)
     assert handovers == checks, f"{game}: only {handovers} handovers"
+    if options.get("talk"):
+        assert match.state.talk, "statements were made behind the curtain"
 
 
 def test_a_toast_is_shown_only_to_the_seat_it_was_raised_for(pilot):

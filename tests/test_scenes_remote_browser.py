@@ -533,3 +533,50 @@ def test_the_watching_page_shows_the_public_table_and_nothing_to_tap(browser) ->
         assert "Cards each player still holds" in text and "You" not in text
         assert all(name in text for name in ("Ada", "Brick", "Cyrus"))
         assert _js(browser, "return document.querySelectorAll('button:not(:disabled)').length") == 0
+
+
+def test_table_talk_is_on_the_phone_and_a_tap_says_it(browser) -> None:
+    """Babel Builders' table talk from a phone: every statement is offered (what to say, then
+    whom), a tap says it, the others' words this round are shown, and "Say nothing" works."""
+    from selenium.webdriver.common.by import By
+
+    rules = registry.get("builders")
+    seats = [Seat("Ada")] + [Seat(f"Bot {i}", bot="shrewd") for i in range(1, 7)]
+    with LocalTable("builders", seats, 4, rules.make_config(7, talk=True)) as table:
+        browser.get(table.url(0))
+        said = []
+        while not table.match.over and len(said) < 2:
+            table.play_bots()
+            table.publish()
+            if 0 not in table.match.to_act():
+                continue
+            legal = set(_choices_shown(browser, table)["actions"])
+            if "talk nothing" not in legal:
+                _tap_played(browser, table, table.rules.action_text(table.match.bot_action(0)))
+                continue
+            if said:
+                _tap_played(browser, table, "talk nothing")
+                said.append("talk nothing")
+                continue
+            heard = _js(browser, GAME_TEXT)
+            assert "Table talk: say one thing aloud" in heard
+            assert all(
+                seats[st[1]].name in heard
+                for st in table.match.state.talk
+                if st[0] == table.match.state.round
+            )
+            toggle = [b for b in browser.find_elements(By.CSS_SELECTOR, "button") if b.text == "I trust…"]
+            browser.execute_script("arguments[0].scrollIntoView({block: 'center'});", toggle[0])
+            toggle[0].click()
+            choice = min(t for t in legal if t.startswith("talk trust "))
+            shown = f'[data-action="{choice}"]'
+            wait_for(
+                table,
+                "the trust buttons",
+                lambda s=shown: browser.find_elements(By.CSS_SELECTOR, s)[0].is_displayed(),
+            )
+            _tap_played(browser, table, choice)
+            said.append(choice)
+        assert said[0].startswith("talk trust") and said[1] == "talk nothing"
+        assert [e.text for e in table.match.log if e.seat == 0 and e.text.startswith("talk")] == said
+        assert _console_errors(browser) == []

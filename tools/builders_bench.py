@@ -4,7 +4,7 @@ Prints medians over several runs (the machine is shared, so single timings wande
 
     .venv/bin/python tools/builders_bench.py            # 5 runs
     .venv/bin/python tools/builders_bench.py --runs 3 --games 200
-    .venv/bin/python tools/builders_bench.py --talk --runs 3   # table talk on (statements timed too)
+    .venv/bin/python tools/builders_bench.py --talk     # bot games with table talk on
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ def decision_times(
 ) -> list[float]:
     """Seconds per bot decision with a real choice (the view is built outside the timing, as a
     scene would); ``by_verb`` collects them per kind of decision too, ``cpu`` the process time
-    of each (what the bot itself used, whatever else the machine is doing)."""
-    config = RULES.make_config(players, talk=True) if talk else RULES.make_config(players)
+    of each (what the bot itself used, whatever else the machine is doing); ``talk``: with the
+    option "talk" (a statement from every seat each round, the statements in every view)."""
+    config = RULES.make_config(players, talk=talk)
     bot = BOTS.make(level)
     times = []
     for g in range(games):
@@ -79,15 +80,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=300, help="random games per run")
     parser.add_argument("--bot-games", type=int, default=20, help="bot games per run and level")
     parser.add_argument("--talk", action="store_true", help="bot games with table talk on")
-    parser.add_argument("--levels", default="", help="comma-separated levels (default: all offered)")
-    parser.add_argument("--players", default="7,10", help="comma-separated player counts")
     args = parser.parse_args(argv)
     rates = [random_games_per_second(10, args.games, 1000 * r) for r in range(args.runs)]
-    report = {"random_games_per_second_10p": round(statistics.median(rates), 1), "runs": args.runs}
-    report["talk"] = args.talk
-    levels = args.levels.split(",") if args.levels else BOTS.offered
-    for level in levels:
-        for players in (int(x) for x in args.players.split(",")):
+    report = {
+        "random_games_per_second_10p": round(statistics.median(rates), 1),
+        "runs": args.runs,
+        "talk": args.talk,
+    }
+    for level in BOTS.offered:
+        for players in (7, 10):
             medians, p95s, worst, cpu = [], [], [], []
             verbs: dict[str, list[float]] = {}
             for r in range(args.runs):

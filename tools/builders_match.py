@@ -57,7 +57,7 @@ from babel.games.builders.model import Role  # noqa: E402
 ORACLES = ("seal", "play", "all")
 # Moves a quiet saboteur makes as a saboteur: the final phases and its words (it talks as a
 # shrewd saboteur does: hiding is in the play).
-FINAL_AND_TALK = (A.Declare, A.Say, A.Seal, A.Punish) + ((A.Talk,) if hasattr(A, "Talk") else ())
+FINAL_AND_TALK = (A.Declare, A.Say, A.Seal, A.Punish, A.Talk)
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ python tools/screenshot.py settings | rules | saves | in-progress
 python tools/screenshot.py history --game duel --moves 40   # statistics after 40 bot-played games
 python tools/screenshot.py game --game duel --seed 3 --moves 10 --seats human,strong --out duel.png
 python tools/screenshot.py game --game builders --seats phone,phone,phone,phone,human,plain,plain
+python tools/screenshot.py game --game builders --seats human,plain,plain,plain,plain --option talk=on --moves 40
 python tools/screenshot.py game --game turmbau --moves 24 --text-size 200 --size 1024x640
 """
 
@@ -73,7 +74,8 @@ def main(argv=None) -> int:
     options = {}
     for kv in args.option:
         k, v = kv.split("=", 1)
-        options[k] = int(v) if v.lstrip("-").isdigit() else v
+        switch = {"on": True, "true": True, "off": False, "false": False}.get(v.lower())
+        options[k] = switch if switch is not None else int(v) if v.lstrip("-").isdigit() else v
 
     from scenes.launcher.menu import MainMenu
 

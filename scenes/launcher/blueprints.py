@@ -1,8 +1,11 @@
 """The Babel Builders setup extension: the blueprint stepper's choices, the "Edit blueprints…"
-button (the blueprint editor lives with the Builders table) and the small preview."""
+button (the blueprint editor lives with the Builders table), the small preview, and table talk,
+which follows from the seats: on at a table with bots, off when people play alone together (they
+talk for themselves)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from scenes.launcher.setup_extensions import SetupExtension, register_extension
@@ -26,6 +29,11 @@ def option_help(option_key: str, value: Any) -> str | None:
     return BLUEPRINT_HELP if option_key == OPTION else None
 
 
+def talk_from_seats(seats: Sequence[Any]) -> dict[str, Any]:
+    """Table talk is on when a bot sits at the table."""
+    return {"talk": any(seat.bot for seat in seats)}
+
+
 register_extension(
     GAME,
     SetupExtension(
@@ -33,5 +41,7 @@ register_extension(
         buttons=(("Edit blueprints…", open_editor),),
         draw_preview=draw_setup_preview,
         help=option_help,
+        derived=("talk",),
+        from_seats=talk_from_seats,
     ),
 )

@@ -14,7 +14,13 @@ from scenes import seat_colours, theme
 from scenes.canvas import Canvas
 from scenes.core import Screen, new_seed
 from scenes.kept_games import start_new
-from scenes.launcher.setup_extensions import dynamic_choices, extension_for, option_help
+from scenes.launcher.setup_extensions import (
+    dynamic_choices,
+    extension_for,
+    offered_options,
+    option_help,
+    seat_options,
+)
 from scenes.widgets.basic import Button, Stepper, TextInput, WidgetGroup, panel
 from scenes.widgets.swatch import ColourSwatch
 
@@ -214,15 +220,18 @@ class SetupScene(Screen):
         """Each option with its help's lines at ``size`` (more lines for larger words)."""
         most = round(OPTION_HELP_LINES * size / OPTION_HELP_SIZE)
         helps = []
-        for opt in self.rules.info.options:
+        for opt in self._offered():
             text = self._help(opt)
             helps.append((opt, (canvas.wrap(text, size, 400) if text else [])[:most]))
         return helps
 
+    def _offered(self) -> list:
+        return offered_options(self.rules.info.id, self.rules.info.options)
+
     def _help_size(self, canvas: Canvas) -> float:
         """The options' help size: grown with the text size as far as the panel's room allows."""
         size = canvas.ts(OPTION_HELP_SIZE)
-        room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - 2 * max(0, len(self.rules.info.options) - 1)
+        room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - 2 * max(0, len(self._offered()) - 1)
         while size > OPTION_HELP_SIZE:
             helps = self._helps(canvas, size)
             if sum(OPTION_HELP_DY + len(lines) * size * OPTION_HELP_LEADING for _, lines in helps) <= room:
@@ -321,7 +330,8 @@ class SetupScene(Screen):
             self.app.toast(f"Two players are called {twice}: each player needs a different name")
             return
         try:
-            config = self.rules.make_config(self.players, **self.options)
+            options = {**self.options, **seat_options(self.rules.info.id, seats)}
+            config = self.rules.make_config(self.players, **options)
         except ConfigError as exc:
             self.app.toast(str(exc)[:1].upper() + str(exc)[1:])
             return
@@ -356,7 +366,7 @@ class SetupScene(Screen):
         if seat_colours.choosable(info.id) and self.players > 1:
             canvas.text("Click a cube to change its colour", (146, 234), 15, HELP_TEXT)
         panel(canvas, (1030, 160, 460, 590))
-        if info.options:
+        if self._offered():
             canvas.text("Options", (1060, 190), 28, theme.GOLD, role="title_bold")
             built = getattr(self, "_built_scale", (canvas.scale, theme.TEXT_SCALE))
             if built != (canvas.scale, theme.TEXT_SCALE):

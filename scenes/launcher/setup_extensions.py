@@ -10,6 +10,8 @@ A game may supply, for its setup screen:
   dict), drawn in the free space of the options panel (``rect``, logical coordinates).
 - ``help(option_key, value)``: the help under an option for the value now chosen (a switch says
   what On or Off does), or None to keep the option's own ``Option.help``.
+- ``from_seats(seats)``: options that follow from who sits at the table (a dict), set when the
+  game starts; their keys (``derived``) are not offered as steppers.
 
 Extensions register themselves with ``register_extension`` when their module is imported; the
 modules of the built-in extensions are listed by hand below (no discovery) and imported the
@@ -40,6 +42,8 @@ class SetupExtension:
     buttons: tuple[tuple[str, Callable[[Any], None]], ...] = ()
     draw_preview: Callable[[Any, dict[str, Any], tuple[float, float, float, float]], None] | None = None
     help: Callable[[str, Any], str | None] = _no_help
+    derived: tuple[str, ...] = ()  # option keys ``from_seats`` sets
+    from_seats: Callable[[Sequence[Any]], dict[str, Any]] = lambda seats: {}
 
 
 # The modules that register the built-in extensions (imported lazily, once).
@@ -94,3 +98,16 @@ def option_help(game_id: str, option: Any, value: Any) -> str:
     ext = extension_for(game_id)
     found = ext.help(option.key, value) if ext is not None else None
     return found if found else option.help
+
+
+def offered_options(game_id: str, options: Sequence[Any]) -> list[Any]:
+    """The game's options the setup screen offers: all but those that follow from the seats."""
+    ext = extension_for(game_id)
+    derived = ext.derived if ext is not None else ()
+    return [o for o in options if o.key not in derived]
+
+
+def seat_options(game_id: str, seats: Sequence[Any]) -> dict[str, Any]:
+    """The options that follow from the seats (the extension's ``from_seats``), else none."""
+    ext = extension_for(game_id)
+    return dict(ext.from_seats(seats)) if ext is not None else {}

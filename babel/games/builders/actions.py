@@ -2,8 +2,9 @@
 
 The text form is what saves and logs store ("appoint 2 4 5", "play 12 discard 30", "pass",
 "take 7 give 3", "reveal 7", "place B2", "strike A1", "deliberate 3", "master 4", "seal none",
-"punish 2", and for the Seal phase's steps "declare use", "declare none", "suspect 3", "say
-nothing", "seal 3"); it must never change. Seats are 0-based here and 1-based in the text.
+"punish 2", for the Seal phase's steps "declare use", "declare none", "suspect 3", "say
+nothing", "seal 3", and for table talk "talk suspect 3", "talk trust 2", "talk hurt 4", "talk shun 5",
+"talk nothing"); it must never change. Seats are 0-based here and 1-based in the text.
 """
 
 from __future__ import annotations
@@ -89,15 +90,55 @@ class Seal:
     target: int | None
 
 
+TALK_KINDS = ("suspect", "trust", "hurt", "shun")  # the statements that name a seat
+TALK_NOTHING = "nothing"
+
+
+@dataclass(frozen=True, order=True)
+class Talk:
+    """Table talk at the start of a round (option "talk"), a public statement: "suspect" (I
+    suspect X), "trust" (I trust X), "hurt" (X's card hurt the tower), "shun" (I will not appoint
+    X), or "nothing" with no subject. No role or hand claim can be made (ruling 10)."""
+
+    kind: str
+    subject: int | None = None
+
+
 @dataclass(frozen=True, order=True)
 class Punish:
     seat: int
 
 
 Action = (
-    Appoint | Play | Swap | Reveal | Place | Strike | Deliberate | PassToken | Declare | Say | Seal | Punish
+    Appoint
+    | Play
+    | Swap
+    | Reveal
+    | Place
+    | Strike
+    | Deliberate
+    | PassToken
+    | Talk
+    | Declare
+    | Say
+    | Seal
+    | Punish
 )
-ACTION_TYPES = (Appoint, Play, Swap, Reveal, Place, Strike, Deliberate, PassToken, Declare, Say, Seal, Punish)
+ACTION_TYPES = (
+    Appoint,
+    Play,
+    Swap,
+    Reveal,
+    Place,
+    Strike,
+    Deliberate,
+    PassToken,
+    Talk,
+    Declare,
+    Say,
+    Seal,
+    Punish,
+)
 SEAT_MOVES = (Deliberate, PassToken, Say, Seal, Punish)  # moves that point at one seat
 CELL_MOVES = (Place, Strike)  # moves that point at one cell of the base
 
@@ -112,6 +153,8 @@ def target_of(action: Action) -> int | None:
         return action.target
     if isinstance(action, Say):
         return action.suspect
+    if isinstance(action, Talk):
+        return action.subject
     if isinstance(action, Deliberate | PassToken | Punish):
         return action.seat
     return None
@@ -137,6 +180,10 @@ def action_text(action: Action) -> str:
             return f"deliberate {seat + 1}"
         case PassToken(seat):
             return f"master {seat + 1}"
+        case Talk(kind, None):
+            return f"talk {kind}"
+        case Talk(kind, subject):
+            return f"talk {kind} {subject + 1}"
         case Declare(use):
             return "declare use" if use else "declare none"
         case Say(suspect):
@@ -157,6 +204,31 @@ def _card_pair(nums: list[str], word: str) -> tuple[int, int | None]:
     raise ValueError
 
 
+def _parse_talk(words: list[str]) -> Talk:
+    """ "talk nothing" or "talk <kind> N"."""
+    if words == [TALK_NOTHING]:
+        return Talk(TALK_NOTHING, None)
+    if len(words) == 2 and words[0] in TALK_KINDS:
+        return Talk(words[0], int(words[1]) - 1)
+    raise ValueError
+
+
+# What each statement says, for menus, logs and the coach ({x}: the seat named).
+TALK_WORDS = {
+    "suspect": "I suspect {x}",
+    "trust": "I trust {x}",
+    "hurt": "{x}'s card hurt the tower",
+    "shun": "I will not appoint {x}",
+    "nothing": "Nothing to say",
+}
+
+
+def talk_line(kind: str, subject: int | None, name: str | None = None) -> str:
+    """The words of a statement, naming the subject by ``name`` (default "seat N")."""
+    x = name if name is not None else (seat_text(subject) if subject is not None else "")
+    return TALK_WORDS[kind].format(x=x)
+
+
 def _parse(verb: str, nums: list[str]) -> Action:
     if verb == "appoint" and nums:
         return Appoint(tuple(int(x) - 1 for x in nums))
@@ -168,6 +240,8 @@ def _parse(verb: str, nums: list[str]) -> Action:
         return Swap(*_card_pair(nums, "give"))
     if verb == "say" and nums == ["nothing"]:
         return Say(None)
+    if verb == "talk":
+        return _parse_talk(nums)
     if verb == "declare" and len(nums) == 1 and nums[0] in ("use", "none"):
         return Declare(nums[0] == "use")
     if len(nums) != 1:
@@ -223,6 +297,8 @@ def describe(action: Action) -> str:
             return f"Reveal the discard of {seat_text(seat)}"
         case PassToken(seat):
             return f"Pass the Master token to {seat_text(seat)}"
+        case Talk(kind, subject):
+            return "Say nothing" if subject is None else f'Say "{talk_line(kind, subject)}"'
         case Declare(use):
             return "Declare that you use a Seal" if use else "Use no Seal"
         case Say(suspect):

@@ -174,13 +174,12 @@ HANDLERS = {
     A.Strike: "_strike",
     A.Deliberate: "_deliberate",
     A.PassToken: "_master",
+    A.Talk: "_talk",  # table talk at the start of a round (the game option ``talk``)
     A.Declare: "_declare",
     A.Say: "_say",
     A.Seal: "_seal",
     A.Punish: "_punish",
 }
-if hasattr(A, "Talk"):  # table talk at the start of a round (the game option ``talk``)
-    HANDLERS[A.Talk] = "_talk"
 # The level ids of earlier versions, still read (saves name the bots by level).
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
@@ -247,7 +246,7 @@ class RoleBot:
         kind = type(legal[0])
         if kind is A.Punish:
             return rng.choice(legal)
-        if kind in (A.Say, getattr(A, "Talk", A.Say)):
+        if kind in (A.Say, A.Talk):
             return T.statement(view, legal, "novice", rng, self.table)
         if kind in (A.Declare, A.Seal):
             return None

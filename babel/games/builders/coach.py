@@ -16,7 +16,7 @@ from babel.core.claims import Claim, Explained, explained
 from babel.core.coach import Advice, strongest_choice
 from babel.games.builders import actions as A
 from babel.games.builders import cards as C
-from babel.games.builders.belief import table_talk, usefulness
+from babel.games.builders.belief import public_suspicion, table_talk, usefulness
 from babel.games.builders.model import BuildersState, BuildersView, Role
 from babel.games.builders.rules import RULES as _RULES
 
@@ -100,6 +100,8 @@ def reason_claims(view: BuildersView, action: A.Action, legal: Sequence[A.Action
                 "you hold no Seal; every player takes this turn, so passing gives nothing away",
                 (Claim("seals_in_hand", None, 0, "you hold no Seal"),),
             )
+        case A.Talk():
+            return talk_reason(view, action)
     return _judgement(view, action, builders), ()
 
 
@@ -189,6 +191,58 @@ def _play_reason(view: BuildersView, card: int, legal: Sequence[A.Action]) -> Wh
     return "it hurts the tower, and keeps your better cards for a round you can trust", ()
 
 
+def public_percent(view: BuildersView, seat: int) -> int:
+    """How likely ``seat`` is a saboteur by the public record alone (what everyone can work
+    out alike), in whole percent."""
+    return round(100 * public_suspicion(view)[seat])
+
+
+def _public_rank(view: BuildersView, speaker: int, seat: int) -> tuple[bool, bool]:
+    """Whether ``seat`` is the most and the least suspected of the speaker's others by the
+    public record (ties count for both)."""
+    pub = public_suspicion(view)
+    others = [pub[s] for s in range(view.players) if s != speaker]
+    return pub[seat] >= max(others), pub[seat] <= min(others)
+
+
+def _bad_rounds(view: BuildersView, seat: int) -> int:
+    """Rounds in which ``seat`` handed a card to the Master and a revealed card worked against
+    the tower (public)."""
+    return sum(1 for entry in view.log if seat in entry.handed and bad_effects(entry))
+
+
+def talk_reason(view: BuildersView, action: A.Talk) -> Why:
+    """Why to say this at the table, in facts of the public record only (every seat can check
+    them; none is about a hand or a role)."""
+    speaker = view.seat if view.seat is not None else -1
+    others = [s for s in range(view.players) if s != speaker]
+    if action.subject is None:
+        top = max(others, key=lambda s: (public_suspicion(view)[s], -s))
+        pct = public_percent(view, top)
+        words = f"the likeliest saboteur by the public record, <P{top}>, is {pct}%"
+        return f"{words}, and a guess said aloud gives the saboteurs a story to tell", (
+            Claim("public_percent", top, pct, words),
+        )
+    x = action.subject
+    pct = public_percent(view, x)
+    most, least = _public_rank(view, speaker, x)
+    claims = [Claim("public_percent", x, pct, f"<P{x}> is {pct}%")]
+    if action.kind == "suspect" and most:
+        words = "the most suspected player by the public record"
+        claims.append(Claim("public_most", x, True, words))
+        return f"<P{x}> is {pct}%, {words}", tuple(claims)
+    if action.kind == "trust" and least:
+        words = "the least suspected player by the public record"
+        claims.append(Claim("public_least", x, True, words))
+        return f"<P{x}> is {pct}%, {words}", tuple(claims)
+    if action.kind == "hurt":
+        bad = _bad_rounds(view, x)
+        words = f"handed a card in {bad} round{'s' if bad != 1 else ''} that turned up a harmful card"
+        claims.append(Claim("bad_rounds", x, bad, words))
+        return f"<P{x}> is {pct}% by the public record and {words}", tuple(claims)
+    return f"<P{x}> is {pct}% by the public record", tuple(claims)
+
+
 def talk_suspicion(view: BuildersView, seat: int) -> float:
     """How much the most suspicious other seat's table talk (public record only) suspects
     ``seat``: what the learner sees with table talk on."""
@@ -230,6 +284,14 @@ def check(state: BuildersState, seat: int, claim: Claim) -> str | None:
         truth = usefulness(subject, cells, base) > 0
     elif kind == "none_builds":
         truth = not any(usefulness(c, cells, base) > 0 for c in plays)
+    elif kind in ("public_percent", "public_most", "public_least", "bad_rounds"):
+        view = _RULES.view(state, seat)
+        if kind == "public_percent":
+            truth = public_percent(view, subject)
+        elif kind == "bad_rounds":
+            truth = _bad_rounds(view, subject)
+        else:
+            truth = _public_rank(view, seat, subject)[0 if kind == "public_most" else 1]
     elif kind == "talk_suspicion":  # the most a bot's table talk suspects ``subject``
         truth = talk_suspicion(_RULES.view(state, seat), subject)
     elif kind in ("round_master", "round_bad"):

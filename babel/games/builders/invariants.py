@@ -5,14 +5,17 @@ Cards conserved (deck, hands, secret choices, the Master's face-down cards, disc
 cards hold every card of the game exactly once), blocks conserved (25 = supply + base), roles
 consistent (one Messenger; Zealots are exactly the non-Messenger holders of Divine Punishment;
 each Zealot has one conversion record), the hand limit, the Seal phase (open only when an
-Architect holds a Seal; only holders use one) and the phase bookkeeping.
+Architect holds a Seal; only holders use one), table talk (only with the option, from round 2,
+each seat once a round in turn from that round's Master, about another seat) and the phase
+bookkeeping.
 """
 
 from __future__ import annotations
 
+from babel.games.builders import actions as A
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersState, Phase, Role
-from babel.games.builders.phases import card_locations, holds_seal
+from babel.games.builders.phases import card_locations, holds_seal, talk_order
 
 
 def _holds_punishment(state: BuildersState, seat: int) -> bool:
@@ -61,6 +64,39 @@ def _seal_errors(state: BuildersState) -> list[str]:
     return out
 
 
+def _talk_errors(state: BuildersState) -> list[str]:
+    """Table talk: only with the option; rounds 2 on; in each round the seats in turn from that
+    round's Master, once each; a statement names another seat ("nothing" names none)."""
+    if not state.talk:
+        return [] if state.talk_on or state.phase is not Phase.TALK else ["a talk step without the option"]
+    if not state.talk_on:
+        return ["table talk without the option"]
+    masters = {entry.round: entry.master for entry in state.log}
+    if state.cur is not None:
+        masters[state.cur.round] = state.cur.master
+    out = []
+    by_round: dict[int, list[int]] = {}
+    for rnd, seat, kind, subject in state.talk:
+        by_round.setdefault(rnd, []).append(seat)
+        if kind == A.TALK_NOTHING:
+            if subject is not None:
+                out.append("'nothing' names a seat")
+        elif (
+            kind not in A.TALK_KINDS or subject is None or not 0 <= subject < state.players or subject == seat
+        ):
+            out.append(f"seat {seat} made an impossible statement in round {rnd}")
+    for rnd, seats in by_round.items():
+        if rnd < 2 or rnd > state.round or rnd not in masters:
+            out.append(f"table talk in round {rnd}")
+            continue
+        order = talk_order(state.players, masters[rnd])
+        if tuple(seats) != order[: len(seats)]:
+            out.append(f"round {rnd}'s talk is out of turn")
+        if len(seats) < state.players and (rnd < state.round or state.phase is not Phase.TALK):
+            out.append(f"round {rnd}'s talk step ended before every seat spoke")
+    return out
+
+
 def invariant_errors(state: BuildersState) -> tuple[str, ...]:
     """Every broken invariant of ``state``, in words; empty when all hold."""
     out = []
@@ -74,6 +110,7 @@ def invariant_errors(state: BuildersState) -> tuple[str, ...]:
     if any(C.is_punishment(d.card) for pile in state.discards for d in pile):
         out.append("Divine Punishment discarded")
     out += _seal_errors(state)
+    out += _talk_errors(state)
     if (state.phase is Phase.OVER) != (state.result is not None):
         out.append("a result exactly when the game is over")
     return tuple(out)

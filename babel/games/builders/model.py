@@ -14,6 +14,7 @@ from babel.games.builders.cards import Blueprint
 
 
 class Phase(Enum):
+    TALK = "talk"  # table talk (option "talk"), rounds 2 on: one public statement a seat, from the Master
     APPOINT = "appoint"  # the Master appoints 3 or 4 players
     SELECT = "select"  # appointed players choose a card to play and one to discard (secret)
     SWAP = "swap"  # the Master's private check and mandatory swap
@@ -60,6 +61,7 @@ class EventKind(StrEnum):
     COMPLETE = "complete"
     DEPLETED = "depleted"
     PASS_MASTER = "pass_master"
+    TALK = "talk"  # public: one seat's table-talk statement (option "talk")
     SEAL_PHASE = "seal_phase"
     SEAL_CHOSEN = "seal_chosen"
     SEAL_CHOICE = "seal_choice"
@@ -142,6 +144,11 @@ class Result:
     punishment_on_messenger: int = 0
 
 
+# A table-talk statement: (round, seat, kind, subject) with kind one of ``actions.TALK_KINDS`` or
+# "nothing" (subject None). Public: every seat's view holds all of them.
+Statement = tuple[int, int, str, int | None]
+
+
 @dataclass(frozen=True)
 class BuildersState:
     rng: int
@@ -179,6 +186,8 @@ class BuildersState:
     zealots_revealed: tuple[int, ...] = ()
     punish_choice: tuple[int, ...] = ()  # per seat: -2 not chosen, else target
     result: Result | None = None
+    talk_on: bool = False  # the option "talk": a table-talk step opens every round from round 2
+    talk: tuple[Statement, ...] = ()  # public: every table-talk statement made, in order
 
 
 @dataclass(frozen=True)
@@ -231,3 +240,5 @@ class BuildersView:
     roles: tuple[Role, ...]  # all roles, at the end only
     conversions: tuple[Conversion, ...]  # all conversions, at the end only
     result: Result | None
+    talk_on: bool = False  # the table talks at the start of every round from round 2 (option "talk")
+    talk: tuple[Statement, ...] = ()  # every table-talk statement so far, (round, seat, kind, subject)

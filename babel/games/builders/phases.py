@@ -3,7 +3,8 @@
 Flow of a round: APPOINT (Master) -> SELECT (appointed players, secret and simultaneous) -> the
 Master's check (automatic: Storms revealed, two or more Divine Punishment cards confirm it) ->
 SWAP (Master, private) -> REVEAL/PLACE/STRIKE/DELIBERATE (Master, one card at a time) -> victory
-check (automatic) -> refill (automatic) -> PASS (Master). On completion, the Seal phase in the
+check (automatic) -> refill (automatic) -> PASS (Master) -> with the option "talk", TALK (every seat
+in turn from the new Master, one public statement each) -> APPOINT. On completion, the Seal phase in the
 rulebook's three steps: SEAL (every seat declares secretly; the users named together) -> DISCUSS
 (one public statement a seat) -> TARGET (users, secret; revealed together) -> PUNISH (Zealots,
 secret) -> OVER. ``do_move`` runs one legal move; the rules class
@@ -72,6 +73,26 @@ def deliberation_targets(state: BuildersState) -> tuple[int, ...]:
         if any(d.round == state.round and not d.swap and not d.revealed for d in state.discards[s]):
             out.append(s)
     return tuple(out)
+
+
+def talk_order(players: int, master: int) -> tuple[int, ...]:
+    """Who speaks in a table-talk step, in turn: the Master first, then clockwise."""
+    return tuple((master + k) % players for k in range(players))
+
+
+def talk_speaker(state: BuildersState) -> int | None:
+    """The seat to speak next in this round's table-talk step (None outside it, or when all spoke)."""
+    if state.phase is not Phase.TALK:
+        return None
+    spoken = sum(1 for st in state.talk if st[0] == state.round)
+    order = talk_order(state.players, state.master)
+    return order[spoken] if spoken < len(order) else None
+
+
+def hurt_subjects(log: tuple[RoundLog, ...], seat: int) -> tuple[int, ...]:
+    """The seats one may say hurt the tower: those who handed a card to a Master in a past round
+    (the public record), other than the speaker."""
+    return tuple(sorted({s for entry in log for s in entry.handed if s != seat}))
 
 
 def holds_seal(hand: tuple[int, ...] | list[int]) -> bool:
@@ -406,7 +427,7 @@ def _do_pass(ctx: Ctx, seat: int, action: A.PassToken) -> BuildersState:
     ctx.event(EventKind.PASS_MASTER, irreversible=False, **{"from": s.master, "new_master": new_master})
     done = replace(s.cur, next_master=new_master)
     return ctx.build(
-        phase=Phase.APPOINT,
+        phase=Phase.TALK if s.talk_on else Phase.APPOINT,
         round=s.round + 1,
         master=new_master,
         appointed=(),
@@ -419,6 +440,19 @@ def _do_pass(ctx: Ctx, seat: int, action: A.PassToken) -> BuildersState:
         cur=RoundLog(s.round + 1, new_master),
         log=s.log + (done,),
     )
+
+
+def _do_talk(ctx: Ctx, seat: int, action: A.Talk) -> BuildersState:
+    """One public statement in the table-talk step; when every seat has spoken, the Master appoints."""
+    s = ctx.s
+    statement = (s.round, seat, action.kind, action.subject)
+    # Said aloud: public, and past taking back.
+    ctx.event(
+        EventKind.TALK, irreversible=True, round=s.round, seat=seat, kind=action.kind, subject=action.subject
+    )
+    talk = s.talk + (statement,)
+    spoken = sum(1 for st in talk if st[0] == s.round)
+    return ctx.build(talk=talk, phase=Phase.APPOINT if spoken >= s.players else Phase.TALK)
 
 
 # -- the finale --------------------------------------------------------------------------
@@ -576,6 +610,8 @@ def do_move(state: BuildersState, seat: int, action: A.Action) -> tuple[Builders
             new = _do_deliberate(ctx, seat, action)
         case A.PassToken():
             new = _do_pass(ctx, seat, action)
+        case A.Talk():
+            new = _do_talk(ctx, seat, action)
         case A.Declare():
             new = _do_declare(ctx, seat, action)
         case A.Say():

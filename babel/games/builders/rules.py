@@ -43,8 +43,10 @@ from babel.games.builders.phases import (
     discussion_order,
     do_move,
     holds_seal,
+    hurt_subjects,
     select_options,
     swap_takes,
+    talk_speaker,
     tallest,
     team,
 )
@@ -61,6 +63,7 @@ MASTER_PHASES = (
 BLUEPRINT_CHOICES = ("random",) + tuple(bp.key for bp in C.PRINTED_BLUEPRINTS)
 # The move each phase asks for, and its word in the reasons the rules give.
 PHASE_MOVE = {
+    Phase.TALK: (A.Talk, "talk"),
     Phase.APPOINT: (A.Appoint, "appoint"),
     Phase.SELECT: (A.Play, "play"),
     Phase.SWAP: (A.Swap, "swap"),
@@ -84,11 +87,31 @@ REFUSALS = {
     Phase.PUNISH: "point at another player who is not a revealed Zealot",
     Phase.DISCUSS: "name another player you take for the Messenger, or say nothing",
     Phase.TARGET: "seal another player (a declared Seal must be used)",
+    Phase.TALK: "say one statement about another player (who handed a card, for 'hurt'), or nothing",
 }
 
 
 def _card(value: int) -> int | None:
     return None if value < 0 else value
+
+
+def talk_moves(state: BuildersState, seat: int) -> tuple[A.Talk, ...]:
+    """What a seat may say in a table-talk step: nothing, or one statement naming another seat
+    ("hurt" only of a seat that has handed a card to a Master)."""
+    others = [s for s in range(state.players) if s != seat]
+    hurt = hurt_subjects(state.log, seat)
+    out = [A.Talk(A.TALK_NOTHING, None)]
+    for kind in A.TALK_KINDS:
+        out += [A.Talk(kind, s) for s in (hurt if kind == "hurt" else others)]
+    return tuple(out)
+
+
+def _without_talk(data: dict) -> dict:
+    """A state's or view's JSON without the table-talk fields when the option is off."""
+    if not data.get("talk_on") and not data.get("talk"):
+        data.pop("talk_on", None)
+        data.pop("talk", None)
+    return data
 
 
 class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
@@ -107,6 +130,15 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
                 "random",
                 "random: one of the nine printed blueprints (the published one and the edition's "
                 "own eight); custom blueprints are named custom:<nine digits>.",
+            ),
+            Option(
+                "talk",
+                "Table talk",
+                (False, True),
+                False,
+                "Every round from the second, each seat in turn from the Master says one thing "
+                "aloud (I suspect / I trust / X's card hurt the tower / I will not appoint X) or "
+                "nothing. On for tables with bots; people at one table talk for themselves.",
             ),
         ),
         rules_doc="babel.games.builders:RULES.md",
@@ -184,6 +216,7 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             cur=RoundLog(1, master),
             seal_choice=(NOT_CHOSEN,) * n,
             punish_choice=(NOT_CHOSEN,) * n,
+            talk_on=bool(config.get("talk", False)),
         )
 
     def opening_events(self, state: BuildersState) -> tuple[Event, ...]:
@@ -225,6 +258,9 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             return (state.master,)
         if phase is Phase.SELECT:
             return tuple(s for s in state.appointed if state.commits[s] is None)
+        if phase is Phase.TALK:  # one statement a seat, in turn from the Master
+            speaker = talk_speaker(state)
+            return () if speaker is None else (speaker,)
         if phase is Phase.SEAL:  # every seat declares, so that nobody's turn gives a Seal holder away
             return tuple(s for s in range(state.players) if state.seal_declare[s] == NOT_CHOSEN)
         if phase is Phase.DISCUSS:  # one statement a seat, in turn
@@ -259,6 +295,8 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             return tuple(A.Deliberate(s) for s in deliberation_targets(state))
         if phase is Phase.PASS:
             return tuple(A.PassToken(s) for s in others)
+        if phase is Phase.TALK:
+            return talk_moves(state, seat)
         if phase is Phase.SEAL:
             if not holds_seal(state.hands[seat]):
                 return (A.Declare(False),)  # no Seal: declare none, as every seat does
@@ -413,7 +451,18 @@ class BuildersRules(Rules[BuildersState, A.Action, BuildersView]):
             roles=state.roles if over else (),
             conversions=state.conversions if over else (),
             result=state.result,
+            talk_on=state.talk_on,
+            talk=state.talk,
         )
+
+    # -- JSON -----------------------------------------------------------------------------------
+    def state_to_json(self, state: BuildersState) -> Any:
+        """As the base class, but without the table-talk fields while the option is off, so a game
+        without talk keeps the digest (and its views the JSON) it had before the option existed."""
+        return _without_talk(super().state_to_json(state))
+
+    def view_to_json(self, view: BuildersView) -> Any:
+        return _without_talk(super().view_to_json(view))
 
     # -- the leak test's other half, invariants -------------------------------------------------
     def resample_hidden(self, state: BuildersState, seat: int | None, rng: Rng) -> BuildersState:

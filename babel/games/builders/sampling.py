@@ -416,4 +416,6 @@ def _skeleton(
         zealots_revealed=view.zealots,
         punish_choice=punish,
         result=view.result,
+        talk_on=view.talk_on,
+        talk=view.talk,
     )

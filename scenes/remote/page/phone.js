@@ -1113,6 +1113,55 @@
     return box;
   }
 
+  // Table talk (rounds 2 on, at a table with bots): say one thing aloud to everyone, or nothing.
+  // Choose what to say, then whom it is about; no statement claims a role or a card.
+  const TALK_KINDS = [["suspect", "I suspect…"], ["trust", "I trust…"], ["hurt", "…hurt the tower"], ["shun", "I won't appoint…"]];
+  const TALK_WORDS = {
+    suspect: (x) => "I suspect " + x,
+    trust: (x) => "I trust " + x,
+    hurt: (x) => x + "'s card hurt the tower",
+    shun: (x) => "I will not appoint " + x,
+  };
+  function talkWords(kind, subject) {
+    return isInt(subject) && TALK_WORDS[kind] ? "\u201c" + TALK_WORDS[kind](seatName(subject)) + "\u201d" : "says nothing";
+  }
+  function talkPicker(legal) {
+    if (!legal.has("talk nothing")) return null;
+    S.composed.add("talk");
+    const ui = S.ui;
+    const texts = Array.from(legal.keys()).filter((t) => t.startsWith("talk ") && t !== "talk nothing");
+    const offered = TALK_KINDS.filter((k) => texts.some((t) => t.split(" ")[1] === k[0]));
+    if (!offered.some((k) => k[0] === ui.talkKind)) ui.talkKind = offered.length ? offered[0][0] : null;
+    const box = h("div", "panel composer");
+    box.append(h("h2", null, "Table talk: say one thing aloud"), h("p", "soft", "Everyone hears it. Choose what to say, then whom it is about."));
+    const kinds = h("div", "seat-grid");
+    for (const k of offered) {
+      kinds.append(uiButton(k[1], function () {
+        ui.talkKind = k[0];
+        render();
+      }, "btn toggle" + (ui.talkKind === k[0] ? " on" : ""), !canAct()));
+    }
+    const grid = h("div", "seat-grid");
+    for (const t of texts) {
+      const parts = t.split(" ");
+      if (parts[1] !== ui.talkKind) continue;
+      const seat = parseInt(parts[2], 10) - 1;
+      grid.append(actButton(t, [dot(seat), TALK_WORDS[parts[1]](seatName(seat))], "btn seat-btn"));
+    }
+    box.append(kinds, h("p", "soft", "About whom?"), grid, actButton("talk nothing", "Say nothing", "btn"));
+    return box;
+  }
+  // This round's table talk so far, until the Master has appointed.
+  function talkHeard(v) {
+    if (!Array.isArray(v.talk) || (v.phase !== "talk" && v.phase !== "appoint")) return null;
+    const now = v.talk.filter((st) => Array.isArray(st) && st[0] === v.round);
+    if (!now.length) return null;
+    const box = h("div", "panel");
+    box.append(h("h3", null, "Table talk this round"));
+    for (const st of now) box.append(h("p", isInt(st[3]) ? null : "soft", seatName(st[1]) + (isInt(st[3]) ? ": " : " ") + talkWords(st[2], st[3])));
+    return box;
+  }
+
   // Seal step 1: every player takes this turn in secret, a Seal holder chooses whether to use it.
   function declarePicker(legal) {
     if (!legal.has("declare none")) return null;
@@ -1233,6 +1282,10 @@
     }
     const appoint = appointComposer(v, legal);
     if (appoint) root.append(appoint);
+    const heard = talkHeard(v);
+    if (heard) root.append(heard);
+    const talk = talkPicker(legal);
+    if (talk) root.append(talk);
     const declare = declarePicker(legal);
     if (declare) root.append(declare);
     for (const verb of Object.keys(SEAT_VERBS)) {
@@ -1314,6 +1367,8 @@
         return frag(d.use ? "You declared your Seal" : "You use no Seal");
       case "seal_users":
         return frag((d.users || []).length ? "Using a Seal: " : "Nobody declared a Seal", namesOf(d.users || []));
+      case "talk":
+        return frag(who(d.seat), isInt(d.subject) ? ": " : " ", talkWords(d.kind, d.subject));
       case "said":
         return frag(who(d.seat), d.suspect >= 0 ? " takes " + seatName(d.suspect) + " for the Messenger" : " says nothing");
       case "target_chosen":

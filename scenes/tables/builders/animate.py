@@ -44,6 +44,9 @@ def card_sprite(card, pos, face_up, size=L.TRAY_CARD) -> CardSprite:
     return CardSprite(card, paint_card_face, pos=pos, face_up=face_up, size=size)
 
 
+TALK_HOLD = 0.9  # seconds the table waits after a statement in the talk step (its words show by the seat)
+
+
 class Motion(anim.EventMotion):
     """The table's animation state and the tweens that move it toward the view."""
 
@@ -76,6 +79,7 @@ class Motion(anim.EventMotion):
             EventKind.SEAL_PHASE: self._seal_phase,
             EventKind.SEAL_USERS: self._seal_users,
             EventKind.SAID: self._said,
+            EventKind.TALK: lambda d, t: t + (TALK_HOLD if d["subject"] is not None else 0.2),
             EventKind.SEALS: self._seals,
             EventKind.ZEALOTS: self._zealots,
             EventKind.PUNISHMENTS: self._punishments,

@@ -21,6 +21,7 @@ from babel.games.builders.actions import (
     Say,
     Seal,
     Swap,
+    Talk,
     target_of,
 )
 from babel.games.builders.model import BuildersView
@@ -32,7 +33,9 @@ WHY_NOT_SEAT = {
     Say: "Name another player, or say nothing (N)",
     Seal: "You may not seal yourself",
     Punish: "Point at another player who is not a revealed Zealot",
+    Talk: "Name another player (for 'hurt the tower', one who has handed a card), or say nothing (N)",
 }
+TALK_FIRST = "suspect"  # the statement the talk menu starts on
 
 
 CONFIRM_LABEL = {
@@ -42,6 +45,7 @@ CONFIRM_LABEL = {
     PassToken: "Pass token",
     Declare: "Use my Seal",
     Say: "Say it",
+    Talk: "Say it",
     Seal: "Seal",
     Punish: "Give",
 }
@@ -70,6 +74,8 @@ def alt_move(legal: tuple[Action, ...]) -> Action | None:
         return Declare(False)
     if kind is Say:
         return Say(None)
+    if kind is Talk:
+        return Talk("nothing", None)
     return PASS if only_pass(legal) else None
 
 
@@ -84,6 +90,7 @@ class Choice:
     sel_give: int | None = None
     give_nothing: bool = False  # the swap gives nothing (the Master's hand is all Divine Punishment)
     key_col: int | None = None
+    talk_kind: str = TALK_FIRST  # the statement chosen in the talk menu (the seat is ``picked``)
 
     @classmethod
     def fresh(cls, legal: tuple[Action, ...]) -> Choice:
@@ -115,6 +122,8 @@ class Choice:
             action = Swap(self.sel_take, self.sel_give)
         elif kind is Declare:
             action = Declare(True) if len(legal) > 1 else legal[0]
+        elif kind is Talk:
+            action = Talk(self.talk_kind, self.picked[-1]) if self.picked else None
         elif kind in WHY_NOT_SEAT:
             if len(legal) == 1:
                 return legal[0]
@@ -138,12 +147,32 @@ class Choice:
             else:
                 self.picked.append(seat)
             return None
+        if kind is Talk:
+            return self._talk_seat(seat, legal)
         if kind in WHY_NOT_SEAT:
             if seat not in {target_of(a) for a in legal}:
                 return WHY_NOT_SEAT[kind]
             if self.picked == [seat]:
                 return kind(seat)  # a second click confirms
             self.picked = [seat]
+        return None
+
+    def _talk_seat(self, seat: int, legal: tuple[Action, ...]) -> Action | str | None:
+        said = Talk(self.talk_kind, seat)
+        if said not in legal:
+            return WHY_NOT_SEAT[Talk]
+        if self.picked == [seat]:
+            return said  # a second click says it
+        self.picked = [seat]
+        return None
+
+    def pick_talk(self, kind: str, legal: tuple[Action, ...]) -> str | None:
+        """Choose what to say; a seat already picked stays picked when it can be named so."""
+        if not any(isinstance(a, Talk) and a.kind == kind for a in legal):
+            return "Nobody has handed a card to a Master yet" if kind == "hurt" else "You cannot say that now"
+        self.talk_kind = kind
+        if self.picked and Talk(kind, self.picked[-1]) not in legal:
+            self.picked = []
         return None
 
     def click_hand(self, card: int, legal: tuple[Action, ...], shift: bool = False) -> str | None:

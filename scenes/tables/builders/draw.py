@@ -15,9 +15,9 @@ from typing import Any
 import pygame
 
 from babel.games.builders import cards as C
-from babel.games.builders.actions import Action, Appoint, Place, Play, Reveal, Strike, Swap, target_of
+from babel.games.builders.actions import Action, Appoint, Place, Play, Reveal, Strike, Swap, Talk, target_of
 from babel.games.builders.model import BuildersView, Phase
-from babel.games.builders.phases import discussion_order
+from babel.games.builders.phases import discussion_order, talk_order
 from scenes import assets, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.tables.builders import layout as L
@@ -63,6 +63,7 @@ class BuildersUi:
     sel_discard: int | None = None
     sel_take: int | None = None
     sel_give: int | None = None
+    talk_kind: str = "suspect"  # the statement the talk menu has chosen
     heights: tuple[int, ...] = (0,) * 9
     res_shown: int = 0
     tray_shown: int = 0
@@ -325,15 +326,23 @@ def draw_piles(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
 
 
 # -- seats ---------------------------------------------------------------------------------------
+def seats_to_pick(v: BuildersView, ui: BuildersUi) -> set[int]:
+    """The seats a click may pick now (lit on the table)."""
+    kind = ui.kind
+    if kind is Talk:  # the seats the chosen statement can name
+        return {a.subject for a in ui.legal if a.kind == ui.talk_kind}
+    if kind is Appoint:
+        return set(range(v.players)) - {v.master}
+    return {target_of(a) for a in ui.legal} if kind in WHY_NOT_SEAT else set()
+
+
 def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> None:
     anchor = ui.anchors[seat]
     r = L.plate_rect(anchor)
     bottom = seat == ui.bottom
     acting = acting_seats(v, ui.busy)
     kind = ui.kind
-    legal_seats = {target_of(a) for a in ui.legal} if kind in WHY_NOT_SEAT else set()
-    if kind is Appoint:
-        legal_seats = set(range(v.players)) - {v.master}
+    legal_seats = seats_to_pick(v, ui)
     picked = seat in ui.picked
     hovered = ui.hover == ("seat", seat) and seat in legal_seats
     if seat in acting:
@@ -456,6 +465,10 @@ def acting_seats(v: BuildersView, busy: bool) -> set[int]:
         return {s for s in v.appointed if not v.committed[s]}
     if v.phase is Phase.SEAL:
         return {s for s in range(v.players) if not v.seal_committed[s]}
+    if v.phase is Phase.TALK:  # one speaker at a time, from the Master
+        order = talk_order(v.players, v.master)
+        spoken = sum(1 for st in v.talk if st[0] == v.round)
+        return {order[spoken]} if spoken < len(order) else set()
     if v.phase is Phase.DISCUSS:  # one speaker at a time
         order = discussion_order(v.players, v.master)
         return {next(s for s in order if v.said[s] == -2)} if -2 in v.said else set()

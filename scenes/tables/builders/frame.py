@@ -11,6 +11,7 @@ from scenes.canvas import Canvas
 from scenes.layers import StaticLayer
 from scenes.tables.builders import draw as D
 from scenes.tables.builders import panels as P
+from scenes.tables.builders import speech
 from scenes.tables.builders.draw import BuildersUi
 
 
@@ -34,6 +35,8 @@ def paint_front(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     if D.checking(ui):
         P.draw_check(canvas, v, ui)
     D.draw_moving(canvas, ui)
+    speech.draw_bubbles(canvas, v, ui)
+    speech.draw_menu_back(canvas, ui)
     P.draw_prompt(canvas, v, ui)
     if ui.disc_hover is not None and not D.checking(ui):
         D.draw_discard_peek(canvas, v, ui, ui.disc_hover)

@@ -19,6 +19,7 @@ from scenes.table_lesson import Clear
 from scenes.tables.builders import layout as L
 from scenes.tables.builders.art import paint_role_card
 from scenes.tables.builders.draw import BuildersUi, acting_seats, face
+from scenes.tables.builders.speech import log_lines, talk_prompt
 from scenes.tables.builders.talk import draw_talk
 from scenes.widgets.basic import paper
 
@@ -218,6 +219,7 @@ def current_lines(v: BuildersView, ui: BuildersUi) -> list[tuple[str, tuple]]:
     out: list[tuple[str, tuple]] = []
     if v.phase is Phase.OVER:
         return out
+    out += log_lines(v, ui, v.round)
     if v.appointed:
         out.append(("Appointed: " + ", ".join(ui.name(s) for s in v.appointed), theme.INK))
     if v.received_count:
@@ -365,6 +367,8 @@ def _prompt(v: BuildersView, ui: BuildersUi) -> str:
         return "Seal step 1 (secret): Use my Seal (Enter) or No Seal (N); users are named together"
     if kind is A.Say:
         return "Discussion: click whom you take for the Messenger, then Enter; or Say nothing (N)"
+    if kind is A.Talk:
+        return talk_prompt(ui.talk_kind, ui.picked, ui.name)
     if kind is A.Seal:
         return "Seal step 3 (secret): click the player you seal, then Enter"
     return PROMPTS.get(kind, "")
@@ -535,6 +539,7 @@ def curtain_text(v: BuildersView, name: str) -> str:
         Phase.STRIKE: f"{name}: as Master, choose which highest tower Lightning strikes.",
         Phase.DELIBERATE: f"{name}: as Master, choose whose discard Deliberation reveals.",
         Phase.PASS: f"{name}: pass the Master token to the next Master.",
+        Phase.TALK: f"{name}: table talk. Say one thing to the table, or nothing.",
         Phase.SEAL: f"{name}: Seal step 1. Declare whether you use a Seal, if you hold one, or pass (secret).",
         Phase.DISCUSS: f"{name}: Seal step 2, the discussion. Say whom you take for the Messenger, or nothing.",
         Phase.TARGET: f"{name}: Seal step 3. Choose the player you seal (secret).",

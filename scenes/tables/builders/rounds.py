@@ -14,6 +14,7 @@ from scenes.canvas import Canvas
 from scenes.tables.builders import layout as L
 from scenes.tables.builders.draw import BuildersUi
 from scenes.tables.builders.panels import current_lines, effect_text
+from scenes.tables.builders.speech import log_lines
 from scenes.widgets.basic import paper
 
 LOG_TOP, LOG_BOTTOM = 372, 572  # the round sheet's lines (the Undo/Hint row is under it)
@@ -48,6 +49,7 @@ def log_entries(v: BuildersView, ui: BuildersUi) -> list[Line]:
 def past_round(v: BuildersView, ui: BuildersUi, entry: RoundLog) -> list[Line]:
     soft = theme.INK_SOFT
     out: list[Line] = [(f"Round {entry.round}: {ui.name(entry.master)} was Master", theme.INK)]
+    out += log_lines(v, ui, entry.round)
     if entry.appointed:
         out.append(("appointed " + ", ".join(ui.name(s) for s in entry.appointed), soft))
     if entry.handed:

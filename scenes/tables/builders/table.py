@@ -26,6 +26,7 @@ from scenes.tables.builders import layout as L
 from scenes.tables.builders import panels as P
 from scenes.tables.builders.animate import Motion
 from scenes.tables.builders.choice import WHY_NOT_SEAT, Choice, alt_move, confirm_label, kind_of, only_pass
+from scenes.tables.builders.speaking import Speaking
 from scenes.tables.builders.talk import TalkLines, talk_top
 from scenes.widgets.basic import Button, WidgetGroup
 from scenes.widgets.end_panel import EndButton
@@ -37,12 +38,17 @@ from scenes.widgets.end_panel import EndButton
 PUBLIC_STEPS = (Phase.PLACE, Phase.STRIKE, Phase.DELIBERATE, Phase.PASS)
 DIGITS = {getattr(pygame, f"K_{d}"): (d - 1 if d else 9) for d in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{d}"): (d - 1 if d else 9) for d in range(10)})
-ALT_LABEL = {A.Declare: "No Seal (N)", A.Say: "Say nothing (N)"}  # the second button's words
+ALT_LABEL = {
+    A.Declare: "No Seal (N)",
+    A.Say: "Say nothing (N)",
+    A.Talk: "Say nothing (N)",
+}  # the second button
 CLEARABLE = (
     A.Appoint,
     A.Play,
     A.Swap,
     A.Say,
+    A.Talk,
     A.Seal,
     A.Punish,
     A.PassToken,
@@ -50,7 +56,7 @@ CLEARABLE = (
 )  # moves with a selection
 
 
-class BuildersTable(TableScene):
+class BuildersTable(Speaking, TableScene):
     TALK_KEY = pygame.K_k  # table talk: whom each bot suspects
     TOOLS_ROW = (L.PANEL_X, 572, 340, 44)  # Undo and Hint, between the side sheets and Confirm
     MENU_ROW = (L.PANEL_X, 796, 340, 44)  # Menu and Rules, under Timeline and Talk
@@ -115,7 +121,14 @@ class BuildersTable(TableScene):
         self.btn_timeline = Button((x, 742, 165, 44), "Timeline (T)", self.open_timeline, size=17)
         self.btn_log = Button((x + 175, 688, 165, 44), "Clear (Bksp)", self.clear_choice, size=17)
         self.btn_talk = Button((x + 175, 742, 165, 44), "Talk (K)", self.toggle_talk, size=17)
-        buttons = (self.btn_confirm, self.btn_alt, self.btn_timeline, self.btn_log, self.btn_talk)
+        buttons = (
+            self.btn_confirm,
+            self.btn_alt,
+            self.btn_timeline,
+            self.btn_log,
+            self.btn_talk,
+            *self.talk_menu.buttons,
+        )
         self.widgets = WidgetGroup(list(buttons))
         self._update_buttons()
 
@@ -138,36 +151,6 @@ class BuildersTable(TableScene):
 
     def curtain_reason(self, seat: int) -> str:
         return P.curtain_text(self.match.view(None), self._name(seat))
-
-    # -- table talk -------------------------------------------------------------------------
-    def talk_available(self) -> bool:
-        return bool(self.talk.bots)
-
-    def toggle_talk(self) -> None:
-        if not self.talk_available():
-            self.app.toast("Table talk shows what the bots suspect; there are no bots at this table")
-            return
-        self.talk_on = not self.talk_on
-        self.app.toast("Table talk on: whom each bot suspects" if self.talk_on else "Table talk off")
-
-    def log_rect(self) -> pygame.Rect:  # scrolled back, the rounds cover the table talk
-        return rounds.log_rect(
-            talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None
-        )
-
-    def log_entries(self) -> list:
-        return rounds.log_entries(self.view, self.ui())
-
-    def draw_log(self, canvas) -> None:
-        rounds.draw_cover(canvas, self.talk_on and bool(self.log_view.back))
-        super().draw_log(canvas)
-
-    def _talk_lines(self) -> dict | None:
-        if not self.talk_on:
-            return None
-        if self._talk_seen[0] is not self.view:
-            self._talk_seen = (self.view, self.talk.lines(self.view))
-        return self._talk_seen[1]
 
     # -- choices --------------------------------------------------------------------------
     def _acting(self) -> bool:
@@ -386,6 +369,7 @@ class BuildersTable(TableScene):
             sel_discard=c.sel_discard,
             sel_take=c.sel_take,
             sel_give=c.sel_give,
+            talk_kind=c.talk_kind,
             **m.ui_fields(),
             note=self.note,
             peek=self.peek,
@@ -416,7 +400,8 @@ class BuildersTable(TableScene):
         self.btn_confirm.visible = acting and kind not in (A.Reveal, A.Place, A.Strike) and not no_seal
         self.btn_confirm.enabled = self._chosen_action() is not None
         self.btn_confirm.label = confirm_label(kind, len(self.choice.picked), self.view.appoint_count)
-        self.btn_alt.visible = acting and (kind in (A.Declare, A.Say) or only_pass(self.legal))
+        self.btn_alt.visible = acting and (kind in (A.Declare, A.Say, A.Talk) or only_pass(self.legal))
+        self.talk_menu.update(self.legal, acting, self.choice.talk_kind)
         self.btn_alt.label = ALT_LABEL.get(kind, "Pass (N)") if not no_seal else "Pass (N)"
         self.btn_timeline.enabled = self.view.phase is Phase.OVER
         self.btn_talk.visible = self.talk_available()

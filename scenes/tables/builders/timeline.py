@@ -2,7 +2,8 @@
 
 One row per seat across the rounds (the deal, then round 1..n): the role held in that round as
 a coloured band, the conversion marked with its round and how (deal, draw, swap), the Master's
-crown and the Architect tokens of each round, and the Seals and Divine Punishment at the end.
+crown and the Architect tokens of each round, what the seat said in the round's table talk, and
+the Seals and Divine Punishment at the end.
 Drawn only from the public view at the end of the game (roles and conversions are public then).
 """
 
@@ -15,6 +16,7 @@ from scenes import assets, seat_colours, theme, wording
 from scenes.canvas import Canvas
 from scenes.core import Scene
 from scenes.tables.builders.art import paint_architect_token, paint_master_token, paint_swatch
+from scenes.tables.builders.speech import timeline_words
 from scenes.widgets.basic import Button, WidgetGroup, panel
 
 ROLE_COLOUR = {"architect": (70, 130, 200), "messenger": (150, 80, 190), "zealot": (200, 50, 40)}
@@ -150,6 +152,16 @@ def _draw_row(canvas: Canvas, v: BuildersView, names: list[str], g: _Grid, i: in
                 _icon(canvas, "master", paint_master_token, (x + 14, mid), 22)
             if i in entry.appointed:
                 _icon(canvas, "architect", paint_architect_token, (x + g.colw - 14, mid), 20)
+            said = timeline_words(v, names, i, rnd)
+            if said:  # what the seat said at the start of the round (table talk)
+                canvas.text(
+                    said,
+                    (x + g.colw / 2, y + g.rowh - 8),
+                    11,
+                    theme.WHITE,
+                    anchor="midbottom",
+                    max_width=g.colw - 10,
+                )
     conv = next((c for c in v.conversions if c.seat == i), None)
     if conv is not None:
         j = g.cols.index(conv.round) if conv.round in g.cols else 0

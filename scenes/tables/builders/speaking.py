@@ -1,0 +1,65 @@
+"""The Builders table's talk, as a part of the table scene: the suspicion sheet (whom each bot
+suspects, from public play; K shows it) beside the round log, and the talk menu a person says one
+thing to the table with (``speech``). A mixin of ``BuildersTable``: it reads the table's view,
+legal moves, selection and log, and answers through the table's own ``_answer``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes.tables.builders import rounds
+from scenes.tables.builders.speech import TalkMenu
+from scenes.tables.builders.talk import talk_top
+
+
+class Speaking:
+    """Table talk at the Builders table (mixed into ``BuildersTable``)."""
+
+    talk: Any  # the sheet's lines (``talk.TalkLines``)
+    talk_on: bool  # the sheet shows
+    _talk_seen: tuple[Any, dict]
+    _talk_menu: TalkMenu | None = None
+
+    # -- the talk menu ------------------------------------------------------------------------
+    @property
+    def talk_menu(self) -> TalkMenu:
+        if self._talk_menu is None:
+            self._talk_menu = TalkMenu(self.pick_talk)
+        return self._talk_menu
+
+    def pick_talk(self, kind: str) -> None:
+        """Choose the statement the seat picked next will be named in (S, G, D, X or a button)."""
+        if self._acting():
+            self._answer(self.choice.pick_talk(kind, self.legal))
+
+    # -- the suspicion sheet ------------------------------------------------------------------
+    def talk_available(self) -> bool:
+        return bool(self.talk.bots)
+
+    def toggle_talk(self) -> None:
+        if not self.talk_available():
+            self.app.toast("Table talk shows what the bots suspect; there are no bots at this table")
+            return
+        self.talk_on = not self.talk_on
+        self.app.toast("Table talk on: whom each bot suspects" if self.talk_on else "Table talk off")
+
+    def log_rect(self) -> pygame.Rect:  # scrolled back, the rounds cover the table talk
+        return rounds.log_rect(
+            talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None
+        )
+
+    def log_entries(self) -> list:
+        return rounds.log_entries(self.view, self.ui())
+
+    def draw_log(self, canvas) -> None:
+        rounds.draw_cover(canvas, self.talk_on and bool(self.log_view.back))
+        super().draw_log(canvas)  # type: ignore[misc]
+
+    def _talk_lines(self) -> dict | None:
+        if not self.talk_on:
+            return None
+        if self._talk_seen[0] is not self.view:
+            self._talk_seen = (self.view, self.talk.lines(self.view))
+        return self._talk_seen[1]
