@@ -4,6 +4,7 @@ hear is weighed by measured rates, and the novice saboteurs give themselves away
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -87,7 +88,7 @@ def test_an_accusation_by_a_credible_speaker_moves_the_belief():
     subject = 3
     speakers = [s for s in range(7) if s != subject][:3]
     rnd = state.round
-    told = B.replace(view, talk=view.talk + tuple((rnd, s, "suspect", subject) for s in speakers))
+    told = replace(view, talk=view.talk + tuple((rnd, s, "suspect", subject) for s in speakers))
     before = B.compute(told).evil[subject]
     after = B.compute(told, T.listener(table)).evil[subject]
     assert after > before

@@ -39,7 +39,7 @@ Table talk (the game option ``talk``, and the Seal discussion): every bot speaks
 statement weighed by its speaker's credibility, by rates measured in self-play at tables of the
 bot's saboteur level (``RoleBot(..., listen=level)`` for a person-like seat at another table).
 Architects at the plain and novice levels play the shrewd team game and talk as it does, but
-misjudge now and then: one judgment call in twenty (plain) or in ten (novice) is a random
+misjudge now and then: one judgment call in thirty (plain) or in fifteen (novice) is a random
 choice: whom to appoint, whom to pass the token to, whose discard to reveal, whom to seal.
 They are a person's team-mates, so they stay sensible (docs/builders/balance.md).
 """
@@ -184,7 +184,7 @@ HANDLERS = {
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
 # How often a plain or novice Architect makes a judgment call at random (the rest is shrewd play).
-MISJUDGE = {"novice": 1 / 10, "plain": 1 / 20}
+MISJUDGE = {"novice": 1 / 15, "plain": 1 / 30}
 JUDGMENTS = (A.Appoint, A.PassToken, A.Deliberate, A.Seal)
 NOVICE_NERVE = 0.2  # a novice Zealot nobody watches yet sabotages this often (else it plays along)
 HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
