@@ -12,7 +12,7 @@ statement can carry nothing its speaker does not know. No statement is a role or
 - A shrewd saboteur lies plausibly: it speaks as often and in the same words as an Architect,
   but accuses a seat the table already half suspects that it takes for an Architect, turns the
   talk away from itself when it is the table's top suspect, and never defends a team-mate aloud.
-- A plain saboteur frames the seat the table trusts most, and answers an accusation with one.
+- A plain saboteur frames the seat the table trusts most, and answers an accusation half the time.
 - A novice saboteur gives itself away: it accuses whoever accused it, every time (it defends
   itself too loudly), and otherwise points at random.
 
