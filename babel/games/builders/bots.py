@@ -467,15 +467,15 @@ BOTS = BotRoster(
             "novice",
             "Novice",
             make=lambda: make_bot("novice"),
-            blurb="sabotages openly and slips one move in three; as an Architect it plays the team "
-            "game but misjudges one call in three.",
+            blurb="gives itself away as a saboteur (answers every accusation, points at random); as an "
+            "Architect it misjudges one call in fifteen.",
         ),
         BotLevel(
             "plain",
             "Plain",
             make=lambda: make_bot("plain"),
             blurb="sabotages openly by rules of thumb; as an Architect it plays the team game but "
-            "misjudges one call in seven.",
+            "misjudges one call in thirty.",
         ),
         BotLevel(
             "shrewd",
