@@ -290,31 +290,6 @@ def babel_on(out: Path) -> None:
     p, _ = lesson_table(BabelOnTable, "babel_on", 2)
     p.advance(0.3)
     p.screenshot(out / "tutorial.png")
-    talk_pictures(out)
-
-
-def talk_pictures(out: Path) -> None:
-    """Table talk with bots, at the smallest window and at 4K: Anna's turn to speak in round 4,
-    the bots' words over their seats, "I suspect..." chosen in the menu and a player picked."""
-    from babel.games.builders.model import Phase
-    from scenes.tables.builders import BuildersTable
-
-    rules = registry.get("builders")
-    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
-    seats = [Seat(names[0])] + [Seat(n, "shrewd") for n in names[1:]]
-    for size, name in (((1024, 640), "talk_1024x640.png"), ((3840, 2160), "talk_3840x2160.png")):
-        match = Match(rules, rules.make_config(7, talk=True), 4, seats)
-        bots_until(match, lambda m: m.state.round >= 4 and m.state.phase is Phase.TALK and 0 in m.to_act())
-        table = BuildersTable(match, None, threaded=False)
-        p = Pilot(size=size, anim_speed="normal")
-        p.start(table)
-        p.click((1590, 890))  # puts away the role reminder
-        p.advance(1.0)
-        p.press(pygame.K_s)
-        seat = max(a.subject for a in table.legal if a.kind == "suspect")
-        p.click(table.anchors[seat])
-        p.advance(0.3)
-        p.screenshot(out / name)
 
 
 def builders(out: Path) -> None:
@@ -463,31 +438,6 @@ def turmbau(out: Path) -> None:
     p, _ = lesson_table(TurmbauTable, "turmbau", 2)
     p.advance(0.3)
     p.screenshot(out / "tutorial.png")
-    talk_pictures(out)
-
-
-def talk_pictures(out: Path) -> None:
-    """Table talk with bots, at the smallest window and at 4K: Anna's turn to speak in round 4,
-    the bots' words over their seats, "I suspect..." chosen in the menu and a player picked."""
-    from babel.games.builders.model import Phase
-    from scenes.tables.builders import BuildersTable
-
-    rules = registry.get("builders")
-    names = ["Anna", "Ben", "Carla", "Dan", "Eve", "Finn", "Gus"]
-    seats = [Seat(names[0])] + [Seat(n, "shrewd") for n in names[1:]]
-    for size, name in (((1024, 640), "talk_1024x640.png"), ((3840, 2160), "talk_3840x2160.png")):
-        match = Match(rules, rules.make_config(7, talk=True), 4, seats)
-        bots_until(match, lambda m: m.state.round >= 4 and m.state.phase is Phase.TALK and 0 in m.to_act())
-        table = BuildersTable(match, None, threaded=False)
-        p = Pilot(size=size, anim_speed="normal")
-        p.start(table)
-        p.click((1590, 890))  # puts away the role reminder
-        p.advance(1.0)
-        p.press(pygame.K_s)
-        seat = max(a.subject for a in table.legal if a.kind == "suspect")
-        p.click(table.anchors[seat])
-        p.advance(0.3)
-        p.screenshot(out / name)
 
 
 def lessons(out: Path) -> None:
