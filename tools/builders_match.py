@@ -55,6 +55,9 @@ from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
 from babel.games.builders.model import Role  # noqa: E402
 
 ORACLES = ("seal", "play", "all")
+# Moves a quiet saboteur makes as a saboteur: the final phases and its words (it talks as a
+# shrewd saboteur does: hiding is in the play).
+FINAL_AND_TALK = (A.Declare, A.Say, A.Seal, A.Punish, A.Talk)
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,7 @@ class OracleBot(RoleBot):
 
     def choose(self, view, legal, rng, budget):
         evil = view.role in (Role.MESSENGER, Role.ZEALOT)
-        if self.quiet and evil and len(legal) > 1 and not isinstance(legal[0], (A.Declare, A.Say, A.Seal, A.Punish)):
+        if self.quiet and evil and len(legal) > 1 and not isinstance(legal[0], FINAL_AND_TALK):
             return self._decide(view, legal, rng, False)  # the Architect policy's move
         return super().choose(view, legal, rng, budget)
 
@@ -108,15 +111,22 @@ class OracleBot(RoleBot):
 
 
 def play(
-    players: int, seed: int, good: str, evil: str, hero: bool = False, devices: Devices = Devices()
+    players: int,
+    seed: int,
+    good: str,
+    evil: str,
+    hero: bool = False,
+    devices: Devices = Devices(),
+    talk: bool = False,
 ) -> dict:
     """One seeded game through the common playout loop, every seat a ``RoleBot`` (seat 1 the
-    shrewd hero in a hero run; an ``OracleBot`` with any measuring ``devices``), and what the
+    shrewd hero in a hero run, who hears the talk as at a table of ``evil`` saboteurs; an
+    ``OracleBot`` with any measuring ``devices``), with table talk on or off, and what the
     balance table measures of it."""
-    config = RULES.make_config(players)
+    config = RULES.make_config(players, talk=True) if talk else RULES.make_config(players)
     roles = {"now": RULES.initial_state(config, seed).roles}
     bot = OracleBot(good, evil, roles, devices) if devices else RoleBot(good, evil)
-    hero_bot = RoleBot("shrewd", "shrewd")
+    hero_bot = RoleBot("shrewd", "shrewd", listen=evil)
     agents = [hero_bot if hero and s == 0 else bot for s in range(players)]
 
     def follow(_state, _seat, _action, step) -> None:
@@ -162,7 +172,8 @@ def play(
 
 
 def hero_seeds(players: int, games: int, seed: int) -> list[int]:
-    """The first ``games`` seeds from ``seed`` on where seat 1 is dealt the Architect role."""
+    """The first ``games`` seeds from ``seed`` on where seat 1 is dealt the Architect role (the
+    deal is the same with talk on or off)."""
     out, s = [], seed
     config = RULES.make_config(players)
     while len(out) < games:
@@ -185,6 +196,7 @@ def series(
     evil: str,
     hero: bool = False,
     devices: Devices = Devices(),
+    talk: bool = False,
 ) -> dict:
     wins = hero_wins = hero_turned = 0
     reasons: Counter[str] = Counter()
@@ -194,7 +206,7 @@ def series(
     t0 = time.perf_counter()
     seeds = hero_seeds(players, games, seed) if hero else [seed + g for g in range(games)]
     for game_seed in seeds:
-        r = play(players, game_seed, good, evil, hero, devices)
+        r = play(players, game_seed, good, evil, hero, devices, talk)
         wins += r["architects"]
         teams[r["team"]] += 1
         hero_wins += r["hero_won"]
@@ -225,6 +237,7 @@ def series(
         "saboteurs": evil,
         "games": games,
         "architect_wins": wins,
+        "talk": talk,
         "architect_win_rate": round(rate, 4),
         "ci95": interval(wins, games),
         "teams": dict(sorted(teams.items())),
@@ -292,6 +305,58 @@ def table(games: int, seed: int) -> list[dict]:
     return results
 
 
+def _pct(rate: float, ci: list[float]) -> str:
+    return f"{100 * rate:.1f}% ({100 * ci[0]:.1f}-{100 * ci[1]:.1f})"
+
+
+def hero_table(games: int, seed: int, talk: bool, players_list=(5, 7, 10)) -> list[dict]:
+    """A person's seat at each level: the hero (seat 1, dealt Architect, the shrewd Architect
+    policy, talking and listening as the bots do) among bots of one level on both sides."""
+    results = []
+    for players in players_list:
+        for level in ("novice", "plain", "shrewd"):
+            res = series(players, games, seed, level, level, hero=True, talk=talk)
+            results.append(res)
+            print(json.dumps(res), flush=True)
+    print()
+    print("| players | bots | games | Architects win (95%) | hero on the winning side | depletion | confirmation | punishment | sealed |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        e = r["endings"]
+        cells = [str(e.get(k, 0)) for k in ("depletion", "confirmation", "punishment", "sealed")]
+        print(
+            f"| {r['players']} | {r['architects']} | {r['games']} | {_pct(r['architect_win_rate'], r['ci95'])} | "
+            f"{_pct(r['hero_win_rate'], r['hero_ci95'])} | " + " | ".join(cells) + " |"
+        )
+    return results
+
+
+def bound_table(games: int, seed: int, players_list=(5, 7, 10)) -> list[dict]:
+    """The strongest saboteur policy against the shipped (shrewd) Architects, without and with
+    talk: the shrewd saboteurs and the quiet ones (who hide: ``--quiet``); the lower Architect
+    win rate of the two is the bound that policy sets."""
+    results = []
+    for players in players_list:
+        for talk in (False, True):
+            for quiet in (False, True):
+                res = series(players, games, seed, "shrewd", "shrewd", devices=Devices(quiet=quiet), talk=talk)
+                results.append(res)
+                print(json.dumps(res), flush=True)
+    print()
+    print("| players | talk | shrewd saboteurs | quiet saboteurs | strongest: Architects win (95%) |")
+    print("|---|---|---|---|---|")
+    for i in range(0, len(results), 2):
+        shrewd, quiet = results[i], results[i + 1]
+        low = min(shrewd, quiet, key=lambda r: r["architect_win_rate"])
+        name = "quiet" if low is quiet else "shrewd"
+        print(
+            f"| {shrewd['players']} | {'on' if shrewd['talk'] else 'off'} | "
+            f"{_pct(shrewd['architect_win_rate'], shrewd['ci95'])} | {_pct(quiet['architect_win_rate'], quiet['ci95'])} | "
+            f"{name}: {_pct(low['architect_win_rate'], low['ci95'])} |"
+        )
+    return results
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=7)
@@ -308,19 +373,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--oracle", choices=ORACLES, help="tell the Architects the true roles (a measure)")
     parser.add_argument("--quiet", action="store_true", help="saboteurs never sabotage (a measure)")
     parser.add_argument("--guess-seals", action="store_true", help="Architects seal a random other seat")
+    parser.add_argument("--talk", action="store_true", help="table talk on (the game option)")
+    parser.add_argument("--hero-table", action="store_true", help="the hero at every level, 5, 7, 10 players")
+    parser.add_argument("--bound", action="store_true", help="the strongest saboteurs, talk off and on")
+    parser.add_argument("--player-counts", default="5,7,10", help="player counts of --hero-table and --bound")
     args = parser.parse_args(argv)
+    counts = tuple(int(x) for x in args.player_counts.split(","))
     if args.table:
         table(args.games, args.seed)
         return 0
+    if args.hero_table:
+        hero_table(args.games, args.seed, args.talk, counts)
+        return 0
+    if args.bound:
+        bound_table(args.games, args.seed, counts)
+        return 0
     if args.hero:
         level = level_id(args.others)
-        print(json.dumps(series(args.players, args.games, args.seed, level, level, hero=True)))
+        print(json.dumps(series(args.players, args.games, args.seed, level, level, hero=True, talk=args.talk)))
         return 0
     results = []
     for pair in args.pairs.split(","):
         good, evil = (level_id(x) for x in pair.split("/"))
         devices = Devices(args.oracle or "", args.quiet, args.guess_seals)
-        res = series(args.players, args.games, args.seed, good, evil, devices=devices)
+        res = series(args.players, args.games, args.seed, good, evil, devices=devices, talk=args.talk)
         results.append(res)
         print(json.dumps(res), flush=True)
     by = {(r["architects"], r["saboteurs"]): r for r in results}

@@ -35,6 +35,7 @@ import math
 from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from math import comb
+from typing import Any
 
 from babel.games.builders import cards as C
 from babel.games.builders.model import BuildersView, Phase, Role, RoundLog
@@ -360,9 +361,10 @@ def public_view(view: BuildersView) -> BuildersView:
     )
 
 
-def public_belief(view: BuildersView) -> Belief:
-    """The belief of a neutral observer: what every seat can work out alike."""
-    return compute(public_view(view))
+def public_belief(view: BuildersView, heard: Any = None) -> Belief:
+    """The belief of a neutral observer: what every seat can work out alike (with the talk
+    heard through ``heard``, as ``compute``)."""
+    return compute(public_view(view), heard)
 
 
 def table_talk(
@@ -668,9 +670,13 @@ def _hypotheses(view: BuildersView, ev: _SeatEvidence, rounds: list) -> list[tup
     return out
 
 
-def compute(view: BuildersView) -> Belief:
+def compute(view: BuildersView, heard: Any = None) -> Belief:
     """The seat's belief, from its view alone: every assignment of the Messenger and the
-    Zealots consistent with it, weighed by how well it explains what the seat has seen."""
+    Zealots consistent with it, weighed by how well it explains what the seat has seen.
+
+    ``heard`` (``talk.listener``) weighs the table talk too: the record without talk gives
+    each speaker's credibility, then every statement multiplies its speaker's and its
+    subject's weights by how such statements turned out in self-play."""
     n, me = view.players, view.seat
     bp = view.blueprint.cells
     entries = _entries(view)
@@ -689,6 +695,8 @@ def compute(view: BuildersView) -> Belief:
         _replay_base(entry, base)
     _appointment_evidence(view, entries, conv, ev)
     hyps = _hypotheses(view, ev, rounds)
+    if heard:
+        hyps = _with_talk(view, ev, rounds, hyps, heard, conv) or hyps
     total = 0.0
     evil = [0.0] * n
     mess = [0.0] * n
@@ -709,6 +717,35 @@ def compute(view: BuildersView) -> Belief:
     ranked = sorted(((w, mask) for w, _m, mask, _zs in hyps), key=lambda h: -h[0])
     joint = [(w / total, mask) for w, mask in ranked[:JOINT_KEEP]]
     return Belief(evil, mess, joint)
+
+
+def _with_talk(view: BuildersView, ev: _SeatEvidence, rounds: list, hyps: list, heard: Any, conv: list) -> list:
+    """The hypotheses again, with what the talk says of each seat (``talk.evidence``)."""
+    total = sum(h[0] for h in hyps)
+    if total <= 0.0:
+        return []
+    evil = [0.0] * view.players
+    messenger = [0.0] * view.players
+    for w, m, mask, _zs in hyps:
+        messenger[m] += w / total
+        for i in range(view.players):
+            if mask >> i & 1:
+                evil[i] += w / total
+    conv_total = sum(conv)
+
+    def conv_at(rnd: int) -> float:
+        return sum(conv[: min(max(1, rnd), len(conv))]) / conv_total
+
+    said = heard(view, evil, messenger, conv_at)
+    if not said:
+        return []
+    for seat, as_m, as_z, as_g in said:
+        top = max(as_m, as_z, as_g)  # only the ratios matter: keep the weights in range
+        as_m, as_z, as_g = as_m / top, as_z / top, as_g / top
+        ev.as_m[seat] *= as_m
+        ev.as_z[seat] *= as_z
+        ev.as_g[seat] *= as_g
+    return _hypotheses(view, ev, rounds)
 
 
 _PUBLIC: dict[tuple, list[float]] = {}
@@ -738,6 +775,12 @@ def _public_evil_before(view: BuildersView, earlier: tuple[RoundLog, ...], rnd: 
             _PUBLIC.clear()
         _PUBLIC[key] = hit
     return hit
+
+
+def public_before(view: BuildersView, earlier: tuple[RoundLog, ...], rnd: int) -> list[float]:
+    """A neutral observer's suspicion of each seat when round ``rnd`` began, from the rounds
+    ``earlier`` (memoised)."""
+    return _public_evil_before(view, earlier, rnd)
 
 
 def appointed_suspect(view: BuildersView, earlier: tuple[RoundLog, ...], entry: RoundLog) -> bool | None:

@@ -29,14 +29,19 @@ Messenger and Zealots:
   Architects count on takes a share and points elsewhere) and in the discussion name one of the
   table's three likeliest that they take for innocent; Zealots point Divine Punishment at the most
   likely Messenger.
-Table talk (option "talk"): every bot says what ``talk.statement`` chooses at the level of the
-side it plays.
-novice: the plain policy, with a random legal move instead about one time in three.
-Architects at the plain and novice levels play the shrewd team game but misjudge now and then:
-one judgment call in seven (plain) or in three (novice) is a random choice: whom to appoint, whom
-to pass the token to, whose discard to reveal, whom to seal. Their cards stay sensible, because
-they are a person's team-mates: Architect bots that appointed at random left a person who chose
-easier bots with almost no chance (docs/builders/balance.md).
+- novice: gives itself away as a beginner does: the Messenger sabotages at every chance (the
+  plain policy); a Zealot nobody watches yet plays along as an Architect four times in five, but
+  sabotages openly once the table suspects it or someone has accused it aloud; it answers every
+  accusation with one (``talk``), and points Divine Punishment at random. Its other moves are
+  the plain ones, with a random legal move about one time in three.
+Table talk (the game option ``talk``, and the Seal discussion): every bot speaks by
+``talk.statement`` from its own view and hears the talk through ``talk.listener``: each
+statement weighed by its speaker's credibility, by rates measured in self-play at tables of the
+bot's saboteur level (``RoleBot(..., listen=level)`` for a person-like seat at another table).
+Architects at the plain and novice levels play the shrewd team game and talk as it does, but
+misjudge now and then: one judgment call in thirty (plain) or in fifteen (novice) is a random
+choice: whom to appoint, whom to pass the token to, whose discard to reveal, whom to seal.
+They are a person's team-mates, so they stay sensible (docs/builders/balance.md).
 """
 
 from __future__ import annotations
@@ -51,7 +56,8 @@ from babel.core.rng import Rng
 from babel.games.builders import actions as A
 from babel.games.builders import belief as B
 from babel.games.builders import cards as C
-from babel.games.builders import sealing, talk
+from babel.games.builders import sealing
+from babel.games.builders import talk as T
 from babel.games.builders.model import BuildersView, Role
 
 # Play values for an Architect (higher is better to hand in) and keep values (higher: keep it).
@@ -168,6 +174,7 @@ HANDLERS = {
     A.Strike: "_strike",
     A.Deliberate: "_deliberate",
     A.PassToken: "_master",
+    A.Talk: "_talk",  # table talk at the start of a round (the game option ``talk``)
     A.Declare: "_declare",
     A.Say: "_say",
     A.Seal: "_seal",
@@ -177,8 +184,9 @@ HANDLERS = {
 OLD_LEVELS = {"random": "novice", "simple": "plain", "belief": "shrewd"}
 NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
 # How often a plain or novice Architect makes a judgment call at random (the rest is shrewd play).
-MISJUDGE = {"novice": 1 / 3, "plain": 1 / 7}
+MISJUDGE = {"novice": 1 / 15, "plain": 1 / 30}
 JUDGMENTS = (A.Appoint, A.PassToken, A.Deliberate, A.Seal)
+NOVICE_NERVE = 0.2  # a novice Zealot nobody watches yet sabotages this often (else it plays along)
 HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
 
 
@@ -198,9 +206,14 @@ class RoleBot:
     game with some judgment calls made at random. The old names "simple" and "belief" are read
     as "plain", "shrewd"."""
 
-    def __init__(self, good: str, evil: str) -> None:
+    def __init__(self, good: str, evil: str, listen: str | None = None) -> None:
         self.good = level_id(good)
         self.evil = level_id(evil)
+        # The talk is weighed by how statements turned out at tables whose saboteurs play this
+        # level (the level the table was set up with; ``talk.rates``).
+        self.listen = level_id(listen or evil)
+        self.table = T.rates(self.listen)
+        self.heard = T.listener(self.table)
 
     # the Bot protocol
     def choose(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng, budget: Budget) -> A.Action:
@@ -212,23 +225,39 @@ class RoleBot:
         """The move of the saboteur policy (``evil``) or the Architect policy, at this bot's level
         for that side."""
         level = self.evil if evil else self.good
-        if isinstance(legal[0], A.Talk):  # table talk: the talk module's policy, at this side's level
-            return talk.statement(view, legal, level, rng)
         if not evil and level in MISJUDGE:
             if isinstance(legal[0], JUDGMENTS) and rng.random() < MISJUDGE[level]:
                 return rng.choice(legal)
             level = "shrewd"
         if level == "novice":
-            if rng.random() < NOVICE_SLIPS:
-                return rng.choice(legal)
+            move = self._novice(view, legal, rng)
+            if move is not None:
+                return move
             level = "plain"
         handler = getattr(self, HANDLERS[type(legal[0])])
         action = handler(view, legal, rng, evil, level)
         return action if action in legal else legal[0]
 
+    def _novice(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng) -> A.Action | None:
+        """A novice saboteur's move where it differs from the plain one (None: the plain move).
+        It gives itself away: it sabotages when the table watches it (and only now and then
+        before), defends itself too loudly (``talk``) and, as a Zealot, points Divine Punishment
+        at random."""
+        kind = type(legal[0])
+        if kind is A.Punish:
+            return rng.choice(legal)
+        if kind in (A.Say, A.Talk):
+            return T.statement(view, legal, "novice", rng, self.table)
+        if kind in (A.Declare, A.Seal):
+            return None
+        watched = B.public_suspicion(view)[view.seat] > WATCHED or T.accusers(view, view.seat)
+        if not watched and view.role is Role.ZEALOT and rng.random() > NOVICE_NERVE:
+            return self._decide(view, legal, rng, False)  # plays along, as an Architect
+        return rng.choice(legal) if rng.random() < NOVICE_SLIPS else None
+
     # -- helpers --------------------------------------------------------------------------------
     def _belief(self, view: BuildersView) -> B.Belief:
-        return B.compute(view)
+        return B.compute(view, self.heard)
 
     @staticmethod
     def _pick_min(seats: Sequence[int], score: Sequence[float], rng: Rng, k: int) -> tuple[int, ...]:
@@ -384,18 +413,13 @@ class RoleBot:
         return A.Declare(True)
 
     def _say(self, view, legal, rng, evil, level) -> A.Action:
-        """Whom one takes for the Messenger, aloud: an Architect says its own belief; a saboteur
-        names one of the table's likeliest three that it knows, or believes, is not the Messenger."""
-        others = [a for a in legal if a.suspect is not None]
-        if not evil:
-            bel = self._belief(view)
-            return max(others, key=lambda a: (bel.messenger[a.suspect] + 1e-6 * rng.random(), -a.suspect))
-        pub = B.public_belief(view).messenger
-        top = sorted(others, key=lambda a: (-pub[a.suspect], a.suspect))[:3]
-        if view.role is Role.MESSENGER or level == "plain":
-            return top[0]
-        bel = self._belief(view)
-        return min(top, key=lambda a: (bel.messenger[a.suspect] + 1e-6 * rng.random(), a.suspect))
+        """Whom one takes for the Messenger, aloud (``talk.statement``): an Architect says its
+        own belief; a saboteur names a seat the table half suspects that it takes for innocent."""
+        return T.statement(view, legal, level if evil else "shrewd", rng, self.table)
+
+    def _talk(self, view, legal, rng, evil, level) -> A.Action:
+        """A statement at the start of a round (``talk.statement``)."""
+        return T.statement(view, legal, level if evil else "shrewd", rng, self.table)
 
     def _seal(self, view, legal, rng, evil, level) -> A.Action:
         if evil:
@@ -405,9 +429,9 @@ class RoleBot:
             return min(legal, key=lambda a: (bel.messenger[a.target] + 1e-6 * rng.random(), a.target))
         # Team play: the users are known, so every Architect user reads the same public record and
         # takes its own share of the likeliest candidates by its rank among the users (``sealing``).
-        ranked, odds = seal_ranking(view)
-        evil = B.public_belief(view).evil if sealing.CONVENTION == "trust" else ()
-        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil)
+        ranked, odds = seal_ranking(view, self.heard)
+        evil = B.public_belief(view, self.heard).evil if sealing.CONVENTION == "trust" else ()
+        target = sealing.pick(view.players, ranked, odds, view.seal_users, view.seat, evil=evil, level=self.listen)
         return A.Seal(target)
 
     def _punish(self, view, legal, rng, evil, level) -> A.Action:
@@ -422,24 +446,18 @@ class RoleBot:
         return max(legal, key=lambda a: (bel.messenger[a.seat] + 1e-6 * rng.random(), a.seat))
 
 
-TALK_WEIGHT = 0.0  # how far the Seal discussion moves the ranking the Architect users share
-
-
-def seal_ranking(view: BuildersView) -> tuple[list[int], list[float]]:
+def seal_ranking(view: BuildersView, heard: Any = None) -> tuple[list[int], list[float]]:
     """Every seat, likeliest Messenger first by the public record (the same for every viewer),
-    and their chances; ``TALK_WEIGHT`` > 0 lets each statement in the discussion lift the seat
-    it names."""
-    pub = list(B.public_belief(view).messenger)
-    if TALK_WEIGHT and view.said:
-        for suspect in view.said:
-            if suspect >= 0:
-                pub[suspect] *= 1.0 + TALK_WEIGHT
+    and their chances; with ``heard`` (``talk.listener``) the table talk and the Seal
+    discussion count too, each statement weighed by its speaker's credibility (``talk``)."""
+    pub = list(B.public_belief(view, heard).messenger)
     ranked = sorted(range(view.players), key=lambda s: (-pub[s], s))
     return ranked, [pub[s] for s in ranked]
 
 
 def make_bot(level: str, evil: str | None = None) -> Any:
-    """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy."""
+    """The bot for a level (``LEVELS``, or an old id); ``evil`` overrides the saboteur policy
+    (the talk is heard as at tables of that saboteur level)."""
     return RoleBot(level, evil or level)
 
 
@@ -449,15 +467,15 @@ BOTS = BotRoster(
             "novice",
             "Novice",
             make=lambda: make_bot("novice"),
-            blurb="sabotages openly and slips one move in three; as an Architect it plays the team "
-            "game but misjudges one call in three.",
+            blurb="gives itself away as a saboteur (answers every accusation, points at random); as an "
+            "Architect it misjudges one call in fifteen.",
         ),
         BotLevel(
             "plain",
             "Plain",
             make=lambda: make_bot("plain"),
             blurb="sabotages openly by rules of thumb; as an Architect it plays the team game but "
-            "misjudges one call in seven.",
+            "misjudges one call in thirty.",
         ),
         BotLevel(
             "shrewd",

@@ -44,6 +44,28 @@ PUNISHED = {
     10: (0.451, 0.152, 0.115, 0.108, 0.174),
 }
 
+# The same at tables of novice saboteurs, whose Zealots point at random (novice self-play with
+# talk, seeds 1-150; 38-83 finales a player count), and of plain ones, who point at the seat seen
+# most often in stormy rounds (seeds 1-100; 24-57 finales).
+PUNISHED_BY_LEVEL: dict[str, dict[int, tuple[float, ...]]] = {
+    "novice": {
+        5: (0.804, 0.196),
+        6: (0.658, 0.263, 0.079),
+        7: (0.657, 0.284, 0.06),
+        8: (0.482, 0.411, 0.089, 0.018),
+        9: (0.627, 0.301, 0.06, 0.012),
+        10: (0.722, 0.194, 0.069, 0.014),
+    },
+    "plain": {
+        5: (0.758, 0.242),
+        6: (0.708, 0.208, 0.083),
+        7: (0.727, 0.242, 0.03),
+        8: (0.567, 0.333, 0.067, 0.033),
+        9: (0.561, 0.281, 0.14, 0.018),
+        10: (0.455, 0.364, 0.136, 0.023, 0.023),
+    },
+}
+
 
 def _other_holders(players: int) -> list[float]:
     """P(k other Architects hold a Seal), seen by a holder (a game with more holders has more
@@ -94,28 +116,29 @@ CONVENTIONS = ("split", "all", "kth", "trust")
 CONVENTION = "split"  # the one the bots play (measured in tools/builders_seal_conventions.py)
 
 
-def _below(players: int, x: int) -> float:
-    """P(fewer than ``x`` Divine Punishment cards land on the Messenger)."""
-    punished = PUNISHED.get(players, (1.0,))
+def _below(players: int, x: int, level: str = "shrewd") -> float:
+    """P(fewer than ``x`` Divine Punishment cards land on the Messenger) at a table whose
+    saboteurs play ``level`` (novice Zealots point at random: ``PUNISHED_BY_LEVEL``)."""
+    punished = PUNISHED_BY_LEVEL.get(level, PUNISHED).get(players, (1.0,))
     return sum(punished[:x])
 
 
-def split_chance(players: int, odds: Sequence[float], users: int, m: int) -> float:
+def split_chance(players: int, odds: Sequence[float], users: int, m: int, level: str = "shrewd") -> float:
     """The Architects' chance when ``users`` Seals go round the ``m`` likeliest candidates (the
     first candidates take one more when they do not divide evenly)."""
     total = sum(odds) or 1.0
     chance = 0.0
     for j in range(min(m, len(odds))):
         seals = users // m + (1 if j < users % m else 0)
-        chance += odds[j] / total * _below(players, seals)
+        chance += odds[j] / total * _below(players, seals, level)
     return chance
 
 
-def split_width(players: int, odds: Sequence[float], users: int) -> int:
+def split_width(players: int, odds: Sequence[float], users: int, level: str = "shrewd") -> int:
     """How many of the likeliest candidates ``users`` Seals should go round (1: all on one)."""
     best, best_chance = 1, -1.0
     for m in range(1, max(1, min(users, len(odds))) + 1):
-        chance = split_chance(players, odds, users, m)
+        chance = split_chance(players, odds, users, m, level)
         if chance > best_chance + 1e-9:
             best, best_chance = m, chance
     return best
@@ -129,13 +152,15 @@ def pick(
     me: int,
     convention: str | None = None,
     evil: Sequence[float] = (),
+    level: str = "shrewd",
 ) -> int:
     """The seat ``me`` seals under a convention every Architect user applies alike.
 
     ``ranked``: every seat, likeliest Messenger first by the public record (the same list for
     every user), and ``odds`` their chances; ``users``: every declared user. "all": every Seal on
     the likeliest; "kth": the k-th user by seat takes the k-th likeliest; "split": the users go
-    round the likeliest ``split_width``. A user whose turn lands on itself takes the next one."""
+    round the likeliest ``split_width``, for a table whose saboteurs play ``level``. A user whose
+    turn lands on itself takes the next one."""
     convention = convention or CONVENTION
     order = sorted(users)
     width = len(order)
@@ -148,6 +173,6 @@ def pick(
     elif convention == "kth":
         slot = rank
     else:
-        slot = rank % split_width(players, odds, width)
+        slot = rank % split_width(players, odds, width, level)
     rest = [s for s in ranked[slot:] if s != me] or [s for s in ranked if s != me]
     return rest[0]
