@@ -56,13 +56,29 @@ def simulate(s: BabelState, tower: Tower, m: BlockMove, placed: Block | None) ->
 
 
 def wobble_data(report: physics.Report) -> dict:
-    """For a move the tower stood through but visibly rocked: the frames of the sway."""
+    """For a move the tower stood through but visibly rocked: the frames of the sway, and the
+    blocks that came to rest shifted (cell, floor, new dx, new dy)."""
     if not (report.stands and report.wobble):
         return {}
-    return {
+    data = {
         "wobble": report.to_data()["frames"],
         "frame_dt": physics.FRAME_EVERY * physics.DT,
     }
+    if report.shifted:
+        data["shifted"] = [list(e) for e in report.shifted]
+    return data
+
+
+def shift_blocks(tower: Tower, report: physics.Report) -> Tower:
+    """The tower with the blocks the move shifted standing where they came to rest (their new
+    offsets are part of the tower from now on: drawn so, and simulated so by later moves)."""
+    if not report.shifted:
+        return tower
+    cols = [list(c) for c in tower]
+    for cell, floor, dx, dy in report.shifted:
+        if floor <= len(cols[cell]):
+            cols[cell][floor - 1] = replace(cols[cell][floor - 1], dx=dx, dy=dy)
+    return tuple(tuple(c) for c in cols)  # type: ignore[return-value]
 
 
 def knocked_after_take(

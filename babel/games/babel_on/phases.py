@@ -9,7 +9,7 @@ from babel.core.protocol import Event, replace
 from babel.core.rng import Rng
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.actions import Bonus, Placement, Removal, Return
-from babel.games.babel_on.falls import knocked, knocked_after_take, simulate, wobble_data
+from babel.games.babel_on.falls import knocked, knocked_after_take, shift_blocks, simulate, wobble_data
 from babel.games.babel_on.model import COLOURS, BabelState, EventKind, Phase
 from babel.games.babel_on.structure import Block, Tower
 from babel.games.babel_on.turns import (
@@ -120,9 +120,10 @@ def add(s: BabelState, seat: int, m: Placement, events: list[Event]) -> BabelSta
     cols = list(tower)
     cols[m.cell] = tower[m.cell] + (block,)
     new_tower: Tower = tuple(cols)  # type: ignore[assignment]
-    s = replace(s, towers=set_at(s.towers, t, new_tower))
     if not report.stands:
+        s = replace(s, towers=set_at(s.towers, t, new_tower))
         return knocked(s, seat, t, report, m, events)
+    s = replace(s, towers=set_at(s.towers, t, shift_blocks(new_tower, report)))
     s = track_perfect(s, t)
     if s.phase is Phase.FINISH:
         return roll_done(s, seat, events)
@@ -159,7 +160,7 @@ def take(s: BabelState, seat: int, m: Removal, events: list[Event]) -> BabelStat
     col = list(tower[m.cell])
     del col[m.floor - 1]
     cols[m.cell] = tuple(col)
-    s = replace(s, towers=set_at(s.towers, t, tuple(cols)))
+    s = replace(s, towers=set_at(s.towers, t, shift_blocks(tuple(cols), report)))  # type: ignore[arg-type]
     s = track_perfect(s, t)
     if isinstance(m, Return):
         s = replace(s, bag=bag_with(s.bag, (block.colour,)))

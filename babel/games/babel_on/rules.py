@@ -100,7 +100,10 @@ class BabelOnRules(Rules[BabelState, Action, BabelView]):
                 "If nobody has won after this many rounds, the best tower wins.",
             ),
         ),
-        rules_version=2,
+        # 3: risk is the share of members whose own simulated jolt knocks the tower over, a
+        # push model of the hand, and blocks that slide but stay supported are shifted, not
+        # fallen. Version-2 games replay to other positions, so they are refused.
+        rules_version=3,
         rules_doc="babel.games.babel_on:RULES.md",
         default_players=4,
     )
