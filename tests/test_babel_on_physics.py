@@ -167,7 +167,7 @@ def test_settled_verdict_a_sway_that_settles_back_stands_and_is_a_wobble():
 
 
 def clear_physics_memo() -> None:
-    for fn in (physics._run, physics.decide, physics._ensemble, physics._outcome, physics._slices):
+    for fn in (physics._settled_run, physics.decide, physics._ensemble, physics._outcome, physics._slices):
         fn.cache_clear()
 
 

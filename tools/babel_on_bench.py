@@ -36,7 +36,7 @@ def tower24(lean: bool) -> list[physics.Placed]:
 
 
 def clear_caches() -> None:
-    for fn in (physics._run, physics.decide, physics._ensemble, physics._outcome, physics._slices):
+    for fn in (physics._settled_run, physics.decide, physics._ensemble, physics._outcome, physics._slices):
         fn.cache_clear()
 
 

@@ -462,9 +462,16 @@ def _step_slice(world: _Space, peak: float, record: bool) -> SliceRun:
     return SliceRun(rest, tuple(wobbled), verdict_steps, tuple(frames))
 
 
-@lru_cache(maxsize=200_000)
 def _run(spec: SliceSpec, level: int, record: bool) -> SliceRun:
-    return _simulate_slice(spec, -1 if level > 0 else 0, level_push(level), record)
+    """A slice thrown towards -x at ``level``; runs without frames are memoised."""
+    if record:
+        return _simulate_slice(spec, -1 if level > 0 else 0, level_push(level), True)
+    return _settled_run(spec, level)
+
+
+@lru_cache(maxsize=200_000)
+def _settled_run(spec: SliceSpec, level: int) -> SliceRun:
+    return _simulate_slice(spec, -1 if level > 0 else 0, level_push(level), False)
 
 
 def _mirrored(spec: SliceSpec) -> tuple[SliceSpec, tuple[int, ...]]:
