@@ -177,17 +177,17 @@ def test_a_member_is_decided_by_its_own_run_the_same_again_with_or_without_frame
     t = without(straight(6), 1, 6) + [P(1, 6, 3, -2)]
     falls = physics.ensemble(t, 1, 7).falls
     assert any(falls) and not all(falls)
-    for k in range(0, physics.MEMBERS, 3):
+    for k in range(0, physics.MEMBERS, 4):
         clear_physics_memo()
         report = physics.outcome(t, 1, 7, k)
         assert report.stands == (not falls[k]), k
-        clear_physics_memo()
-        assert physics.ensemble(t, 1, 7).falls[k] == falls[k]
+    clear_physics_memo()
+    assert physics.ensemble(t, 1, 7).falls == falls
 
 
 def test_a_block_that_slid_but_still_sits_on_the_tower_is_shifted_not_knocked_over():
     """The tower stands; the state keeps the block where it came to rest and the event says so."""
-    base = column(0, 3) + [P(1, 1), P(2, 1), P(3, 1)]
+    base = straight(2) + [P(0, 3)]
     shake, member = next(
         (s, k)
         for s in range(1, physics.MAX_SHAKE + 1)
@@ -196,7 +196,7 @@ def test_a_block_that_slid_but_still_sits_on_the_tower_is_shifted_not_knocked_ov
     )
     report = physics.outcome(base, 0, shake, member)
     assert all(max(abs(dx), abs(dy)) < physics.BLOCK / 2 for _, _, dx, dy in report.shifted)
-    s = rolled(replace(new(2), towers=(tower("00", "0", "0", "0"), tower())), 0, "even", 2)
+    s = rolled(replace(new(2), towers=(tower("00", "00", "00", "00"), tower())), 0, "even", 2)
     s = replace(s, rng=next(r for r in range(10_000) if physics_member(r, s.ply + 1) == member))
     view = RULES.view(s, 0)
     m = preview.hand_move(view, Add(colour=s.hand[0], tower=0, cell=0), shake=shake)

@@ -592,14 +592,29 @@ def _overlap(dx: float, dy: float) -> float:
     return max(0.0, 1 - abs(dx) / BLOCK) * max(0.0, 1 - abs(dy) / BLOCK)
 
 
+def _table_slide(places: tuple[Placed, ...], pose_x: list[Pose], pose_y: list[Pose]) -> tuple[float, float]:
+    """How far the tower slid as a whole on the table: the mean displacement of its floor-1
+    blocks. Where a tower stands on the table does not matter, only where its blocks stand on
+    each other, so offsets are kept relative to this (the tower stays on its plate)."""
+    moved = [
+        (pose_x[k][0] - centre(cell_xy(p.cell)[0]) - p.dx, pose_y[k][0] - centre(cell_xy(p.cell)[1]) - p.dy)
+        for k, p in enumerate(places)
+        if p.floor == 1
+    ]
+    if not moved:
+        return 0.0, 0.0
+    return sum(m[0] for m in moved) / len(moved), sum(m[1] for m in moved) / len(moved)
+
+
 def judge(places: tuple[Placed, ...], slices: Sequence[_Slice], runs: Sequence[SliceRun]) -> Verdict:
     """Which blocks the settled runs knocked over and which they shifted.
 
     A block is knocked over when it dropped (``DROP_TOL``, in either view), toppled (tilts more
     than ``TILT_TOL``) or has less than ``SUPPORT`` of its footprint over what carries it in
     its cell (the block below it where that block came to rest; on floor 1, its cell of the
-    table). A standing block that slid ``SHIFT_MIN`` or more on what carries it is shifted, and
-    so is every block above it in its cell: they all stand where they came to rest."""
+    table, moved as the whole tower slid on the table). A standing block that slid ``SHIFT_MIN``
+    or more on what carries it is shifted, and so is every block above it in its cell: they all
+    stand where they came to rest, relative to the tower's slide on the table."""
     n = len(places)
     pose_x: list[Pose] = [(0.0, 0.0, 0.0)] * n
     pose_y: list[Pose] = [(0.0, 0.0, 0.0)] * n
@@ -613,6 +628,7 @@ def judge(places: tuple[Placed, ...], slices: Sequence[_Slice], runs: Sequence[S
             if w:
                 moved.add(k)
     where = {(p.cell, p.floor): k for k, p in enumerate(places)}
+    ox, oy = _table_slide(places, pose_x, pose_y)
     knocked: list[int] = []
     shifted: list[tuple[int, int, int]] = []
     sliding: set[int] = set()  # cells whose blocks from here up stand where they came to rest
@@ -625,8 +641,8 @@ def judge(places: tuple[Placed, ...], slices: Sequence[_Slice], runs: Sequence[S
             continue
         below = where.get((p.cell, p.floor - 1))
         if p.floor == 1:
-            base = (centre(cx), centre(cy))  # its cell of the table
-            was = (centre(cx) + p.dx, centre(cy) + p.dy)
+            base = (centre(cx) + ox, centre(cy) + oy)  # its cell, moved as the tower slid
+            was = (base[0] + p.dx, base[1] + p.dy)
         elif below is None:
             knocked.append(k)  # its carrier was taken away
             continue
@@ -640,7 +656,7 @@ def judge(places: tuple[Placed, ...], slices: Sequence[_Slice], runs: Sequence[S
         if abs(px[0] - was[0]) >= SHIFT_MIN or abs(py[0] - was[1]) >= SHIFT_MIN:
             sliding.add(p.cell)
         if p.cell in sliding:
-            nx, ny = round(px[0] - centre(cx)), round(py[0] - centre(cy))
+            nx, ny = round(px[0] - ox - centre(cx)), round(py[0] - oy - centre(cy))
             if (nx, ny) != (p.dx, p.dy):
                 shifted.append((k, nx, ny))
     return Verdict(tuple(knocked), tuple(shifted), tuple(sorted(moved)))
