@@ -1,9 +1,11 @@
-"""Whether a Babel On! move knocks its tower over, and what a knock-over does.
+"""Whether a Babel On! move knocks its tower over, and what a knock-over or a shift does.
 
 The physics outcome is recomputed in ``apply``: the move's ensemble of seeded disturbances (its
 share of falls is the risk the table showed) and one member of it drawn with the state's RNG
-(``physics_member``), simulated in a fresh space, so replaying an action log reproduces every
-fall. A fall is never taken back: it is the outcome of a chance draw (Ruling 6).
+(``physics_member``), whose verdict is the one that member has in the ensemble
+(``physics.decide``), so replaying an action log reproduces every fall. A tower that stands
+keeps the blocks the member shifted where they came to rest (``shift_blocks``). A fall is never
+taken back: it is the outcome of a chance draw (Ruling 6).
 """
 
 from __future__ import annotations
