@@ -46,15 +46,15 @@ def physics_member(rng: int, ply: int) -> int:
     return Rng(rng).fork(f"physics {ply}").below(physics.MEMBERS)
 
 
-def simulate(s: BabelState, tower: Tower, m: BlockMove, placed: Block | None) -> tuple[physics.Report, float]:
-    """The move's outcome: one member of its ensemble, drawn with the state's RNG.
+def simulate(s: BabelState, tower: Tower, m: BlockMove, placed: Block | None) -> physics.Report:
+    """The move's outcome: one member of its ensemble, drawn with the state's RNG, decided by
+    the very function that decides it in the ensemble the table showed (only that member is
+    simulated here: the other 39 do not change what happens).
 
     The draw uses a stream forked from the state's RNG by the ply, so the die's stream is
     not advanced (a standing move stays undoable) and replays draw the same member."""
     pl = move_places(tower, m, placed)
-    ens = physics.ensemble(pl, m.cell, m.shake)
-    report = physics.outcome(pl, m.cell, m.shake, physics_member(s.rng, s.ply))
-    return report, ens.risk
+    return physics.outcome(pl, m.cell, m.shake, physics_member(s.rng, s.ply))
 
 
 def wobble_data(report: physics.Report) -> dict:

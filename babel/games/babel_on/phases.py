@@ -102,7 +102,7 @@ def add(s: BabelState, seat: int, m: Placement, events: list[Event]) -> BabelSta
         hand = list(s.hand)
         hand.remove(m.colour)
         s = replace(s, hand=tuple(hand))
-    report, risk = simulate(s, tower, m, block)
+    report = simulate(s, tower, m, block)
     data = {
         "seat": seat,
         "tower": t,
@@ -112,7 +112,6 @@ def add(s: BabelState, seat: int, m: Placement, events: list[Event]) -> BabelSta
         "dx": dx,
         "dy": dy,
         "shake": m.shake,
-        "risk": risk,
         "stands": report.stands,
         **wobble_data(report),
     }
@@ -139,7 +138,7 @@ def take(s: BabelState, seat: int, m: Removal, events: list[Event]) -> BabelStat
     t = m.tower
     tower = s.towers[t]
     block = tower[m.cell][m.floor - 1]
-    report, risk = simulate(s, tower, m, None)
+    report = simulate(s, tower, m, None)
     data = {
         "seat": seat,
         "tower": t,
@@ -147,7 +146,6 @@ def take(s: BabelState, seat: int, m: Removal, events: list[Event]) -> BabelStat
         "floor": m.floor,
         "colour": COLOURS[block.colour],
         "shake": m.shake,
-        "risk": risk,
         "stands": report.stands,
         **wobble_data(report),
     }
