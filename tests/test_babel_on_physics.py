@@ -22,17 +22,22 @@ P = physics.Placed
 FALLS_FILE = Path(__file__).parent / "data" / "babel_on_falls.json"
 
 
-def straight(floors: int) -> list[physics.Placed]:
-    return [P(c, f) for c in range(4) for f in range(1, floors + 1)]
+def straight(floors: int, lean_x: int = 0, lean_y: int = 0) -> list[physics.Placed]:
+    """A full 2x2 tower; a leaning one steps ``lean`` units per floor towards the touched side
+    (cell a's outside: negative offsets), at most 8."""
+    return [
+        P(c, f, -min(physics.MAX_OFFSET, lean_x * (f - 1)), -min(physics.MAX_OFFSET, lean_y * (f - 1)))
+        for c in range(4)
+        for f in range(1, floors + 1)
+    ]
 
 
-def column(cell: int, floors: int, lean_x: bool = False, lean_y: bool = False) -> list[physics.Placed]:
-    """One column; a leaning one steps 2 units further out per floor (at most 8)."""
-    out = []
-    for f in range(1, floors + 1):
-        lean = min(physics.MAX_OFFSET, 2 * (f - 1))
-        out.append(P(cell, f, lean if lean_x else 0, lean if lean_y else 0))
-    return out
+def column(cell: int, floors: int, lean_x: int = 0, lean_y: int = 0) -> list[physics.Placed]:
+    """One bare column, leaning like ``straight``."""
+    return [
+        P(cell, f, -min(physics.MAX_OFFSET, lean_x * (f - 1)), -min(physics.MAX_OFFSET, lean_y * (f - 1)))
+        for f in range(1, floors + 1)
+    ]
 
 
 def without(places, cell, floor):
@@ -41,19 +46,45 @@ def without(places, cell, floor):
 
 # -- the plausibility table: named towers, touched at cell a, in the order a person expects -----
 TOWERS = {
-    "full 2x2, 3 floors": straight(3),
-    "full 2x2, 6 floors": straight(6),
-    "bare column, 6 high": column(0, 6),
-    "column leaning in one axis": column(0, 6, lean_x=True),
-    "column leaning in two axes": column(0, 6, lean_x=True, lean_y=True),
+    **{f"bare column, {n} high": column(0, n) for n in range(1, 7)},
+    **{f"full 2x2, {n} floors": straight(n) for n in range(2, 7)},
+    "full 2x2, 6 floors, leaning in one axis": straight(6, 3),
+    "full 2x2, 6 floors, leaning in two axes": straight(6, 3, 3),
+    "bare column, 6 high, leaning in one axis": column(0, 6, 3),
+    "bare column, 6 high, leaning in two axes": column(0, 6, 3, 3),
+    "wall (a and b), 6 high": column(0, 6) + column(1, 6),
+    "1 block on a full 2-floor base": straight(2) + [P(0, 3)],
+    "1 block on a full 3-floor base": straight(3) + [P(0, 4)],
+    "1 block on a full 4-floor base": straight(4) + [P(0, 5)],
+    "2 blocks on a full 4-floor base": straight(4) + [P(0, 5), P(0, 6)],
 }
-# (sturdier, less sturdy): the first is never riskier at any shake and strictly safer at some
+# (sturdier, less sturdy): the first is never riskier at any shake 1-9 (``STRICT``: and strictly
+# safer at some)
 ORDERINGS = [
-    ("full 2x2, 3 floors", "full 2x2, 6 floors"),
-    ("full 2x2, 6 floors", "bare column, 6 high"),
-    ("bare column, 6 high", "column leaning in one axis"),
-    ("column leaning in one axis", "column leaning in two axes"),
+    *((f"bare column, {n} high", f"bare column, {n + 1} high") for n in range(1, 6)),
+    *((f"full 2x2, {n} floors", f"full 2x2, {n + 1} floors") for n in range(2, 6)),
+    ("1 block on a full 2-floor base", "bare column, 3 high"),
+    ("1 block on a full 3-floor base", "bare column, 4 high"),
+    ("1 block on a full 4-floor base", "bare column, 5 high"),
+    ("2 blocks on a full 4-floor base", "bare column, 6 high"),
+    ("1 block on a full 4-floor base", "2 blocks on a full 4-floor base"),
+    ("full 2x2, 6 floors", "full 2x2, 6 floors, leaning in one axis"),
+    ("full 2x2, 6 floors, leaning in one axis", "full 2x2, 6 floors, leaning in two axes"),
+    ("bare column, 6 high", "bare column, 6 high, leaning in one axis"),
+    ("bare column, 6 high, leaning in one axis", "bare column, 6 high, leaning in two axes"),
+    ("full 2x2, 6 floors", "wall (a and b), 6 high"),
+    ("wall (a and b), 6 high", "bare column, 6 high"),
 ]
+STRICT = {
+    ("full 2x2, 6 floors", "full 2x2, 6 floors, leaning in one axis"),
+    ("full 2x2, 6 floors, leaning in one axis", "full 2x2, 6 floors, leaning in two axes"),
+    ("bare column, 6 high", "bare column, 6 high, leaning in one axis"),
+    ("bare column, 6 high, leaning in one axis", "bare column, 6 high, leaning in two axes"),
+    ("full 2x2, 6 floors", "wall (a and b), 6 high"),
+    ("wall (a and b), 6 high", "bare column, 6 high"),
+    ("2 blocks on a full 4-floor base", "bare column, 6 high"),
+    ("1 block on a full 4-floor base", "bare column, 5 high"),
+}
 
 
 def risks(name: str) -> list[float]:
@@ -63,9 +94,18 @@ def risks(name: str) -> list[float]:
 def test_plausibility_table_orderings_hold():
     for sturdier, weaker in ORDERINGS:
         a, b = risks(sturdier), risks(weaker)
-        assert all(x <= y for x, y in zip(a, b)), (sturdier, a, weaker, b)
-        assert any(x < y for x, y in zip(a, b)), (sturdier, weaker)
+        assert all(x <= y for x, y in zip(a[1:], b[1:])), (sturdier, a, weaker, b)
+        if (sturdier, weaker) in STRICT:
+            assert any(x < y for x, y in zip(a, b)), (sturdier, weaker)
     assert risks("full 2x2, 6 floors")[2] == 0.0  # careful hands never topple a sound tower
+
+
+def test_statically_stable_towers_stand_under_gravity_alone():
+    """Every named tower, and a staircase leaning as far as offsets go, stands with no jolt."""
+    for name in TOWERS:
+        assert risks(name)[0] == 0.0, name
+    stair = [P(0, f, -min(physics.MAX_OFFSET, 4 * (f - 1)), 0) for f in range(1, 7)]
+    assert physics.risk(stair, 0, 0) == 0.0
 
 
 def test_a_jolt_reaches_the_diagonal_column_through_the_blocks_it_touches():
@@ -116,29 +156,59 @@ def test_straight_six_floor_tower_goes_up_with_steady_hands():
 
 def test_settled_verdict_a_sway_that_settles_back_stands_and_is_a_wobble():
     """Rocking on the way is not a fall: the verdict is taken once the tower has come to rest."""
-    spec = tuple((c, f, 0, True) for c in (0, 1) for f in range(1, 7))
-    limit = physics.threshold(spec, -1)
-    assert limit > 3
-    run = physics._simulate_slice(spec, -1, (limit - 1) * physics.LEVEL_SPEED, True)
-    assert not any(run.fell) and any(run.wobbled)
     t = straight(6)
-    shake = next(s for s in range(10) if 0 < physics.risk(t, 0, s) < 1)
+    shake = 9
     ens = physics.ensemble(t, 0, shake)
-    member = ens.falls.index(False)
+    assert 0 < ens.risk < 1
     report = next(
         r for r in (physics.outcome(t, 0, shake, k) for k in range(physics.MEMBERS)) if r.stands and r.wobble
     )
     assert report.frames and not report.fallen
-    assert physics.outcome(t, 0, shake, member).stands
 
 
-def test_verdict_is_monotonic_in_shake_and_a_shown_zero_never_falls():
-    for name, t in TOWERS.items():
-        previous = (False,) * physics.MEMBERS
-        for shake in range(physics.MAX_SHAKE + 1):
-            falls = physics.ensemble(t, 0, shake).falls
-            assert all(b or not a for a, b in zip(previous, falls)), name  # a fall stays a fall
-            previous = falls
+def clear_physics_memo() -> None:
+    for fn in (physics._settled_run, physics.decide, physics._ensemble, physics._outcome, physics._slices):
+        fn.cache_clear()
+
+
+def test_a_member_is_decided_by_its_own_run_the_same_again_with_or_without_frames():
+    """One function decides a member; simulating it afresh (and recording its frames) gives the
+    same verdict, and the frames end where the verdict was taken."""
+    t = without(straight(6), 1, 6) + [P(1, 6, 3, -2)]
+    falls = physics.ensemble(t, 1, 7).falls
+    assert any(falls) and not all(falls)
+    for k in range(0, physics.MEMBERS, 4):
+        clear_physics_memo()
+        report = physics.outcome(t, 1, 7, k)
+        assert report.stands == (not falls[k]), k
+    clear_physics_memo()
+    assert physics.ensemble(t, 1, 7).falls == falls
+
+
+def test_a_block_that_slid_but_still_sits_on_the_tower_is_shifted_not_knocked_over():
+    """The tower stands; the state keeps the block where it came to rest and the event says so."""
+    base = straight(2) + [P(0, 3)]
+    shake, member = next(
+        (s, k)
+        for s in range(1, physics.MAX_SHAKE + 1)
+        for k in range(physics.MEMBERS)
+        if physics.outcome(base, 0, s, k).stands and physics.outcome(base, 0, s, k).shifted
+    )
+    report = physics.outcome(base, 0, shake, member)
+    assert all(max(abs(dx), abs(dy)) < physics.BLOCK / 2 for _, _, dx, dy in report.shifted)
+    s = rolled(replace(new(2), towers=(tower("00", "00", "00", "00"), tower())), 0, "even", 2)
+    s = replace(s, rng=next(r for r in range(10_000) if physics_member(r, s.ply + 1) == member))
+    view = RULES.view(s, 0)
+    m = preview.hand_move(view, Add(colour=s.hand[0], tower=0, cell=0), shake=shake)
+    step = RULES.apply(s, 0, m)
+    assert not any(e.kind == EventKind.FALL for e in step.events)
+    added = next(e for e in step.events if e.kind == EventKind.ADD)
+    assert added.data["shifted"] == [list(e) for e in report.shifted]
+    for cell, floor, dx, dy in report.shifted:
+        block = step.state.towers[0][cell][floor - 1]
+        assert (block.dx, block.dy) == (dx, dy)
+    again = RULES.state_from_json(json.loads(json.dumps(RULES.state_to_json(step.state))))
+    assert again == step.state
 
 
 @settings(max_examples=25, deadline=None)
@@ -158,8 +228,6 @@ def test_apply_draws_its_outcome_from_the_ensemble_the_table_shows(seed, shake, 
     step = RULES.apply(s, 0, m)
     fell = any(e.kind == EventKind.FALL for e in step.events)
     assert fell == ens.falls[physics_member(s.rng, s.ply + 1)]
-    added = next(e for e in step.events if e.kind == EventKind.ADD)
-    assert added.data["risk"] == ens.risk
 
 
 def test_bots_weigh_the_table_risk_of_the_move_they_make():

@@ -278,8 +278,8 @@ def test_pass_and_play_knock_over_then_the_victim_restores(rules):
     """Four humans at one screen: Anna pulls a load-bearing block off Ben's tower, is
     eliminated, and the screen goes to Ben (no curtain) to put the fallen blocks back."""
     seats = [Seat("Anna"), Seat("Ben"), Seat("Cleo"), Seat("Dov")]
-    match = Match(rules, rules.make_config(4), 12, seats)
-    for _ in range(52):  # seed 12, ply 52: Anna's odd move, Ben's tower is vulnerable
+    match = Match(rules, rules.make_config(4), 26, seats)
+    for _ in range(39):  # seed 26, ply 39: Anna's odd move, Ben's tower is vulnerable
         seat = match.to_act()[0]
         match.submit(seat, match.bot_action(seat))
     table = BabelOnTable(match, None, threaded=False)

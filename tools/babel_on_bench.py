@@ -1,8 +1,10 @@
-"""Babel On! benchmarks: a settled check, a move's ensemble, an outcome, random games per second.
+"""Babel On! benchmarks: a settled member, a move's ensemble, an outcome, random games per second.
 
 Run: .venv/bin/python tools/babel_on_bench.py [--repeat 5]
 Each figure is the median over several runs; the physics cache is cleared before every timed
-check, so the figures are real simulations, not cache hits.
+check, so the figures are real simulations, not cache hits. The member and ensemble figures come
+with a bare pymunk loop of the same bodies and steps timed in the same run (``ratio_cpu``: ours
+over bare), which says how much of the cost is the simulation itself on whatever machine.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pymunk  # noqa: E402
 
 from babel.core.simulate import play_game  # noqa: E402
 from babel.games.babel_on import RULES, physics  # noqa: E402
@@ -32,7 +36,7 @@ def tower24(lean: bool) -> list[physics.Placed]:
 
 
 def clear_caches() -> None:
-    for fn in (physics._slice_falls, physics.threshold, physics._ensemble, physics._outcome):
+    for fn in (physics._settled_run, physics.decide, physics._ensemble, physics._outcome, physics._slices):
         fn.cache_clear()
 
 
@@ -50,48 +54,94 @@ def medians(pairs: list[tuple[float, float]]) -> dict:
     }
 
 
-def bench_settled(repeat: int) -> dict:
-    """One settled check with frames: one side view of a 24-block tower (12 blocks) jolted,
-    simulated until it has come to rest, every frame recorded."""
-    times = []
+def runs_of(places, touched: int, shake: int, members) -> list[tuple[int, int]]:
+    """The distinct slice runs (blocks, steps) the given members of a move's ensemble took."""
+    canon = physics._canonical(places)
+    slices = physics._slices(canon, touched)
+    keys = set()
+    for k in members:
+        for sl, level in zip(slices, physics.member_levels(physics.ENSEMBLE[k], slices, shake)):
+            spec = sl.spec
+            if level > 0 and sl.direction > 0:
+                spec = physics._mirrored(spec)[0]
+            keys.add((spec, level))
+    return [(len(spec), physics._run(spec, level, False).steps) for spec, level in keys]
+
+
+def bare_loop(runs: list[tuple[int, int]]) -> None:
+    """A bare pymunk loop of the same bodies and steps: boxes stacked in two columns on a static
+    ground, stepped as often as each run was, nothing read, no joints."""
+    for blocks, steps in runs:
+        space = pymunk.Space()
+        space.gravity = (0.0, -physics.GRAVITY)
+        space.iterations = physics.ITERATIONS
+        space.add(pymunk.Segment(space.static_body, (-800.0, 0.0), (800.0, 0.0), 0.0))
+        for i in range(blocks):
+            body = pymunk.Body(1.0, pymunk.moment_for_box(1.0, (physics.BLOCK, physics.BLOCK)))
+            body.position = ((i % 2 - 0.5) * physics.BLOCK, (i // 2 + 0.5) * physics.BLOCK)
+            space.add(body, pymunk.Poly.create_box(body, (physics.BLOCK, physics.BLOCK)))
+        for _ in range(steps):
+            space.step(physics.DT)
+
+
+def with_ratio(times: list, bare: list, runs: list[int]) -> dict:
+    out = medians(times)
+    base = medians(bare)
+    out["bare_pymunk_median_cpu_ms"] = base["median_cpu_ms"]
+    out["ratio_cpu"] = (
+        round(out["median_cpu_ms"] / base["median_cpu_ms"], 2) if base["median_cpu_ms"] else None
+    )
+    out["median_runs"] = statistics.median(runs)
+    return out
+
+
+def moves(lean: bool):
+    """The top block of each cell taken off a 24-block tower (straight or leaning)."""
+    full = tower24(lean)
+    for cell in range(4):
+        yield [p for p in full if (p.cell, p.floor) != (cell, 6)], cell
+
+
+def bench_member(repeat: int, shake: int) -> dict:
+    """One settled member (every side view at the member's own level, the tower judged) on a
+    24-block tower, memo cleared before each; beside it the bare pymunk loop of its runs."""
+    times, bare, runs = [], [], []
     for lean in (False, True):
-        spec = tuple((c, f, min(8, 2 * (f - 1)) if lean else 0, True) for c in (0, 1) for f in range(1, 7))
-        for _ in range(repeat):
-            for level in (2, 5, 8):
-                times.append(
-                    timed(
-                        lambda s=spec, lv=level: physics._simulate_slice(
-                            s, -1, lv * physics.LEVEL_SPEED, True
-                        )
-                    )
-                )
-    return {**medians(times), "checks": len(times)}
+        for pl, cell in moves(lean):
+            for k in range(0, physics.MEMBERS, max(1, physics.MEMBERS // repeat)):
+                clear_caches()
+                canon = physics._canonical(pl)
+                times.append(timed(lambda c=canon, t=cell, m=k: physics.decide(c, t, shake, m)))
+                done = runs_of(pl, cell, shake, [k])
+                bare.append(timed(lambda r=done: bare_loop(r)))
+                runs.append(len(done))
+    return {"shake": shake, **with_ratio(times, bare, runs)}
 
 
 def bench_ensemble(repeat: int, shake: int) -> dict:
-    """A move's ensemble (what ``apply`` and the preview cost) on a 24-block tower: the top
-    block of each cell taken, memo cleared before each (so every threshold is simulated)."""
-    times = []
+    """A move's full ensemble (what ``apply`` and the preview cost) on a 24-block tower: the top
+    block of each cell taken, memo cleared before each (so every run is simulated); beside it
+    the bare pymunk loop of the same runs."""
+    times, bare, runs = [], [], []
     for lean in (False, True):
-        full = tower24(lean)
         for _ in range(repeat):
-            for cell in range(4):
-                pl = [p for p in full if (p.cell, p.floor) != (cell, 6)]
+            for pl, cell in moves(lean):
                 clear_caches()
-                times.append(timed(lambda pl=pl, c=cell: physics.ensemble(pl, c, shake)))
-    return {"shake": shake, **medians(times)}
+                times.append(timed(lambda p=pl, c=cell: physics.ensemble(p, c, shake)))
+                done = runs_of(pl, cell, shake, range(physics.MEMBERS))
+                bare.append(timed(lambda r=done: bare_loop(r)))
+                runs.append(len(done))
+    return {"shake": shake, **with_ratio(times, bare, runs)}
 
 
 def bench_apply_outcome(repeat: int) -> dict:
-    """The drawn member's outcome with frames (4 side views), after the ensemble is known."""
+    """The drawn member's outcome with frames (its runs recorded again), after the ensemble."""
     times = []
-    full = tower24(False)
     for _ in range(repeat):
-        for cell in range(4):
-            pl = [p for p in full if (p.cell, p.floor) != (cell, 6)]
+        for pl, cell in moves(False):
             physics.ensemble(pl, cell, 5)
             physics._outcome.cache_clear()
-            times.append(timed(lambda pl=pl, c=cell: physics.outcome(pl, c, 5, 3)))
+            times.append(timed(lambda p=pl, c=cell: physics.outcome(p, c, 5, 3)))
     return medians(times)
 
 
@@ -168,15 +218,18 @@ def main() -> int:
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--frames", type=int, default=120)
+    ap.add_argument("--physics-only", action="store_true", help="skip the drawing and games figures")
     args = ap.parse_args()
     out = {
-        "settled_check_with_frames": bench_settled(args.repeat),
+        "settled_member_24_blocks_shake_6": bench_member(args.repeat, 6),
         "ensemble_24_blocks_shake_3": bench_ensemble(args.repeat, 3),
         "ensemble_24_blocks_shake_6": bench_ensemble(args.repeat, 6),
+        "ensemble_24_blocks_shake_9": bench_ensemble(args.repeat, 9),
         "outcome_with_frames_24_blocks": bench_apply_outcome(args.repeat),
-        "wobble_frames_1080p": bench_wobble_frames(args.frames),
-        "random_games_4p": bench_games(args.games, 4),
     }
+    if not args.physics_only:
+        out["wobble_frames_1080p"] = bench_wobble_frames(args.frames)
+        out["random_games_4p"] = bench_games(args.games, 4)
     print(json.dumps(out, indent=1))
     return 0
 

@@ -106,6 +106,8 @@ def bots(players: int, games: int, levels: list[str], seed: int) -> dict:
         for i, lv in enumerate(seats):
             per[lv]["seat games"] += 1
             per[lv]["wins"] += (i in result.winners) / len(result.winners)
+        wins = {lv: round(c["wins"], 1) for lv, c in per.items()}
+        print(f"game {g + 1}: {dict(ends)} wins {wins}", file=sys.stderr, flush=True)
     out = {"players": players, "games": games, "lineup": lineup, "games_summary": dict(ends), "levels": {}}
     for lv, c in per.items():
         won = wilson(c["wins"], c["seat games"])

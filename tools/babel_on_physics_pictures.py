@@ -1,5 +1,7 @@
 """The picture of the Babel On! plausibility table: named test towers and their risk by shake.
 
+    python tools/babel_on_physics_pictures.py --table   (the figures of docs/babel_on/physics.md)
+
     python tools/babel_on_physics_pictures.py [--out docs/babel_on/plausibility.png]
 
 Each tower of ``tests/test_babel_on_physics.py``'s table is drawn as the table draws it, with
@@ -25,8 +27,9 @@ from babel.games.babel_on import physics  # noqa: E402
 from scenes.tables.babel_on import art  # noqa: E402
 from tests.test_babel_on_physics import TOWERS  # noqa: E402
 
-W, COL, H = 1500, 300, 620
-CUBE = 34
+PER_ROW, COL, ROW = 5, 300, 330
+W = PER_ROW * COL + 20
+CUBE = 24
 BG = (40, 30, 22)
 PAPER = (236, 226, 204)
 BAR = (214, 120, 70)
@@ -43,37 +46,49 @@ def ladder(places) -> tuple:
 def draw(out: Path) -> None:
     pygame.init()
     pygame.display.set_mode((1, 1))
-    screen = pygame.Surface((W, H))
+    rows = -(-len(TOWERS) // PER_ROW)
+    screen = pygame.Surface((W, 60 + rows * ROW))
     screen.fill(BG)
-    font = pygame.font.Font(None, 24)
-    small = pygame.font.Font(None, 19)
-    title = pygame.font.Font(None, 34)
+    font = pygame.font.Font(None, 20)
+    small = pygame.font.Font(None, 18)
+    title = pygame.font.Font(None, 32)
     screen.blit(
-        title.render("Plausibility table: risk of touching cell a, by the hand's shake", True, PAPER),
+        title.render("Named towers: risk of touching cell a, by the hand's shake 0-9", True, PAPER),
         (20, 14),
     )
     for i, (name, places) in enumerate(TOWERS.items()):
-        x0 = 20 + i * COL
+        x0, y0 = 20 + (i % PER_ROW) * COL, 50 + (i // PER_ROW) * ROW
         blocks = tuple((p.cell, p.floor, i % 3, p.dx, p.dy) for p in places)
         surf = art.tower_surface(blocks, -1, 0, 1.0, CUBE, ladder(places), frozenset())
-        ox, oy = x0 + COL // 2 - 20, 330
+        ox, oy = x0 + COL // 2 - 30, y0 + 165
         screen.blit(surf, (ox - art.SURF_LEFT * CUBE, oy - art.SURF_TOP * CUBE))
-        screen.blit(font.render(f"{i + 1}. {name}", True, PAPER), (x0, 360))
+        screen.blit(font.render(f"{i + 1}. {name}", True, PAPER), (x0, y0 + 190))
         risks = [physics.risk(places, 0, s) for s in range(physics.MAX_SHAKE + 1)]
-        base = 560
+        base = y0 + 300
         pygame.draw.line(screen, PAPER, (x0, base), (x0 + 250, base))
         for s, r in enumerate(risks):
-            h = round(r * 150)
+            h = round(r * 90)
             pygame.draw.rect(screen, BAR, (x0 + 4 + s * 25, base - h, 18, h))
-            screen.blit(small.render(str(s), True, PAPER), (x0 + 8 + s * 25, base + 4))
-        screen.blit(small.render(f"shake 0-9; at 9: {round(risks[-1] * 100)}%", True, PAPER), (x0, base + 26))
+            screen.blit(small.render(str(s), True, PAPER), (x0 + 8 + s * 25, base + 3))
+        screen.blit(
+            small.render(f"at 5: {round(risks[5] * 100)}%, at 9: {round(risks[-1] * 100)}%", True, PAPER),
+            (x0 + 130, y0 + 206),
+        )
     pygame.image.save(screen, str(out))
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--out", default=str(ROOT / "docs" / "babel_on" / "plausibility.png"))
+    ap.add_argument("--table", action="store_true", help="print the risks as a Markdown table instead")
     args = ap.parse_args()
+    if args.table:
+        print("| tower | " + " | ".join(str(s) for s in range(physics.MAX_SHAKE + 1)) + " |")
+        print("|---|" + "---|" * (physics.MAX_SHAKE + 1))
+        for name, places in TOWERS.items():
+            risks = [physics.risk(places, 0, s) for s in range(physics.MAX_SHAKE + 1)]
+            print(f"| {name} | " + " | ".join(f"{round(r * 100)}" for r in risks) + " |")
+        return 0
     draw(Path(args.out))
     print(args.out)
     return 0

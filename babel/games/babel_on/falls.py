@@ -1,9 +1,11 @@
-"""Whether a Babel On! move knocks its tower over, and what a knock-over does.
+"""Whether a Babel On! move knocks its tower over, and what a knock-over or a shift does.
 
 The physics outcome is recomputed in ``apply``: the move's ensemble of seeded disturbances (its
 share of falls is the risk the table showed) and one member of it drawn with the state's RNG
-(``physics_member``), simulated in a fresh space, so replaying an action log reproduces every
-fall. A fall is never taken back: it is the outcome of a chance draw (Ruling 6).
+(``physics_member``), whose verdict is the one that member has in the ensemble
+(``physics.decide``), so replaying an action log reproduces every fall. A tower that stands
+keeps the blocks the member shifted where they came to rest (``shift_blocks``). A fall is never
+taken back: it is the outcome of a chance draw (Ruling 6).
 """
 
 from __future__ import annotations
@@ -44,25 +46,41 @@ def physics_member(rng: int, ply: int) -> int:
     return Rng(rng).fork(f"physics {ply}").below(physics.MEMBERS)
 
 
-def simulate(s: BabelState, tower: Tower, m: BlockMove, placed: Block | None) -> tuple[physics.Report, float]:
-    """The move's outcome: one member of its ensemble, drawn with the state's RNG.
+def simulate(s: BabelState, tower: Tower, m: BlockMove, placed: Block | None) -> physics.Report:
+    """The move's outcome: one member of its ensemble, drawn with the state's RNG, decided by
+    the very function that decides it in the ensemble the table showed (only that member is
+    simulated here: the other 39 do not change what happens).
 
     The draw uses a stream forked from the state's RNG by the ply, so the die's stream is
     not advanced (a standing move stays undoable) and replays draw the same member."""
     pl = move_places(tower, m, placed)
-    ens = physics.ensemble(pl, m.cell, m.shake)
-    report = physics.outcome(pl, m.cell, m.shake, physics_member(s.rng, s.ply))
-    return report, ens.risk
+    return physics.outcome(pl, m.cell, m.shake, physics_member(s.rng, s.ply))
 
 
 def wobble_data(report: physics.Report) -> dict:
-    """For a move the tower stood through but visibly rocked: the frames of the sway."""
+    """For a move the tower stood through but visibly rocked: the frames of the sway, and the
+    blocks that came to rest shifted (cell, floor, new dx, new dy)."""
     if not (report.stands and report.wobble):
         return {}
-    return {
+    data = {
         "wobble": report.to_data()["frames"],
         "frame_dt": physics.FRAME_EVERY * physics.DT,
     }
+    if report.shifted:
+        data["shifted"] = [list(e) for e in report.shifted]
+    return data
+
+
+def shift_blocks(tower: Tower, report: physics.Report) -> Tower:
+    """The tower with the blocks the move shifted standing where they came to rest (their new
+    offsets are part of the tower from now on: drawn so, and simulated so by later moves)."""
+    if not report.shifted:
+        return tower
+    cols = [list(c) for c in tower]
+    for cell, floor, dx, dy in report.shifted:
+        if floor <= len(cols[cell]):
+            cols[cell][floor - 1] = replace(cols[cell][floor - 1], dx=dx, dy=dy)
+    return tuple(tuple(c) for c in cols)  # type: ignore[return-value]
 
 
 def knocked_after_take(

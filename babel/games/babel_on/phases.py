@@ -9,7 +9,7 @@ from babel.core.protocol import Event, replace
 from babel.core.rng import Rng
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.actions import Bonus, Placement, Removal, Return
-from babel.games.babel_on.falls import knocked, knocked_after_take, simulate, wobble_data
+from babel.games.babel_on.falls import knocked, knocked_after_take, shift_blocks, simulate, wobble_data
 from babel.games.babel_on.model import COLOURS, BabelState, EventKind, Phase
 from babel.games.babel_on.structure import Block, Tower
 from babel.games.babel_on.turns import (
@@ -102,7 +102,7 @@ def add(s: BabelState, seat: int, m: Placement, events: list[Event]) -> BabelSta
         hand = list(s.hand)
         hand.remove(m.colour)
         s = replace(s, hand=tuple(hand))
-    report, risk = simulate(s, tower, m, block)
+    report = simulate(s, tower, m, block)
     data = {
         "seat": seat,
         "tower": t,
@@ -112,7 +112,6 @@ def add(s: BabelState, seat: int, m: Placement, events: list[Event]) -> BabelSta
         "dx": dx,
         "dy": dy,
         "shake": m.shake,
-        "risk": risk,
         "stands": report.stands,
         **wobble_data(report),
     }
@@ -120,9 +119,10 @@ def add(s: BabelState, seat: int, m: Placement, events: list[Event]) -> BabelSta
     cols = list(tower)
     cols[m.cell] = tower[m.cell] + (block,)
     new_tower: Tower = tuple(cols)  # type: ignore[assignment]
-    s = replace(s, towers=set_at(s.towers, t, new_tower))
     if not report.stands:
+        s = replace(s, towers=set_at(s.towers, t, new_tower))
         return knocked(s, seat, t, report, m, events)
+    s = replace(s, towers=set_at(s.towers, t, shift_blocks(new_tower, report)))
     s = track_perfect(s, t)
     if s.phase is Phase.FINISH:
         return roll_done(s, seat, events)
@@ -138,7 +138,7 @@ def take(s: BabelState, seat: int, m: Removal, events: list[Event]) -> BabelStat
     t = m.tower
     tower = s.towers[t]
     block = tower[m.cell][m.floor - 1]
-    report, risk = simulate(s, tower, m, None)
+    report = simulate(s, tower, m, None)
     data = {
         "seat": seat,
         "tower": t,
@@ -146,7 +146,6 @@ def take(s: BabelState, seat: int, m: Removal, events: list[Event]) -> BabelStat
         "floor": m.floor,
         "colour": COLOURS[block.colour],
         "shake": m.shake,
-        "risk": risk,
         "stands": report.stands,
         **wobble_data(report),
     }
@@ -159,7 +158,7 @@ def take(s: BabelState, seat: int, m: Removal, events: list[Event]) -> BabelStat
     col = list(tower[m.cell])
     del col[m.floor - 1]
     cols[m.cell] = tuple(col)
-    s = replace(s, towers=set_at(s.towers, t, tuple(cols)))
+    s = replace(s, towers=set_at(s.towers, t, shift_blocks(tuple(cols), report)))  # type: ignore[arg-type]
     s = track_perfect(s, t)
     if isinstance(m, Return):
         s = replace(s, bag=bag_with(s.bag, (block.colour,)))

@@ -18,38 +18,44 @@ y), and the neighbours of a slice brace each other in it, so a full 2x2 stack (t
 every slice) is sturdier than a bare column (one column alone in its slices), and a column
 leaning in both axes can tip in two slices where a one-axis lean tips in one.
 
-The disturbance of a hand is a jolt of the tower's footing (a half-sine velocity pulse, as when a
-hand pulls a block out or nudges while placing). Its direction lies within 45 degrees of the
-outward diagonal of the touched cell, so the x slices feel its x part and the y slices its y
-part. The two slices through the touched cell take it whole; the other two take it through the
-blocks it touches (``TRANSMIT`` when the touched cell's neighbour in that slice's direction holds
-blocks, else ``THROUGH_TABLE``), so a tall diagonal column is jolted too.
+The disturbance of a hand is a push of the tower's footing: its acceleration rises and falls as
+sin^2 over ``JOLT_TIME`` (the way a hand nudges a tower while placing or pulling a block), away
+from the touched cell, so the tower is thrown towards the touched cell's side. Its direction lies
+within 45 degrees of the touched cell's outward diagonal, so the x slices feel its x part and the
+y slices its y part. The two slices through the touched cell take it whole; the other two take it
+through the blocks it touches (``TRANSMIT`` when the touched cell's neighbour in that slice's
+direction holds blocks, else ``THROUGH_TABLE``), so a tall diagonal column is pushed too.
 
-Risk is a real chance: a hand of shake ``s`` is not one jolt but a distribution. ``MEMBERS``
-seeded disturbances (peak speed ``s * JOLT_SPEED`` times a lognormal factor, a direction in the
-cone, and a small per-slice seating factor for how squarely the hand meets the blocks) form the
-move's ensemble; the share of members that knock the tower over is the risk the table shows,
-and the rules draw the member that happens with the game's RNG. The same members serve every
-move and every shake level (common random numbers), so the verdict of a member grows with the
-shake and never flips back, and a shown 0% never falls.
+Risk is the simulation's own chance: a hand of shake ``s`` is not one push but a distribution.
+``MEMBERS`` seeded disturbances (peak acceleration ``s * JOLT_PUSH`` times a lognormal factor,
+a direction in the cone, and a small per-slice seating factor for how squarely the hand meets
+the blocks) form the move's ensemble. A member's push on a slice is rounded to a jolt level, a
+step of a geometric ladder (``LEVEL_BASE`` * ``LEVEL_RATIO`` ** k; weaker than level 1 is no
+push at all); ``decide`` simulates every slice at the member's own level and judges the settled
+tower (``judge``). The share of members that knock the tower over is the risk the table shows,
+and the rules draw the member that happens with the game's RNG; ``outcome`` reports that member
+from the very same runs (recorded again for the animation: recording only reads poses, so the
+steps and the verdict are the same). Nothing assumes that a bigger push knocks over more.
 
-To keep an ensemble cheap, each slice is simulated only to find its *threshold*: the smallest
-jolt level (``LEVELS`` steps of ``LEVEL_SPEED``) that knocks it over, found by bisection over
-fresh simulations and memoised per slice shape. A member knocks the tower over when the jolt
-it brings to some slice reaches that slice's threshold. Consecutive moves change two slices at
-most, so most thresholds come from the memo.
+A slice's run depends only on its blocks and its level, so runs are memoised: consecutive moves
+change two slices at most, the levels of one move's members collide, mirror-image slices share a
+run (a slice thrown towards +x is simulated seen from behind), and a hand's other shake levels
+reuse the same ladder.
 
-The verdict is a *settled* one: a block has fallen when, once the tower has come to rest, it
-has dropped more than ``DROP_TOL`` of a block, slid more than ``SLIDE_TOL`` off its place (relative
-to the footing) or tilts more than ``TILT_TOL`` radians. A tower that rocks and settles back
-stands; if any block moved visibly on the way (``WOBBLE_MOVE``/``WOBBLE_TURN``), the report says it
-wobbled and carries the frames, which the table plays back.
+The verdict is a *settled* one: each slice is stepped until it has come to rest (or a block is
+certainly down, or ``SETTLE_MAX_TIME``), and the tower is judged block by block from both views:
+a block that dropped a floor, toppled or has less than half its footprint over what carries it
+is knocked over; a standing block that slid at least ``SHIFT_MIN`` on what carries it is
+*shifted* (it, and the blocks above it in its cell, keep the offsets they came to rest at). A
+tower that rocks and settles back stands; if any block moved visibly on the way
+(``WOBBLE_MOVE``/``WOBBLE_TURN``), the report says it wobbled and carries the frames, which the
+table plays back.
 
-Determinism: every simulation builds a fresh ``pymunk.Space`` from the exact block positions in
+Determinism: every simulation builds a fresh chipmunk space from the exact block positions in
 a fixed order and steps it with a fixed time step and iteration count, so the same input gives
-the same result in any process (pymunk is pinned to one version; a restored space would not
-replay like this, so we never keep one). Results are memoised per process by their exact input,
-which is safe because the functions are pure.
+the same result in any process (pymunk, whose C library this is, is pinned to one version; a
+restored space would not replay like this, so we never keep one). Results are memoised per
+process by their exact input, which is safe because the functions are pure.
 
 Geometry: a block is ``BLOCK`` = 40 units wide; cells sit ``BLOCK + GAP`` apart; a placement
 offset (``dx``, ``dy``) is in whole units (1/40 of a block), at most ``MAX_OFFSET`` either way.
@@ -62,8 +68,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import pymunk
-from pymunk._chipmunk import lib as _cp  # the C calls behind pymunk's objects (pymunk is pinned)
+import pymunk  # noqa: F401  (pinned: the version whose C library runs every simulation)
+from pymunk._chipmunk import lib as _cp  # the C calls behind pymunk's objects
 
 from babel.core.rng import Rng, seed_state
 
@@ -81,9 +87,9 @@ DT = 1.0 / 60.0
 ITERATIONS = 10
 FRICTION = 0.7
 GROUND_FRICTION = 0.9
-JOLT_TIME = 0.3  # s: length of the hand's jolt
-SETTLE_MIN_TIME = 0.5  # never judge before the jolt is over and the tower had time to react
-SETTLE_MAX_TIME = 1.3  # a tower still rocking this late is judged where it is
+JOLT_TIME = 0.4  # s: length of the hand's push
+SETTLE_MIN_TIME = 0.4  # never judge before the push is over
+SETTLE_MAX_TIME = 1.0  # a tower still rocking this late is judged where it is
 RECORD_TIME = 1.6  # how long a fall is recorded for the animation
 CHECK_EVERY = 6  # steps (0.1 s) between rest checks
 SETTLED_WINDOWS = 2  # quiet checks in a row that make a tower settled (one can be a sway's apex)
@@ -91,27 +97,34 @@ REST_MOVE = 1.2  # units per window: less than this is at rest
 REST_TURN = 0.01  # radians per window
 FRAME_EVERY = 2  # record a frame every 2 steps = 1/30 s
 
-DROP_TOL = 0.25 * BLOCK  # settled verdict: dropped, slid or tilted more than this has fallen
-SLIDE_TOL = 0.4 * BLOCK
+# The settled verdict (``judge``): a block dropped more than DROP_TOL, tilted more than TILT_TOL
+# or with less than SUPPORT of its footprint over its carrier is knocked over; one that moved
+# SHIFT_MIN or more and is none of these stands shifted.
+DROP_TOL = 0.5 * BLOCK
 TILT_TOL = 0.3
+SUPPORT = 0.5
+SHIFT_MIN = 3.0
 SURE_DROP = 0.7 * BLOCK  # a block this far down, or tilted this far, cannot come back
 SURE_TILT = 1.0
 WOBBLE_MOVE = 1.5  # units: a block that moved this much on the way visibly wobbled
 WOBBLE_TURN = 0.03
+ELASTICITY = 0.0  # wood on wood barely bounces
+DAMPING = 1.0  # share of its speed a block keeps per second (1: no air drag)
 
 FACE_GRIP = 1500.0  # force (block weights x GRAVITY) two side-by-side blocks grip each other with
 BRACE_TORQUE = 12000.0  # torque with which a neighbour outside the view resists a block's rocking
 
 # -- the ensemble -----------------------------------------------------------------------------
 MEMBERS = 40  # seeded disturbances per move: the risk is a multiple of 1/40
-JOLT_SPEED = 26.0  # units/s of nominal peak footing speed per shake level
+JOLT_PUSH = 130.0  # units/s^2 of nominal peak acceleration per shake level
 JOLT_SPREAD = 0.45  # sigma of the lognormal factor on a member's jolt
 CONE = math.pi / 4  # directions within this angle of the touched cell's outward diagonal
 SEATING = 0.12  # a member's jolt reaches each slice within +-12 % ("how squarely it met")
 TRANSMIT = 0.6  # share of the jolt reaching a slice through a neighbouring column
 THROUGH_TABLE = 0.25  # ... through the table, when that neighbour is empty
-LEVELS = 16  # slice thresholds are found on this grid of jolt levels
-LEVEL_SPEED = 20.0  # units/s of peak footing speed per level
+LEVEL_BASE = 40.0  # units/s^2: jolt level 1; weaker jolts are level 0 (gravity alone)
+LEVEL_RATIO = 1.25  # each level is this much harder than the one below
+TOP_LEVEL = 24
 
 
 @dataclass(frozen=True)
@@ -166,6 +179,7 @@ class Report:
     fallen: tuple[tuple[int, int], ...] = ()
     frames: tuple = ()
     wobble: bool = False
+    shifted: tuple[tuple[int, int, int, int], ...] = ()  # (cell, floor, new dx, new dy), if it stands
 
     def to_data(self) -> dict:
         """Plain JSON values (lists, not tuples), as event data wants them."""
@@ -173,6 +187,7 @@ class Report:
             "stands": self.stands,
             "wobble": self.wobble,
             "fallen": [list(p) for p in self.fallen],
+            "shifted": [list(p) for p in self.shifted],
             "frames": [[t, [list(e) for e in entries]] for t, entries in self.frames],
         }
 
@@ -248,168 +263,256 @@ def _make_members() -> tuple[Member, ...]:
 ENSEMBLE: tuple[Member, ...] = _make_members()
 
 
+# -- jolt levels ------------------------------------------------------------------------------
+def jolt_level(push: float) -> int:
+    """The level of a jolt of peak acceleration ``push``: 0 (no jolt) below ``LEVEL_BASE`` /
+    sqrt(``LEVEL_RATIO``), else the nearest step of the geometric ladder (level 1 is
+    ``LEVEL_BASE``), at most ``TOP_LEVEL``."""
+    if push < LEVEL_BASE / math.sqrt(LEVEL_RATIO):
+        return 0
+    return min(TOP_LEVEL, 1 + round(math.log(push / LEVEL_BASE) / math.log(LEVEL_RATIO)))
+
+
+def level_push(level: int) -> float:
+    """The peak acceleration of a jolt level (0 for level 0: gravity alone)."""
+    return 0.0 if level <= 0 else LEVEL_BASE * LEVEL_RATIO ** (level - 1)
+
+
 # -- one slice ----------------------------------------------------------------------------------
 SliceSpec = tuple[tuple[int, int, int, bool], ...]
 # (column index 0/1, floor, offset, braced by a neighbour outside the view) in a fixed order
 
-
-@dataclass
-class _Run:
-    fell: list[bool]
-    wobbled: list[bool]
-    frames: list[list[tuple[float, float, float]]]
+Pose = tuple[float, float, float]  # x from the footing's centre, height of the centre, angle
 
 
-def _build_slice(
-    spec: SliceSpec,
-) -> tuple[pymunk.Space, pymunk.Body, list[pymunk.Body], list[tuple[float, float]]]:
-    """A fresh space with the slice's blocks on a kinematic footing (the table), braced."""
-    space = pymunk.Space()
-    space.gravity = (0.0, -GRAVITY)
-    space.iterations = ITERATIONS
-    footing = pymunk.Body(body_type=pymunk.Body.KINEMATIC)
-    ground = pymunk.Segment(footing, (-20 * BLOCK, 0.0), (20 * BLOCK, 0.0), 0.0)
-    ground.friction = GROUND_FRICTION
-    space.add(footing, ground)
-    bodies: list[pymunk.Body] = []
-    starts: list[tuple[float, float]] = []
-    moment = pymunk.moment_for_box(1.0, (BLOCK, BLOCK))
-    for col, floor, off, _ in spec:
-        body = pymunk.Body(1.0, moment)
-        x = centre(col) + off
-        y = (floor - 0.5) * BLOCK
-        body.position = (x, y)
-        shape = pymunk.Poly.create_box(body, (BLOCK, BLOCK), 0.0)
-        shape.friction = FRICTION
-        space.add(body, shape)
-        bodies.append(body)
-        starts.append((x, y))
-    _brace(space, footing, spec, bodies)
-    return space, footing, bodies, starts
+@dataclass(frozen=True)
+class SliceRun:
+    """One side view's simulation: where each block came to rest (``rest``, judged there),
+    whether it moved visibly on the way, the steps stepped up to the verdict, and (when
+    recorded) its poses every ``FRAME_EVERY`` steps."""
+
+    rest: tuple[Pose, ...]
+    wobbled: tuple[bool, ...]
+    steps: int
+    frames: tuple[tuple[Pose, ...], ...] = ()
 
 
-def _simulate_slice(spec: SliceSpec, direction: int, speed: float, record: bool) -> _Run:
-    """Simulate one side view jolted with peak footing ``speed`` towards ``direction`` (+-1).
+class _Space:
+    """A fresh chipmunk space with one side view's blocks on a kinematic footing (the table),
+    braced, built and stepped through pymunk's C library directly (pymunk's Python objects
+    would cost more than the simulation itself). ``free`` releases it all."""
 
-    Runs until the slice has settled (or a fall is certain, when nothing is recorded), then
-    judges each block by where it came to rest.
+    def __init__(self, spec: SliceSpec) -> None:
+        cp = _cp
+        self.space = cp.cpSpaceNew()
+        cp.cpSpaceSetGravity(self.space, (0.0, -GRAVITY))
+        cp.cpSpaceSetIterations(self.space, ITERATIONS)
+        cp.cpSpaceSetDamping(self.space, DAMPING)
+        self.footing = cp.cpBodyNewKinematic()
+        cp.cpSpaceAddBody(self.space, self.footing)
+        ground = cp.cpSegmentShapeNew(self.footing, (-20 * BLOCK, 0.0), (20 * BLOCK, 0.0), 0.0)
+        cp.cpShapeSetFriction(ground, GROUND_FRICTION)
+        cp.cpShapeSetElasticity(ground, ELASTICITY)
+        cp.cpSpaceAddShape(self.space, ground)
+        self.shapes = [ground]
+        self.constraints: list = []
+        self.bodies: list = []
+        self.starts: list[tuple[float, float]] = []
+        moment = cp.cpMomentForBox(1.0, BLOCK, BLOCK)
+        for col, floor, off, _ in spec:
+            body = cp.cpBodyNew(1.0, moment)
+            x, y = centre(col) + off, (floor - 0.5) * BLOCK
+            cp.cpBodySetPosition(body, (x, y))
+            cp.cpSpaceAddBody(self.space, body)
+            shape = cp.cpBoxShapeNew(body, BLOCK, BLOCK, 0.0)
+            cp.cpShapeSetFriction(shape, FRICTION)
+            cp.cpShapeSetElasticity(shape, ELASTICITY)
+            cp.cpSpaceAddShape(self.space, shape)
+            self.shapes.append(shape)
+            self.bodies.append(body)
+            self.starts.append((x, y))
+        self._brace(spec)
+
+    def _add(self, constraint, max_force: float) -> None:
+        _cp.cpConstraintSetMaxForce(constraint, max_force)
+        _cp.cpSpaceAddConstraint(self.space, constraint)
+        self.constraints.append(constraint)
+
+    def _brace(self, spec: SliceSpec) -> None:
+        """The 3D tower's bonds that a side view lacks: two blocks side by side on a floor of
+        the slice grip each other's faces (a joint that gives way beyond ``FACE_GRIP``), and a
+        block with a neighbour in the other row or column (outside this view) rubs on that
+        neighbour's face, which resists its rocking (a motor holding it upright, up to
+        ``BRACE_TORQUE``)."""
+        by_floor: dict[int, list[int]] = {}
+        for i, (_, floor, _, braced) in enumerate(spec):
+            by_floor.setdefault(floor, []).append(i)
+            if braced:
+                self._add(_cp.cpSimpleMotorNew(self.footing, self.bodies[i], 0.0), BRACE_TORQUE)
+        for idx in by_floor.values():
+            if len(idx) != 2:
+                continue
+            i, j = sorted(idx, key=lambda k: spec[k][0])
+            (lx, ly), (rx, _) = self.starts[i], self.starts[j]
+            if rx - lx > BLOCK + GAP + 1:
+                continue  # pushed apart: the faces do not touch
+            joint = _cp.cpPivotJointNew(self.bodies[i], self.bodies[j], ((lx + rx) / 2, ly))
+            _cp.cpConstraintSetCollideBodies(joint, True)
+            self._add(joint, FACE_GRIP)
+
+    def free(self) -> None:
+        _cp.cpSpaceFree(self.space)
+        for c in self.constraints:
+            _cp.cpConstraintFree(c)
+        for sh in self.shapes:
+            _cp.cpShapeFree(sh)
+        for body in self.bodies:
+            _cp.cpBodyFree(body)
+        _cp.cpBodyFree(self.footing)
+
+
+def _push_speed(t: float) -> float:
+    """The footing's speed at ``t`` s into a push of peak acceleration 1: the acceleration rises
+    and falls as sin^2 over ``JOLT_TIME``, after which the footing glides on evenly."""
+    t = min(t, JOLT_TIME)
+    return t / 2 - JOLT_TIME / (4 * math.pi) * math.sin(2 * math.pi * t / JOLT_TIME)
+
+
+def _simulate_slice(spec: SliceSpec, direction: int, push: float, record: bool) -> SliceRun:
+    """Simulate one side view pushed with peak acceleration ``push``, throwing its blocks
+    towards ``direction`` (+-1: the footing is pulled the other way).
+
+    Steps until the slice has settled (two quiet checks in a row, after ``SETTLE_MIN_TIME``),
+    until a block is certainly down (dropped ``SURE_DROP`` or tilted ``SURE_TILT``), or until
+    ``SETTLE_MAX_TIME``; the poses then are the verdict's. Recording only reads poses: the
+    steps up to the verdict are the same with or without it, so the verdict is too. A recorded
+    run that did not settle goes on stepping to ``RECORD_TIME`` for the animation alone.
     """
-    space, footing, bodies, starts = _build_slice(spec)
-    n = len(bodies)
+    world = _Space(spec)
+    try:
+        return _step_slice(world, direction * push, record)
+    finally:
+        world.free()
+
+
+def _step_slice(world: _Space, peak: float, record: bool) -> SliceRun:
+    """The stepping of ``_simulate_slice`` (``peak``: the signed peak acceleration)."""
+    starts = world.starts
+    n = len(starts)
     wobbled = [False] * n
-    frames: list[list[tuple[float, float, float]]] = [[] for _ in range(n)]
-    peak = speed * direction
+    frames: list[tuple[Pose, ...]] = []
     jolt_steps = max(1, round(JOLT_TIME / DT))
-    max_steps = round((max(RECORD_TIME, SETTLE_MAX_TIME) if record else SETTLE_MAX_TIME) / DT)
+    max_steps = round(SETTLE_MAX_TIME / DT)
     min_steps = round(SETTLE_MIN_TIME / DT)
     snapshot = [(x, y, 0.0) for x, y in starts]
     quiet_windows = 0
-    # The loop reads positions and angles and sets the footing's speed through the C functions
-    # behind Body.position, Body.angle and Body.velocity: the same values without the Python
-    # wrappers' cost. Stepping stays Space.step: it locks the space against changes made while
-    # the C step runs (e.g. by collecting an earlier simulation's objects), which must be deferred.
-    c_foot = footing._body
-    c_bodies = [body._body for body in bodies]
+    c_space, c_foot, c_bodies = world.space, world.footing, world.bodies
     get_pos, get_angle, set_velocity = _cp.cpBodyGetPosition, _cp.cpBodyGetAngle, _cp.cpBodySetVelocity
-    for step in range(max_steps):
+    step_space = _cp.cpSpaceStep
+
+    def poses() -> tuple[Pose, ...]:
+        fx = get_pos(c_foot).x
+        out = []
+        for cb in c_bodies:
+            pos = get_pos(cb)
+            out.append((pos.x - fx, pos.y, get_angle(cb)))
+        return tuple(out)
+
+    settled = False
+    step = 0
+    while step < max_steps:
         if record and step % FRAME_EVERY == 0:
-            fx = get_pos(c_foot).x
-            for i, cb in enumerate(c_bodies):
-                pos = get_pos(cb)
-                frames[i].append((pos.x - fx, pos.y, get_angle(cb)))
+            frames.append(poses())
         if peak and step <= jolt_steps:
-            v = peak * math.sin(math.pi * (step + 0.5) / jolt_steps) if step < jolt_steps else 0.0
-            set_velocity(c_foot, (v, 0.0))
-        space.step(DT)
-        if (step + 1) % CHECK_EVERY:
+            set_velocity(c_foot, (-peak * _push_speed(min(step + 0.5, jolt_steps) * DT), 0.0))
+        step_space(c_space, DT)
+        step += 1
+        if step % CHECK_EVERY:
             continue
-        base = get_pos(c_foot).x
-        now = []
+        now = poses()
         quiet = True
         sure = False
-        for i, cb in enumerate(c_bodies):
-            pos = get_pos(cb)
-            px, py = pos.x, pos.y
-            angle = get_angle(cb)
-            now.append((px, py, angle))
+        for i, (px, py, angle) in enumerate(now):
             sx, sy = starts[i]
-            if abs(px - base - sx) > WOBBLE_MOVE or sy - py > WOBBLE_MOVE or abs(angle) > WOBBLE_TURN:
+            if abs(px - sx) > WOBBLE_MOVE or sy - py > WOBBLE_MOVE or abs(angle) > WOBBLE_TURN:
                 wobbled[i] = True
             if sy - py > SURE_DROP or abs(angle) > SURE_TILT:
                 sure = True
             ox, oy, oa = snapshot[i]
             if abs(px - ox) >= REST_MOVE or abs(py - oy) >= REST_MOVE or abs(angle - oa) >= REST_TURN:
                 quiet = False
-        snapshot = now
-        if sure and not record:
+        snapshot = list(now)
+        if sure:
             break
         quiet_windows = quiet_windows + 1 if quiet else 0
-        if quiet_windows >= SETTLED_WINDOWS and step + 1 >= min_steps:
+        if quiet_windows >= SETTLED_WINDOWS and step >= min_steps:
+            settled = True
             break
-    base = footing.position.x
-    fell = []
-    for i, body in enumerate(bodies):
-        px, py = body.position
-        sx, sy = starts[i]
-        fell.append(sy - py > DROP_TOL or abs(px - base - sx) > SLIDE_TOL or abs(body.angle) > TILT_TOL)
-        if record:
-            frames[i].append((px - base, py, body.angle))
-    return _Run(fell, wobbled, frames)
+    rest = poses()
+    verdict_steps = step
+    if record:
+        if step % FRAME_EVERY == 0:
+            frames.append(rest)
+        more = 0 if settled else round(RECORD_TIME / DT)
+        while step < more:
+            step_space(c_space, DT)
+            step += 1
+            if step % FRAME_EVERY == 0:
+                frames.append(poses())
+    return SliceRun(rest, tuple(wobbled), verdict_steps, tuple(frames))
 
 
-def _brace(space: pymunk.Space, footing: pymunk.Body, spec: SliceSpec, bodies: list[pymunk.Body]) -> None:
-    """The 3D tower's bonds that a side view lacks: two blocks side by side on a floor of the
-    slice grip each other's faces (a joint that gives way beyond ``FACE_GRIP``), and a block
-    with a neighbour in the other row or column (outside this view) rubs on that neighbour's
-    face, which resists its rocking (a motor holding it upright, up to ``BRACE_TORQUE``)."""
-    by_floor: dict[int, list[int]] = {}
-    for i, (_, floor, _, braced) in enumerate(spec):
-        by_floor.setdefault(floor, []).append(i)
-        if braced:
-            grip = pymunk.SimpleMotor(footing, bodies[i], 0.0)
-            grip.max_force = BRACE_TORQUE
-            space.add(grip)
-    for idx in by_floor.values():
-        if len(idx) != 2:
-            continue
-        i, j = sorted(idx, key=lambda k: spec[k][0])
-        left, right = bodies[i], bodies[j]
-        if right.position.x - left.position.x > BLOCK + GAP + 1:
-            continue  # pushed apart: the faces do not touch
-        mid = ((left.position.x + right.position.x) / 2, left.position.y)
-        joint = pymunk.PivotJoint(left, right, mid)
-        joint.max_force = FACE_GRIP
-        joint.collide_bodies = True
-        space.add(joint)
+def _run(spec: SliceSpec, level: int, record: bool) -> SliceRun:
+    """A slice thrown towards -x at ``level``; runs without frames are memoised."""
+    if record:
+        return _simulate_slice(spec, -1 if level > 0 else 0, level_push(level), True)
+    return _settled_run(spec, level)
 
 
-@lru_cache(maxsize=50000)
-def _slice_falls(spec: SliceSpec, direction: int, level: int) -> bool:
-    return any(_simulate_slice(spec, direction, level * LEVEL_SPEED, False).fell)
+@lru_cache(maxsize=200_000)
+def _settled_run(spec: SliceSpec, level: int) -> SliceRun:
+    return _simulate_slice(spec, -1 if level > 0 else 0, level_push(level), False)
 
 
-@lru_cache(maxsize=20000)
-def threshold(spec: SliceSpec, direction: int) -> int:
-    """The smallest jolt level (0..LEVELS) that knocks this slice over; LEVELS + 1 if none.
+def _mirrored(spec: SliceSpec) -> tuple[SliceSpec, tuple[int, ...]]:
+    """The slice seen from behind (columns swapped, offsets negated), in the canonical order,
+    and where each of the slice's blocks is in it."""
+    flipped = [(1 - col, floor, -off, braced) for col, floor, off, braced in spec]
+    order = sorted(range(len(spec)), key=lambda j: flipped[j][:2])
+    where = [0] * len(spec)
+    for pos, j in enumerate(order):
+        where[j] = pos
+    return tuple(flipped[j] for j in order), tuple(where)
 
-    Level 0 is gravity alone (a block without support). Bisection assumes a bigger jolt never
-    knocks over less; where the simulation disagrees at some level, the threshold found is still
-    a level verified to fall with the level below verified to stand.
-    """
-    if not spec:
-        return LEVELS + 1
-    if _slice_falls(spec, 0, 0):
-        return 0
-    if not _slice_falls(spec, direction, LEVELS):
-        return LEVELS + 1
-    lo, hi = 0, LEVELS  # lo stands, hi falls
-    while hi - lo > 1:
-        mid = (lo + hi) // 2
-        if _slice_falls(spec, direction, mid):
-            hi = mid
-        else:
-            lo = mid
-    return hi
+
+def _flip(pose: Pose) -> Pose:
+    return (-pose[0], pose[1], -pose[2])
+
+
+def _oriented(spec: SliceSpec, direction: int, level: int, record: bool) -> SliceRun:
+    """A side view's run, always simulated thrown towards -x: a slice thrown towards +x is run
+    seen from behind and its poses mirrored back (so mirror images share one run)."""
+    if direction < 0 or level <= 0:
+        return _run(spec, level, record)
+    canon, where = _mirrored(spec)
+    run = _run(canon, level, record)
+    return SliceRun(
+        tuple(_flip(run.rest[w]) for w in where),
+        tuple(run.wobbled[w] for w in where),
+        run.steps,
+        tuple(tuple(_flip(fr[w]) for w in where) for fr in run.frames),
+    )
+
+
+def slice_run(spec: SliceSpec, direction: int, level: int) -> SliceRun:
+    """The settled run of a side view jolted at ``level`` towards ``direction`` (memoised; no
+    frames). Level 0 is gravity alone, whatever the direction."""
+    return _oriented(spec, direction, level, False)
+
+
+def recorded_run(spec: SliceSpec, direction: int, level: int) -> SliceRun:
+    """``slice_run`` again with its frames recorded: the same steps, so the same verdict."""
+    return _oriented(spec, direction, level, True)
 
 
 # -- the tower ----------------------------------------------------------------------------------
@@ -431,6 +534,7 @@ def _canonical(places: Iterable[Placed]) -> tuple[Placed, ...]:
 _OTHER = {"x": (2, 3, 0, 1), "y": (1, 0, 3, 2)}  # the neighbour outside an x or a y view
 
 
+@lru_cache(maxsize=20000)
 def _slices(places: tuple[Placed, ...], touched: int) -> tuple[_Slice, ...]:
     tx, ty = cell_xy(touched)
     dir_x = -1 if tx == 0 else 1
@@ -465,36 +569,123 @@ def _slices(places: tuple[Placed, ...], touched: int) -> tuple[_Slice, ...]:
     return tuple(out)
 
 
-def _member_level(m: Member, sl: _Slice, shake: int) -> float:
-    """The jolt level member ``m`` of a hand of ``shake`` brings to slice ``sl``."""
-    along = m.along_x if sl.axis == "x" else m.along_y
-    return shake * JOLT_SPEED * m.factor * along * sl.coupling * m.seating[sl.slot] / LEVEL_SPEED
+def member_levels(m: Member, slices: Sequence[_Slice], shake: int) -> tuple[int, ...]:
+    """The jolt level member ``m`` of a hand of ``shake`` brings to each slice."""
+    out = []
+    for sl in slices:
+        along = m.along_x if sl.axis == "x" else m.along_y
+        out.append(jolt_level(shake * JOLT_PUSH * m.factor * along * sl.coupling * m.seating[sl.slot]))
+    return tuple(out)
 
 
-def _falls_at(limit: int, level: float) -> bool:
-    """A slice with this threshold falls at this jolt level (beyond the grid: only if it fell
-    on the grid; a slice that stood the hardest level simulated is taken to stand)."""
-    return limit == 0 or (limit <= LEVELS and level >= limit)
+@dataclass(frozen=True)
+class Verdict:
+    """The settled tower judged block by block (indexes into the canonical places)."""
+
+    knocked: tuple[int, ...]
+    shifted: tuple[tuple[int, int, int], ...]  # (index, new dx, new dy)
+    moved: tuple[int, ...]  # blocks that moved visibly on the way
 
 
-def _member_falls(m: Member, slices: Sequence[_Slice], limits: Sequence[int], shake: int) -> bool:
-    return any(_falls_at(limit, _member_level(m, sl, shake)) for sl, limit in zip(slices, limits))
+def _overlap(dx: float, dy: float) -> float:
+    """The share of a block's footprint over a block-sized square ``dx``, ``dy`` away."""
+    return max(0.0, 1 - abs(dx) / BLOCK) * max(0.0, 1 - abs(dy) / BLOCK)
+
+
+def _table_slide(places: tuple[Placed, ...], pose_x: list[Pose], pose_y: list[Pose]) -> tuple[float, float]:
+    """How far the tower slid as a whole on the table: the mean displacement of its floor-1
+    blocks. Where a tower stands on the table does not matter, only where its blocks stand on
+    each other, so offsets are kept relative to this (the tower stays on its plate)."""
+    moved = [
+        (pose_x[k][0] - centre(cell_xy(p.cell)[0]) - p.dx, pose_y[k][0] - centre(cell_xy(p.cell)[1]) - p.dy)
+        for k, p in enumerate(places)
+        if p.floor == 1
+    ]
+    if not moved:
+        return 0.0, 0.0
+    return sum(m[0] for m in moved) / len(moved), sum(m[1] for m in moved) / len(moved)
+
+
+def judge(places: tuple[Placed, ...], slices: Sequence[_Slice], runs: Sequence[SliceRun]) -> Verdict:
+    """Which blocks the settled runs knocked over and which they shifted.
+
+    A block is knocked over when it dropped (``DROP_TOL``, in either view), toppled (tilts more
+    than ``TILT_TOL``) or has less than ``SUPPORT`` of its footprint over what carries it in
+    its cell (the block below it where that block came to rest; on floor 1, its cell of the
+    table, moved as the whole tower slid on the table). A standing block that slid ``SHIFT_MIN``
+    or more on what carries it is shifted, and so is every block above it in its cell: they all
+    stand where they came to rest, relative to the tower's slide on the table."""
+    n = len(places)
+    pose_x: list[Pose] = [(0.0, 0.0, 0.0)] * n
+    pose_y: list[Pose] = [(0.0, 0.0, 0.0)] * n
+    moved: set[int] = set()
+    for sl, run in zip(slices, runs):
+        for k, pose, w in zip(sl.members, run.rest, run.wobbled):
+            if sl.axis == "x":
+                pose_x[k] = pose
+            else:
+                pose_y[k] = pose
+            if w:
+                moved.add(k)
+    where = {(p.cell, p.floor): k for k, p in enumerate(places)}
+    ox, oy = _table_slide(places, pose_x, pose_y)
+    knocked: list[int] = []
+    shifted: list[tuple[int, int, int]] = []
+    sliding: set[int] = set()  # cells whose blocks from here up stand where they came to rest
+    for k, p in enumerate(places):  # canonical order: each cell from floor 1 up
+        cx, cy = cell_xy(p.cell)
+        px, py = pose_x[k], pose_y[k]
+        z0 = (p.floor - 0.5) * BLOCK
+        if z0 - min(px[1], py[1]) > DROP_TOL or max(abs(px[2]), abs(py[2])) > TILT_TOL:
+            knocked.append(k)
+            continue
+        below = where.get((p.cell, p.floor - 1))
+        if p.floor == 1:
+            base = (centre(cx) + ox, centre(cy) + oy)  # its cell, moved as the tower slid
+            was = (base[0] + p.dx, base[1] + p.dy)
+        elif below is None:
+            knocked.append(k)  # its carrier was taken away
+            continue
+        else:
+            base = (pose_x[below][0], pose_y[below][0])
+            b = places[below]
+            was = (base[0] + p.dx - b.dx, base[1] + p.dy - b.dy)
+        if _overlap(px[0] - base[0], py[0] - base[1]) < SUPPORT:
+            knocked.append(k)
+            continue
+        if abs(px[0] - was[0]) >= SHIFT_MIN or abs(py[0] - was[1]) >= SHIFT_MIN:
+            sliding.add(p.cell)
+        if p.cell in sliding:
+            nx, ny = round(px[0] - ox - centre(cx)), round(py[0] - oy - centre(cy))
+            if (nx, ny) != (p.dx, p.dy):
+                shifted.append((k, nx, ny))
+    return Verdict(tuple(knocked), tuple(shifted), tuple(sorted(moved)))
+
+
+def _member_verdict(
+    places: tuple[Placed, ...], slices: tuple[_Slice, ...], levels: tuple[int, ...]
+) -> Verdict:
+    runs = [slice_run(sl.spec, sl.direction, lv) for sl, lv in zip(slices, levels)]
+    return judge(places, slices, runs)
+
+
+@lru_cache(maxsize=50000)
+def decide(places: tuple[Placed, ...], touched: int, shake: int, member: int) -> Verdict:
+    """THE verdict of one member: its own jolt simulated in every side view (memoised runs),
+    the settled tower judged. The ensemble, ``outcome`` and its frames all come from here."""
+    slices = _slices(places, touched)
+    return _member_verdict(places, slices, member_levels(ENSEMBLE[member], slices, shake))
 
 
 @lru_cache(maxsize=20000)
 def _ensemble(places: tuple[Placed, ...], touched: int, shake: int) -> Ensemble:
-    slices = _slices(places, touched)
-    if shake == 0:  # no jolt: only gravity can bring a block down (the thresholds' first step)
-        falls = any(_slice_falls(sl.spec, 0, 0) for sl in slices)
-        return Ensemble((falls,) * MEMBERS)
-    limits = [threshold(sl.spec, sl.direction) for sl in slices]
-    return Ensemble(tuple(_member_falls(m, slices, limits, shake) for m in ENSEMBLE))
+    return Ensemble(tuple(bool(decide(places, touched, shake, k).knocked) for k in range(MEMBERS)))
 
 
 def ensemble(places: Iterable[Placed], touched: int, shake: int = 0) -> Ensemble:
     """The move's ensemble: which of the seeded disturbances of a hand of ``shake`` knock the
-    tower over. ``places`` is the tower right after the move (for a removal, without the removed
-    block: any block above it now floats and will fall)."""
+    tower over, each by its own simulated jolt. ``places`` is the tower right after the move
+    (for a removal, without the removed block: any block above it now floats and will fall)."""
     if not 0 <= shake <= MAX_SHAKE:
         raise ValueError(f"shake must be 0..{MAX_SHAKE}")
     return _ensemble(_canonical(places), touched, shake)
@@ -507,53 +698,45 @@ def risk(places: Iterable[Placed], touched: int, shake: int = 0) -> float:
 
 @lru_cache(maxsize=2000)
 def _outcome(places: tuple[Placed, ...], touched: int, shake: int, member: int) -> Report:
-    m = ENSEMBLE[member]
     slices = _slices(places, touched)
-    n = len(places)
-    fell = [False] * n
-    wob = [False] * n
-    tracks: dict[int, dict[str, list]] = {}
-    for sl in slices:
-        limit = threshold(sl.spec, sl.direction)
-        level = _member_level(m, sl, shake)
-        falls = _falls_at(limit, level)
-        if not falls and limit and level < 1.0:
-            continue  # a jolt this small moves nothing visibly: no need to simulate it
-        # Simulate at the member's own jolt; if that one run disagrees with the verdict
-        # (the simulation is not perfectly monotonic), show the nearest verified level instead.
-        speed = level * LEVEL_SPEED
-        run = _simulate_slice(sl.spec, sl.direction, speed, True)
-        if any(run.fell) != falls:
-            verified = limit if falls else min(limit - 1, LEVELS)
-            run = _simulate_slice(sl.spec, sl.direction if verified else 0, verified * LEVEL_SPEED, True)
-        for k, f, w, fr in zip(sl.members, run.fell, run.wobbled, run.frames):
-            fell[k] = fell[k] or (f and falls)
-            wob[k] = wob[k] or w or f
-            tracks.setdefault(k, {})[sl.axis] = fr
-    fallen = tuple(sorted((places[k].cell, places[k].floor) for k in range(n) if fell[k]))
-    moved = [k for k in range(n) if wob[k] or fell[k]]
+    levels = member_levels(ENSEMBLE[member], slices, shake)
+    verdict = decide(places, touched, shake, member)
+    knocked = set(verdict.knocked)
+    fallen = tuple(sorted((places[k].cell, places[k].floor) for k in knocked))
+    shifted = tuple(sorted((places[k].cell, places[k].floor, dx, dy) for k, dx, dy in verdict.shifted))
+    moved = sorted(set(verdict.moved) | knocked | {k for k, _, _ in verdict.shifted})
     if not moved:
         return Report(True)
+    # The frames: the same runs again with their poses recorded (recording reads, it does not
+    # change a step), so the animation ends where the verdict was taken.
+    tracks: dict[int, dict[str, tuple[Pose, ...]]] = {}
+    for sl, lv in zip(slices, levels):
+        if not set(sl.members) & set(moved):
+            continue
+        run = recorded_run(sl.spec, sl.direction, lv)
+        for j, k in enumerate(sl.members):
+            tracks.setdefault(k, {})[sl.axis] = tuple(fr[j] for fr in run.frames)
     frames: list = []
-    count = max(len(fr) for k in moved for fr in tracks[k].values())
+    count = max(len(tr) for k in moved for tr in tracks.get(k, {}).values())
     for f in range(count):
         entry = []
         for k in moved:
             p = places[k]
             cx, cy = cell_xy(p.cell)
             x0, y0, z0 = centre(cx) + p.dx, centre(cy) + p.dy, (p.floor - 0.5) * BLOCK
-            x, zx, ax = _at(tracks[k].get("x"), f, (x0, z0, 0.0))
-            y, zy, ay = _at(tracks[k].get("y"), f, (y0, z0, 0.0))
+            x, zx, ax = _at(tracks.get(k, {}).get("x"), f, (x0, z0, 0.0))
+            y, zy, ay = _at(tracks.get(k, {}).get("y"), f, (y0, z0, 0.0))
             z = min(zx, zy)
             entry.append((p.cell, p.floor, _r(x / BLOCK), _r(y / BLOCK), _r(z / BLOCK), _r(ax), _r(ay)))
         frames.append((_r(f * FRAME_EVERY * DT), tuple(entry)))
-    return Report(not fallen, fallen, tuple(frames), True)
+    return Report(not fallen, fallen, tuple(frames), True, () if fallen else shifted)
 
 
 def outcome(places: Iterable[Placed], touched: int, shake: int, member: int) -> Report:
     """What member ``member`` of the ensemble does to the tower, with the frames to animate.
 
-    The verdict always equals ``ensemble(places, touched, shake).falls[member]``."""
+    The verdict is ``decide``'s, so it always equals ``ensemble(places, touched,
+    shake).falls[member]``; the frames are the deciding runs recorded."""
     if not 0 <= member < MEMBERS:
         raise ValueError(f"member must be 0..{MEMBERS - 1}")
     if not 0 <= shake <= MAX_SHAKE:

@@ -10,13 +10,15 @@ player makes the victim restore the fallen blocks (``add`` actions by the victim
 goes on.
 
 Hands and physics: every ``add``, ``take``, ``return`` and ``bonus`` is simulated
-(physics.py, falls.py) and may knock the tower over. The move carries the mover's hand: a
-placement offset ``@dx,dy`` (units of 1/40 block, each within +-8) and a shake ``~s`` (0..9, the
-disturbance of the hand; must be 0 with the "steady hands" option). ``legal_actions`` lists each
-move once, in its canonical form with a zero offset and no shake, which keeps the list short;
-``apply`` also accepts any legal move with an offset and shake within those bounds (it checks
-them with ``why_illegal`` itself). A placement offset pushing into a neighbour on the same floor
-is cut back so the blocks touch (you cannot push a cube into a cube).
+(physics.py, falls.py) and may knock the tower over, or shift blocks, which then stand where
+they came to rest (a shifted block's offset may go beyond a hand's +-8). The move carries the
+mover's hand: a placement offset ``@dx,dy`` (units of 1/40 block, each within +-8) and a shake
+``~s`` (0..9, the disturbance of the hand; must be 0 with the "steady hands" option).
+``legal_actions`` lists each move once, in its canonical form with a zero offset and no shake,
+which keeps the list short; ``apply`` also accepts any legal move with an offset and shake
+within those bounds (it checks them with ``why_illegal`` itself). A placement offset pushing
+into a neighbour on the same floor is cut back so the blocks touch (you cannot push a cube
+into a cube).
 
 The turn's steps are functions in phases.py (call, add, take), turns.py (the roll done, the
 die passed on, the game's end) and falls.py (knock-overs); the text forms are in actions.py.
@@ -100,7 +102,10 @@ class BabelOnRules(Rules[BabelState, Action, BabelView]):
                 "If nobody has won after this many rounds, the best tower wins.",
             ),
         ),
-        rules_version=2,
+        # 3: risk is the share of members whose own simulated jolt knocks the tower over, a
+        # push model of the hand, and blocks that slide but stay supported are shifted, not
+        # fallen. Version-2 games replay to other positions, so they are refused.
+        rules_version=3,
         rules_doc="babel.games.babel_on:RULES.md",
         default_players=4,
     )

@@ -51,6 +51,8 @@ def event_line(ev: Event, short: Name, name: Name, neutral: int = -1) -> str | N
         return f"{who} drew {len(d['colours'])} from the bag"
     # a tower that rocked and stood says so (its sway is not shown under calm motion)
     rocked = "; the tower wobbled and settled" if d.get("wobble") else ""
+    if d.get("shifted"):  # blocks that slid but stand: the tower keeps them where they stopped
+        rocked += f", {wording.count(len(d['shifted']), 'block')} shifted"
     if k in (EventKind.ADD, EventKind.BONUS):
         return _placed(dict(d, kind=k), who, short, neutral) + rocked
     if k in (EventKind.TAKE, EventKind.RETURN):
