@@ -230,3 +230,21 @@ def test_rules_text_keeps_the_spaces_around_bold_words():
         (":", False, True),
         ("eight", False, False),
     ]
+
+
+def test_an_older_babel_on_game_goes_on_and_the_player_is_told_the_physics_changed() -> None:
+    """Opening a Babel On! 2 game in progress (its moves still replay): it goes on at its table,
+    with a toast that says its moves were played again with the new physics."""
+    from pathlib import Path
+
+    from babel.core import saves
+    from scenes.launcher.saved_games import open_record
+
+    record = saves.read_record(Path(__file__).parent / "data" / "saves" / "babel_on_2p_midgame.json")
+    pilot = Pilot(size=(1024, 640))
+    try:
+        assert open_record(pilot.app, record)
+        assert type(pilot.top).__name__ == "BabelOnTable"
+        assert any("new physics" in m for m, *_ in pilot.app.toasts), pilot.app.toasts
+    finally:
+        pilot.app.close_scenes()

@@ -207,9 +207,19 @@ def precheck(record: SaveRecord) -> tuple[Any, Any]:
 
 # Older rules versions whose games go on under the current rules: every action of theirs must still
 # be legal now (a Babel Builders game from before the three-step Seal phase replays unchanged until
-# that phase, which it has not reached if it still replays). Their digests are not compared: the
-# state gained fields, so the fingerprint of the same position differs.
-CONTINUES_FROM = {"builders": 1}
+# that phase, which it has not reached if it still replays; a Babel On! 2 game replays its moves
+# under the version-3 physics, where a tower may stand that fell, and the player is told so).
+# Their digests are not compared: the state gained fields, so the fingerprint of the same
+# position differs.
+CONTINUES_FROM = {"builders": 1, "babel_on": 2}
+
+
+def older_words(record: SaveRecord, rules: Any) -> str:
+    """What a player is told when a game of an older rules version goes on."""
+    said = f"This game began under version {record.rules_version} of the {rules.info.title} rules"
+    if rules.info.id == "babel_on":  # the physics changed: the same moves may have ended otherwise
+        return f"{said}; its moves were played again with the new physics, so a tower may stand where it fell"
+    return f"{said}; its moves were played again under version {rules.info.rules_version}"
 
 
 def continues(record: SaveRecord, rules: Any) -> bool:

@@ -36,6 +36,8 @@ def open_record(app: App, record: saves.SaveRecord, slot=None) -> bool:
         app.toast(f"This build has no table for '{record.game}'")
         return False
     app.push(factory(match, saves.SaveStore(slot=slot)))
+    if record.rules_version != match.rules.info.rules_version:  # an older game going on (saves.continues)
+        app.toast(saves.older_words(record, match.rules))
     return True
 
 
