@@ -36,18 +36,26 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     z = OFFER_ZONE
     if v.phase not in (Phase.OFFER, Phase.SELECT):
-        canvas.text("Offers", (z.x + 18, z.y + 12), 22, theme.GOLD, role="title_bold")
-        canvas.text(
-            "When a player builds, the others' offers land here face down and are turned up together.",
-            (z.x + 110, z.y + 20),
-            15,
-            theme.PAPER_DARK,
-            max_width=z.w - 130,
+        title = canvas.fit("Offers", 22, 160, "title_bold", most=28)
+        canvas.text("Offers", (z.x + 18, z.y + 8), title, theme.GOLD, role="title_bold")
+        left = z.x + 18 + canvas.text_size("Offers", title, "title_bold")[0] + 20
+        size = max(canvas.least, min(canvas.ts(15), 20))  # the zone's words: the text size, up to 20
+        note = _fit(
+            canvas,
+            (
+                "When a player builds, the others' offers land here face down and are turned up together.",
+                "Offers land here face down and are turned up together.",
+            ),
+            size,
+            z.right - 18 - left,
         )
-        y = z.y + 52
-        for line in ui.log_lines[-4:]:
-            canvas.text(line, (z.x + 18, y), 15, theme.PAPER, max_width=z.w - 36)
-            y += 22
+        head = canvas.text_size("Offers", title, "title_bold")[1]
+        canvas.text(note, (left, z.y + 8 + head), size, theme.PAPER_DARK, anchor="bottomleft", max_width=z.right - 18 - left)
+        y, step = z.y + 12 + head, max(22, size * 1.2)
+        shown = max(1, min(4, int((z.bottom - 4 - y) // step)))  # the newest lines the zone holds
+        for line in ui.log_lines[-shown:]:
+            canvas.text(line, (z.x + 18, y), size, theme.PAPER, max_width=z.w - 36)
+            y += step
         return  # a finished build's cards on their way are drawn with the motion, on top
     mode = ui.mode
     preview, reason = (None, "")
@@ -83,22 +91,14 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         _draw_offer_extras(canvas, v, ui, s, r)
         lines, colour = _slot_preview(v, ui, s, preview)
         if lines:
-            line = _fit(canvas, lines, 15, r.w - 16)
-            canvas.text(line, (r.x + 10, r.bottom - 14), 15, colour, anchor="midleft", max_width=r.w - 16)
+            size = max(canvas.least, min(canvas.ts(15), 16))  # under the cards: up to 16, or the floor
+            line = _fit(canvas, lines, size, r.w - 16)
+            canvas.text(line, (r.x + 10, r.bottom - 16), size, colour, anchor="midleft", max_width=r.w - 16)
 
 
 def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
     """The first of ``wordings`` (longest first) that fits ``width``, else the last one."""
     return next((x for x in wordings if canvas.text_size(x, size)[0] <= width), wordings[-1])
-
-
-def _boxed(canvas: Canvas, text: str, size: float, width: float, cap: float, role: str = "sans") -> float:
-    """A size for words in a fixed box: the text size, but no larger than ``cap`` (what the box
-    holds) and shrunk back towards ``size`` to fit ``width`` (never smaller than before)."""
-    grown = min(canvas.ts(size), max(size, cap))
-    while grown > size and canvas.text_size(text, grown, role)[0] > width:
-        grown = max(size, grown - 0.5)
-    return grown
 
 
 def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
@@ -117,8 +117,9 @@ def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, 
         wordings = ("your draft, not yet committed", "draft, not committed", "your draft")
     else:
         wordings = ("your draft: click cards in your hand", "your draft: click cards", "your draft")
-    text = _fit(canvas, wordings, 14, r.w - 16)
-    canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 16)
+    size = max(canvas.least, min(canvas.ts(14), 16))  # under the cards: up to 16 units, or the floor
+    text = _fit(canvas, wordings, size, r.w - 16)
+    canvas.text(text, (r.x + 10, r.bottom - 16), size, theme.PAPER, anchor="midleft", max_width=r.w - 16)
 
 
 def _slot_status(view: TurmbauView, ui: TurmbauUi, s: int) -> tuple[str, ...]:
@@ -155,14 +156,15 @@ def _draw_offer_extras(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int,
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62))
     if v.phase is Phase.OFFER and s == v.seat and o.size:
         cards = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(o.cards) if n)
+        # under the cards, at the text size up to 16 units (the floor on a small window)
+        size = max(canvas.least, min(canvas.ts(14), 16))
         text = _fit(
             canvas,
-            (f"you offered {cards}", cards, f"you offered {wording.count(o.size, 'card')}"),
-            14,
-            r.w - 60,
+            (f"you offered {cards}", cards, f"you offered {wording.count(o.size, 'card')}", wording.count(o.size, "card")),
+            size,
+            r.w - 20,
         )
-        size = _boxed(canvas, text, 14, r.w - 60, 16)
-        canvas.text(text, (r.x + 10, r.bottom - 14), size, theme.PAPER, anchor="midleft", max_width=r.w - 60)
+        canvas.text(text, (r.x + 10, r.bottom - 16), size, theme.PAPER, anchor="midleft", max_width=r.w - 20)
 
 
 def _slot_preview(
