@@ -35,7 +35,7 @@ PROMPT_X = 600  # the prompt line's centre, under the offers
 LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
 LOG_STYLE = (13, 19)  # the log's text size and row
 SHEET_ROW_H = 30
-DISCS_DY, DISCS_ROW = 118, 66  # the viewer's discs: their heading under the supply's top, and their row
+DISCS_DY, DISCS_ROW = 118, 70  # the viewer's discs: their heading under the supply's top, and their row
 
 
 def tile_rect(index: int) -> pygame.Rect:

@@ -480,13 +480,13 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
         canvas.text(words, (RX + 14, y), size, theme.INK, role="sans_bold", max_width=RW - 28)
         x = RX + 22
         for disc in sorted(v.my_discs):
-            draw_disc(canvas, disc_key(disc), (x, y + 44), 28)
+            draw_disc(canvas, disc_key(disc), (x, y + 45), 28)
             x += 30
             if x > RX + RW - 20:
                 break
         if not v.my_discs:
             size = canvas.fit("none yet", 14, RW - 28, most=22)  # on the discs' row
-            canvas.text("none yet", (RX + 14, y + 42), size, theme.INK_SOFT, anchor="midleft")
+            canvas.text("none yet", (RX + 14, y + 44), size, theme.INK_SOFT, anchor="midleft")
     top = layout.log_rect(v.players, v.seat is not None).y
     # the log's heading and keys sit on its top edge, as large as the room above it allows
     title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)
