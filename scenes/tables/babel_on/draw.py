@@ -472,8 +472,12 @@ def draw_prompt(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     colour = theme.WHITE if ui.legal else theme.PAPER_DARK
     size = canvas.fit(ui.prompt, 21, FELT.w - 60, most=30, whole=True)  # the text size, in its bar
     canvas.text(ui.prompt, (FELT.x + 46, 34), size, colour, anchor="midleft", max_width=FELT.w - 60)
-    lines = help_lines(ui.selected.kind if ui.selected is not None else None)
+    held = ui.selected.kind if ui.selected is not None else None
+    lines = help_lines(held)  # two lines that must stay whole: in fewer words when they would shrink
     size = min(canvas.fit(line, 16, FELT.w, "condensed", most=22, whole=True) for line in lines)
+    if size < canvas.least:
+        lines = help_lines(held, short=True)
+        size = min(canvas.fit(line, 16, FELT.w, "condensed", most=22, whole=True) for line in lines)
     for i, line in enumerate(lines):
         y = 864 + (i - (len(lines) - 1) / 2) * max(22, size * 1.15)
         canvas.text(line, (FELT.centerx, y), size, theme.PAPER_DARK, role="condensed", anchor="center", max_width=FELT.w)

@@ -11,10 +11,16 @@ def _k(what: str) -> str:
     return keymap.label(f"babel_on.{what}")
 
 
-def help_lines(held_kind: str | None) -> tuple[str, ...]:
+def help_lines(held_kind: str | None, short: bool = False) -> tuple[str, ...]:
     """One or two lines for the foot of the felt; ``held_kind`` is the held block's ("hand",
-    "bonus", "block") or None."""
+    "bonus", "block") or None; ``short``: the same keys in fewer words (for large words)."""
     if held_kind in ("hand", "bonus"):
+        if short:
+            return (
+                "Click a glowing cell, or keys: ←/→ next cell · ↑/↓ cell above/below · Shift+arrows nudge · "
+                "Enter/Space place",
+                "Backspace put back · fast keys shake the hand: rest before placing · right-click cancels · ? all keys",
+            )
         return (
             "Click a glowing cell, or by keys: ←/→ next glowing cell · ↑/↓ the cell above or below · "
             "Shift+arrows nudge it · Enter or Space place · Backspace put back",
@@ -22,9 +28,15 @@ def help_lines(held_kind: str | None) -> tuple[str, ...]:
         )
     if held_kind == "block":
         return ("Click the block again (or Space) to take it · right-click cancels · the risk is shown beside the cursor",)
+    first = (
+        f"Drag a block or click it, then a glowing cell · 1-9 from hand, {_k('bonus')} Bonus Block, "
+        f"arrows + Enter a tower's block"
+        if short
+        else f"Drag a block, or click it then a glowing cell · by keys: 1-9 a block in hand, {_k('bonus')} a Bonus "
+        f"Block, arrows a tower's block, Enter take it"
+    )
     return (
-        f"Drag a block, or click it then a glowing cell · by keys: 1-9 a block in hand, {_k('bonus')} a Bonus "
-        f"Block, arrows a tower's block, Enter take it",
+        first,
         f"{_k('even')}/{_k('odd')} call · {_k('pass')} pass · Enter end · {_k('turn')} turn view · "
         f"{_k('plan')} floor plan · {_k('hand')} hand · {_k('hint')} hint · PgUp/PgDn log · ? all keys",
     )

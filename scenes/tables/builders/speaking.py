@@ -21,6 +21,7 @@ class Speaking:
     talk_on: bool  # the sheet shows
     _talk_seen: tuple[Any, dict]
     _talk_menu: TalkMenu | None = None
+    talk_least: float = 16.0  # the window's smallest text size at the last draw (the sheet's rows)
 
     # -- the talk menu ------------------------------------------------------------------------
     @property
@@ -47,7 +48,7 @@ class Speaking:
 
     def log_rect(self) -> pygame.Rect:  # scrolled back, the rounds cover the table talk
         return rounds.log_rect(
-            talk_top(len(self.talk.bots)) if self.talk_on and not self.log_view.back else None
+            talk_top(len(self.talk.bots), self.talk_least) if self.talk_on and not self.log_view.back else None
         )
 
     def log_entries(self) -> list:

@@ -375,13 +375,14 @@ class BuildersTable(DiscardKeys, Speaking, TableScene):
             note=self.note,
             peek=self.peek,
             talk=self._talk_lines(),
-            talk_top=talk_top(len(self.talk.bots)),
+            talk_top=talk_top(len(self.talk.bots), self.talk_least),
         )
 
     def prompt(self) -> str:
         return P.prompt_text(self.view, self.ui())
 
     def draw_table(self, canvas) -> None:
+        self.talk_least = canvas.least
         frame.draw_frame(canvas, self.view, self.ui(), self.still)
 
     def on_step(self, seat: int, action: Any, events) -> None:

@@ -97,9 +97,9 @@ def _paint_background(size: tuple[int, int], players: int) -> pygame.Surface:
     top = SEATS_TOP
     paper(c, (RX, top, RW, 34 + players * (PLATE_H + 4) + 4))
     scoring = top + 34 + players * (PLATE_H + 4) + 14
-    paper(c, (RX, scoring, RW, 102))
-    paper(c, (RX, scoring + 112, RW, 94))
-    paper(c, (RX, scoring + 216, RW, LOG_BOTTOM - scoring - 216))
+    paper(c, (RX, scoring, RW, 104))
+    paper(c, (RX, scoring + 112, RW, 108))
+    paper(c, (RX, scoring + 224, RW, LOG_BOTTOM - scoring - 224))
     return surf
 
 

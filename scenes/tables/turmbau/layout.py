@@ -35,6 +35,7 @@ PROMPT_X = 600  # the prompt line's centre, under the offers
 LOG_BOTTOM = 792  # the right column's paper ends here; the tool buttons (Undo, Hint) sit below it
 LOG_STYLE = (13, 19)  # the log's text size and row
 SHEET_ROW_H = 30
+DISCS_DY, DISCS_ROW = 118, 70  # the viewer's discs: their heading under the supply's top, and their row
 
 
 def tile_rect(index: int) -> pygame.Rect:
@@ -196,11 +197,11 @@ def supply_top(players: int) -> int:
 
 
 def supply_pos(players: int) -> tuple[float, float]:
-    return (RX + 40, supply_top(players) + 44)
+    return (RX + 40, supply_top(players) + 54)
 
 
 def spent_rect(players: int, i: int) -> pygame.Rect:
-    return pygame.Rect(RX + 262 + (i % 5) * 24, supply_top(players) + 40 + (i // 5) * 26, 20, 24)
+    return pygame.Rect(RX + 262 + (i % 5) * 24, supply_top(players) + 38 + (i // 5) * 26, 20, 24)
 
 
 # -- the score sheet -----------------------------------------------------------------------------
@@ -274,7 +275,7 @@ def lesson_rect(view: TurmbauView, target: tuple, hand: list, chosen: frozenset 
 
 def log_rect(players: int, seated: bool) -> pygame.Rect:
     """The log's lines in the right column: under the supply, the viewer's discs and the title."""
-    top = supply_top(players) + 112 + (62 if seated else 0) + 22
+    top = supply_top(players) + DISCS_DY + (DISCS_ROW if seated else 0) + 22
     return pygame.Rect(RX + 14, top, RW - 20, LOG_BOTTOM - 8 - top)
 
 

@@ -27,7 +27,6 @@ from scenes.tables.turmbau.art import (
 from scenes.tables.turmbau.draw import TurmbauUi
 from scenes.tables.turmbau.layout import BUILDER_W, OFFER_ZONE, RW, RX, SEATS_TOP, SMALL_CARD
 from scenes.tables.turmbau.moves import offerers
-from scenes.widgets.basic import fitted_size
 
 PAPER_SOFT = (228, 214, 184)
 
@@ -37,18 +36,26 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     z = OFFER_ZONE
     if v.phase not in (Phase.OFFER, Phase.SELECT):
-        canvas.text("Offers", (z.x + 18, z.y + 12), 22, theme.GOLD, role="title_bold")
-        canvas.text(
-            "When a player builds, the others' offers land here face down and are turned up together.",
-            (z.x + 110, z.y + 20),
-            15,
-            theme.PAPER_DARK,
-            max_width=z.w - 130,
+        title = canvas.fit("Offers", 22, 160, "title_bold", most=28)
+        canvas.text("Offers", (z.x + 18, z.y + 8), title, theme.GOLD, role="title_bold")
+        left = z.x + 18 + canvas.text_size("Offers", title, "title_bold")[0] + 20
+        size = max(canvas.least, min(canvas.ts(15), 20))  # the zone's words: the text size, up to 20
+        note = _fit(
+            canvas,
+            (
+                "When a player builds, the others' offers land here face down and are turned up together.",
+                "Offers land here face down and are turned up together.",
+            ),
+            size,
+            z.right - 18 - left,
         )
-        y = z.y + 52
-        for line in ui.log_lines[-4:]:
-            canvas.text(line, (z.x + 18, y), 15, theme.PAPER, max_width=z.w - 36)
-            y += 22
+        head = canvas.text_size("Offers", title, "title_bold")[1]
+        canvas.text(note, (left, z.y + 8 + head), size, theme.PAPER_DARK, anchor="bottomleft", max_width=z.right - 18 - left)
+        y, step = z.y + 12 + head, max(22, size * 1.2)
+        shown = max(1, min(4, int((z.bottom - 4 - y) // step)))  # the newest lines the zone holds
+        for line in ui.log_lines[-shown:]:
+            canvas.text(line, (z.x + 18, y), size, theme.PAPER, max_width=z.w - 36)
+            y += step
         return  # a finished build's cards on their way are drawn with the motion, on top
     mode = ui.mode
     preview, reason = (None, "")
@@ -84,22 +91,14 @@ def draw_offer_zone(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         _draw_offer_extras(canvas, v, ui, s, r)
         lines, colour = _slot_preview(v, ui, s, preview)
         if lines:
-            line = _fit(canvas, lines, 15, r.w - 16)
-            canvas.text(line, (r.x + 10, r.bottom - 14), 15, colour, anchor="midleft", max_width=r.w - 16)
+            size = max(canvas.least, min(canvas.ts(15), 16))  # under the cards: up to 16, or the floor
+            line = _fit(canvas, lines, size, r.w - 16)
+            canvas.text(line, (r.x + 10, r.bottom - 16), size, colour, anchor="midleft", max_width=r.w - 16)
 
 
 def _fit(canvas: Canvas, wordings, size: float, width: float) -> str:
     """The first of ``wordings`` (longest first) that fits ``width``, else the last one."""
     return next((x for x in wordings if canvas.text_size(x, size)[0] <= width), wordings[-1])
-
-
-def _boxed(canvas: Canvas, text: str, size: float, width: float, cap: float, role: str = "sans") -> float:
-    """A size for words in a fixed box: the text size, but no larger than ``cap`` (what the box
-    holds) and shrunk back towards ``size`` to fit ``width`` (never smaller than before)."""
-    grown = min(canvas.ts(size), max(size, cap))
-    while grown > size and canvas.text_size(text, grown, role)[0] > width:
-        grown = max(size, grown - 0.5)
-    return grown
 
 
 def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, r: pygame.Rect) -> None:
@@ -118,8 +117,9 @@ def _draw_offer_draft(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int, 
         wordings = ("your draft, not yet committed", "draft, not committed", "your draft")
     else:
         wordings = ("your draft: click cards in your hand", "your draft: click cards", "your draft")
-    text = _fit(canvas, wordings, 14, r.w - 16)
-    canvas.text(text, (r.x + 10, r.bottom - 14), 14, theme.PAPER, anchor="midleft", max_width=r.w - 16)
+    size = max(canvas.least, min(canvas.ts(14), 16))  # under the cards: up to 16 units, or the floor
+    text = _fit(canvas, wordings, size, r.w - 16)
+    canvas.text(text, (r.x + 10, r.bottom - 16), size, theme.PAPER, anchor="midleft", max_width=r.w - 16)
 
 
 def _slot_status(view: TurmbauView, ui: TurmbauUi, s: int) -> tuple[str, ...]:
@@ -156,14 +156,15 @@ def _draw_offer_extras(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int,
         draw_card(canvas, "triple", paint_action_card, (x, r.y + 66), (44, 62))
     if v.phase is Phase.OFFER and s == v.seat and o.size:
         cards = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(o.cards) if n)
+        # under the cards, at the text size up to 16 units (the floor on a small window)
+        size = max(canvas.least, min(canvas.ts(14), 16))
         text = _fit(
             canvas,
-            (f"you offered {cards}", cards, f"you offered {wording.count(o.size, 'card')}"),
-            14,
-            r.w - 60,
+            (f"you offered {cards}", cards, f"you offered {wording.count(o.size, 'card')}", wording.count(o.size, "card")),
+            size,
+            r.w - 20,
         )
-        size = _boxed(canvas, text, 14, r.w - 60, 16)
-        canvas.text(text, (r.x + 10, r.bottom - 14), size, theme.PAPER, anchor="midleft", max_width=r.w - 60)
+        canvas.text(text, (r.x + 10, r.bottom - 16), size, theme.PAPER, anchor="midleft", max_width=r.w - 20)
 
 
 def _slot_preview(
@@ -214,42 +215,65 @@ def _draw_builder_box(
     if disc is not None:
         draw_disc(canvas, disc_key(disc), (b.right - 30, b.y + 30), 40)
     name = data.WONDER_NAMES[w]
-    size = fitted_size(canvas, name, _boxed(canvas, name, 15, b.w - 70, 17), b.w - 70)
-    canvas.text(name, (b.x + 12, b.y + 40), size, theme.PAPER, max_width=b.w - 70)
-    lines: list[tuple[str, tuple]] = []
+    if canvas.text_size(name, max(canvas.least, 15))[0] > b.w - 70:  # "Mausoleum", "Lighthouse"
+        name = name.split(" of ")[0]
+    size = canvas.fit(name, 15, b.w - 70, most=max(17, canvas.least))
+    canvas.text(name, (b.x + 12, b.y + 36), size, theme.PAPER, max_width=b.w - 70)
+    top = b.y + 36 + canvas.text_size(name, size)[1] + 2
+    size = max(canvas.least, min(canvas.ts(14), 15))
+    row = canvas.text_size("Ag", size)[1]
+    rows = max(1, int((b.bottom - 2 - top) // row))
+    long, short = _builder_lines(canvas, v, ui, preview, reason, disc, size, b.w - 20)
+    lines = long if len(long) <= rows else short
+    for text, colour in lines[:rows]:
+        canvas.text(text, (b.x + 12, top), size, colour, max_width=b.w - 20)
+        top += row
+
+
+def _builder_lines(
+    canvas: Canvas, v: TurmbauView, ui: TurmbauUi, preview: dict | None, reason: str, disc, size: float, width: float
+) -> tuple[list[tuple[str, tuple]], list[tuple[str, tuple]]]:
+    """The Builder box's lines under the wonder's name: the long wording (up to four rows) and the
+    short one (two rows, for when the words are large)."""
+    a = v.active
     if ui.mode == "select":
         if preview is None:  # why this choice cannot be made, wrapped: the box is narrow
-            lines += [(line, (255, 150, 130)) for line in canvas.wrap(reason, 14, b.w - 20)]
+            wrapped = [(line, (255, 150, 130)) for line in canvas.wrap(reason, size, width)]
+            return wrapped, wrapped
+        fill = preview["fill"]
+        played = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(fill) if n) or "no cards"
+        joker = f" + {preview['jokers']} Joker" if preview["jokers"] else ""
+        n = preview["units"][a]
+        to = preview["disc_to"]
+        parts = f"{n} part{'s' if n != 1 else ''}"
+        whom = "you" if to == a else ui.names[to]
+        long = [
+            (f"You play {played}{joker}", theme.WHITE),
+            (f"You place {parts}", theme.WHITE),
+            (f"Disc goes to {whom}", theme.HIGHLIGHT),
+        ]
+        short = [(f"{parts} · disc to {whom}", theme.HIGHLIGHT)]
+        if preview["ends_game"]:
+            long.append(("This ends the game!", (255, 170, 120)))
+            short.append(("Ends the game!", (255, 170, 120)))
+        elif preview["completes_wonder"]:
+            hi, lo = data.scoring_row(v.row)
+            long.append((f"Completes the wonder: scores {hi}/{lo}", theme.HIGHLIGHT))
+            short.append((f"Completes: {hi}/{lo}", theme.HIGHLIGHT))
         else:
-            fill = preview["fill"]
-            played = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(fill) if n) or "no cards"
-            joker = f" + {preview['jokers']} Joker" if preview["jokers"] else ""
-            lines.append((f"You play {played}{joker}", theme.WHITE))
-            n = preview["units"][a]
-            lines.append((f"You place {n} part{'s' if n != 1 else ''}", theme.WHITE))
-            to = preview["disc_to"]
-            lines.append((f"Disc goes to {'you' if to == a else ui.names[to]}", theme.HIGHLIGHT))
-            if preview["ends_game"]:
-                lines.append(("This ends the game!", (255, 170, 120)))
-            elif preview["completes_wonder"]:
-                hi, lo = data.scoring_row(v.row)
-                lines.append((f"Completes the wonder: scores {hi}/{lo}", theme.HIGHLIGHT))
-    elif v.phase is Phase.SELECT:
-        lines.append((f"{ui.names[a]} is choosing…", theme.PAPER_DARK))
-    else:
-        need = disc.need if disc else (0, 0, 0, 0)
-        lines.append(
-            (
-                "Asks for " + ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(need) if n),
-                theme.PAPER,
-            )
-        )
-        done = sum(1 for s in layout.offer_slots(v) if v.committed[s])
-        lines.append((f"Offers committed: {done} of {len(layout.offer_slots(v))}", theme.PAPER_DARK))
-    y = b.y + 62
-    for text, colour in lines[:4]:  # four rows of 18 units: at most 15
-        canvas.text(text, (b.x + 12, y), _boxed(canvas, text, 14, b.w - 20, 15), colour, max_width=b.w - 20)
-        y += 18
+            short.append((f"Play {played}{joker}", theme.WHITE))
+        return long, short
+    if v.phase is Phase.SELECT:
+        line = [(f"{ui.names[a]} is choosing…", theme.PAPER_DARK)]
+        return line, line
+    need = disc.need if disc else (0, 0, 0, 0)
+    asks = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(need) if n)
+    done, of = sum(1 for s in layout.offer_slots(v) if v.committed[s]), len(layout.offer_slots(v))
+    long = [("Asks for " + asks, theme.PAPER), (f"Offers committed: {done} of {of}", theme.PAPER_DARK)]
+    if all(canvas.text_size(t, size)[0] <= width for t, _ in long):
+        return long, long
+    short = [(f"Asks {asks}", theme.PAPER), (f"Offers in: {done} of {of}", theme.PAPER_DARK)]
+    return short, short
 
 
 # -- right column ----------------------------------------------------------------------------
@@ -356,71 +380,64 @@ def _draw_plate_counts(canvas: Canvas, v: TurmbauView, s: int, r: pygame.Rect) -
     return left
 
 
+def _first_fitting(
+    canvas: Canvas, wordings: tuple[str, ...], size: float, width: float, role: str = "sans", most: float | None = None
+) -> tuple[str, float]:
+    """The first of ``wordings`` (longest first) that fits ``width`` at ``canvas.fit``'s size, and
+    that size; the last (shortest) one when none does."""
+    for words in wordings:
+        fitted = canvas.fit(words, size, width, role, most=most)
+        if canvas.text_size(words, fitted, role)[0] <= width:
+            return words, fitted
+    return wordings[-1], canvas.fit(wordings[-1], size, width, role, most=most)
+
+
+SCORING_CELL_H = 62  # two rows of words at the smallest size (25 units on a 1024x640 window)
+
+
 def _draw_scoring_table(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
     top = layout.scoring_top(v.players)
-    canvas.text(
-        "Scoring table",
-        (RX + 14, top + 6),
-        canvas.fit("Scoring table", 20, 170, "title_bold", most=26),
-        theme.INK,
-        role="title_bold",
+    heading = canvas.fit("Scoring table", 20, 170, "title_bold", most=26)
+    canvas.text("Scoring table", (RX + 14, top + 6), heading, theme.INK, role="title_bold")
+    room = RW - 40 - canvas.text_size("Scoring table", heading, "title_bold")[0]
+    rule, size = _first_fitting(
+        canvas, ("first / second · others 3", "1st / 2nd · others 3", "others 3"), 13, room, most=20
     )
-    rule = "first / second · others 3"
-    room = (
-        RW
-        - 40
-        - canvas.text_size(
-            "Scoring table", canvas.fit("Scoring table", 20, 170, "title_bold", most=26), "title_bold"
-        )[0]
-    )
-    canvas.text(
-        rule, (RX + RW - 14, top + 10), _boxed(canvas, rule, 13, room, 16), theme.INK_SOFT, anchor="topright"
-    )
+    canvas.text(rule, (RX + RW - 14, top + 8), size, theme.INK_SOFT, anchor="topright", max_width=room)
     n = len(data.SCORING_ROWS)
-    cw = 38
+    light_w = 76
+    cw = (RW - 28 - light_w - 4) / n
     x0 = RX + 14
-    y = top + 40
+    y = top + 38
+    h = SCORING_CELL_H
     row = min(v.row, n - 1)
     mx = x0 + row * cw + cw / 2
     if ui.motion.marker_move is not None and not ui.motion.marker_move[1].done:
         old = min(ui.motion.marker_move[0], n - 1)
         mx = anim.lerp(x0 + old * cw + cw / 2, mx, ui.motion.marker_move[1].t)
+    first = max(canvas.least, min(canvas.ts(17), h * 0.4))  # two rows in the cell
+    second = max(canvas.least, min(canvas.ts(13), h * 0.4))
     for i, (hi, lo) in enumerate(data.SCORING_ROWS):
-        cell = pygame.Rect(x0 + i * cw, y, cw - 4, 50)
+        cell = pygame.Rect(round(x0 + i * cw), y, round(cw - 4), h)
         now = i == row
         canvas.fill_rect((236, 200, 120) if now else (222, 206, 170), cell, radius=6)
         canvas.fill_rect(theme.GOLD_DARK if now else theme.PAPER_DARK, cell, radius=6, width=2 if now else 1)
-        canvas.text(str(hi), (cell.centerx, cell.y + 15), 17, theme.INK, role="sans_bold", anchor="center")
-        canvas.text(
-            str(lo),
-            (cell.centerx, cell.y + 36),
-            _boxed(canvas, str(lo), 13, cw - 6, 16),
-            theme.INK_SOFT,
-            anchor="center",
-        )
+        canvas.text(str(hi), (cell.centerx, cell.y + h * 0.27), first, theme.INK, role="sans_bold", anchor="center")
+        canvas.text(str(lo), (cell.centerx, cell.y + h * 0.74), second, theme.INK_SOFT, anchor="center")
     # the marker: a wooden pawn above the current row
     canvas.circle((60, 36, 20), (mx + 1, y - 5), 7)
     canvas.circle((168, 112, 60), (mx, y - 6), 6)
-    light = pygame.Rect(x0 + n * cw + 8, y, RW - 28 - n * cw - 8, 50)
+    light = pygame.Rect(round(x0 + n * cw + 4), y, round(RX + RW - 14 - (x0 + n * cw + 4)), h)
     canvas.fill_rect((250, 240, 190), light, radius=6)
     canvas.fill_rect(theme.GOLD, light, radius=6, width=2)
-    canvas.text(
-        f"{data.LIGHT_ROW[0]} / {data.LIGHT_ROW[1]}",
-        (light.centerx, light.y + 17),
-        15,
-        theme.INK,
-        role="sans_bold",
-        anchor="center",
+    numbers, size = _first_fitting(
+        canvas, (f"{data.LIGHT_ROW[0]} / {data.LIGHT_ROW[1]}", f"{data.LIGHT_ROW[0]}/{data.LIGHT_ROW[1]}"),
+        15, light.w - 6, "sans_bold", most=first,
     )
-    canvas.text(
-        "light row: end",
-        (light.centerx, light.y + 37),
-        fitted_size(canvas, "light row: end", 11, light.w - 6),
-        theme.INK_SOFT,
-        anchor="center",
-        max_width=light.w - 6,
-    )
+    canvas.text(numbers, (light.centerx, light.y + h * 0.27), size, theme.INK, role="sans_bold", anchor="center")
+    words, size = _first_fitting(canvas, ("light row: end", "at end", "end"), 11, light.w - 6, most=second)
+    canvas.text(words, (light.centerx, light.y + h * 0.74), size, theme.INK_SOFT, anchor="center", max_width=light.w - 6)
 
 
 def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
@@ -429,69 +446,47 @@ def _draw_supply(canvas: Canvas, view: TurmbauView) -> None:
     sx, sy = layout.supply_pos(v.players)
     for i in range(3):
         draw_card(canvas, None, None, (sx + i * 2, sy - i * 2), (30, 42), face_up=False)
-    canvas.text("supply", (sx, top + 8), 13, theme.INK_SOFT, anchor="midtop")
-    canvas.text(
-        str(v.supply_size),
-        (sx + 2, sy + 26),
-        _boxed(canvas, "99", 14, 40, 16),
-        theme.INK,
-        role="sans_bold",
-        anchor="midtop",
-    )
-    canvas.text("discard (face up)", (RX + 150, top + 8), 13, theme.INK_SOFT, anchor="midtop")
+    label = max(canvas.least, min(canvas.ts(13), 20))
+    canvas.text("supply", (sx, top + 2), label, theme.INK_SOFT, anchor="midtop", max_width=84)
+    count = max(canvas.least, min(canvas.ts(14), 22))
+    canvas.text(str(v.supply_size), (sx + 2, sy + 22), count, theme.INK, role="sans_bold", anchor="midtop")
+    words, size = _first_fitting(canvas, ("discard (face up)", "discards", "discard"), 13, 132, most=20)
+    canvas.text(words, (RX + 150, top + 2), size, theme.INK_SOFT, anchor="midtop", max_width=132)
     for k in range(data.NKINDS):
         x = RX + 99 + k * 34
         draw_card(canvas, k, paint_building_card, (x, sy), (28, 40))
-        canvas.text(
-            str(v.discard[k]),
-            (x, sy + 30),
-            _boxed(canvas, "99", 13, 30, 16),
-            theme.INK,
-            role="sans_bold",
-            anchor="midtop",
-        )
-    canvas.text(
-        f"action cards {v.action_deck_size} · played",
-        (RX + RW - 10, top + 8),
-        13,
-        theme.INK_SOFT,
-        anchor="topright",
+        canvas.text(str(v.discard[k]), (x, sy + 22), count, theme.INK, role="sans_bold", anchor="midtop")
+    deck = v.action_deck_size
+    words, size = _first_fitting(
+        canvas, (f"action cards {deck} · played", f"actions {deck}", f"{deck} actions"), 13, RW - 10 - 220, most=20
     )
+    canvas.text(words, (RX + RW - 10, top + 2), size, theme.INK_SOFT, anchor="topright", max_width=RW - 10 - 220)
     for i, a in enumerate(v.spent[:10]):
         r = layout.spent_rect(v.players, i)
         draw_card(canvas, data.ACTION_KINDS[a], paint_action_card, r.center, r.size)
     if not v.spent:
-        canvas.text(
-            "none played yet",
-            (RX + 300, sy),
-            _boxed(canvas, "none played yet", 13, 2 * (RW - 8 - 300), 16),
-            theme.INK_SOFT,
-            anchor="center",
-        )
+        words, size = _first_fitting(canvas, ("none played yet", "none yet"), 13, RW - 8 - 236, most=20)
+        canvas.text(words, (RX + 300, sy), size, theme.INK_SOFT, anchor="center", max_width=RW - 8 - 236)
 
 
 def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
     v = view
-    y = layout.supply_top(v.players) + 112
+    y = layout.supply_top(v.players) + layout.DISCS_DY
     if v.seat is not None:
-        # its row holds the discs right under it: no larger than 17
-        words = "Your discs (face down)"
-        canvas.text(
-            words,
-            (RX + 14, y),
-            _boxed(canvas, words, 15, RW - 28, 17, "sans_bold"),
-            theme.INK,
-            role="sans_bold",
+        # its row holds the discs right under it: the text size, up to 25 units
+        words, size = _first_fitting(
+            canvas, ("Your discs (face down)", "Your discs"), 15, RW - 28, "sans_bold", most=max(17, canvas.least)
         )
+        canvas.text(words, (RX + 14, y), size, theme.INK, role="sans_bold", max_width=RW - 28)
         x = RX + 22
         for disc in sorted(v.my_discs):
-            draw_disc(canvas, disc_key(disc), (x, y + 38), 28)
+            draw_disc(canvas, disc_key(disc), (x, y + 45), 28)
             x += 30
             if x > RX + RW - 20:
                 break
         if not v.my_discs:
             size = canvas.fit("none yet", 14, RW - 28, most=22)  # on the discs' row
-            canvas.text("none yet", (RX + 14, y + 38), size, theme.INK_SOFT, anchor="midleft")
+            canvas.text("none yet", (RX + 14, y + 44), size, theme.INK_SOFT, anchor="midleft")
     top = layout.log_rect(v.players, v.seat is not None).y
     # the log's heading and keys sit on its top edge, as large as the room above it allows
     title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)

@@ -67,7 +67,7 @@ class TurmbauTable(TableScene):
     def coach_anchor(self) -> tuple[float, float, float]:
         """The coach's note covers the scoring table and the supply, over the viewer's discs
         and the log (never on them)."""
-        return (layout.RX + layout.RW, layout.supply_top(self.view.players) + 104, layout.RW)
+        return (layout.RX + layout.RW, layout.supply_top(self.view.players) + 110, layout.RW)
 
     def _name(self, seat: int | None) -> str:
         return "nobody" if seat is None else self.controller.seat_name(seat)
