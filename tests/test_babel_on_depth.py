@@ -11,34 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from scenes.tables.babel_on import art, depth
+from scenes.tables.babel_on import depth
+from tools.babel_on_depth_check import bodies, wrong_area
 
 MOTIONS = json.loads((Path(__file__).parent / "data" / "babel_on_motion_frames.json").read_text())["motions"]
-GRID = 5
 # Blocks of different slices of the simulation may sink a little into each other; where three
 # of them overlap in a ring no painter's order exists, and what is left wrong must be a sliver.
 SLIVER = 0.035  # cube edges squared (about 125 px at a 60 px cube)
-
-
-def bodies(motion, entries, rot):
-    """The frame's bodies: the blocks that stay put (upright, where the state has them) and the
-    moving ones (as recorded); with the old order's key (floor, then depth) of each."""
-    moving = {(e[0], e[1]) for e in motion["frames"][0][1]}
-    out, old = [], []
-    for cell, floor, dx, dy in motion["places"]:
-        if (cell, floor) not in moving:
-            x, y, z = art.block_centre(cell, floor, dx, dy)
-            out.append(depth.body(x, y, z, 0.0, 0.0, rot))
-            old.append((floor, sum(depth.view_xy(x, y, rot))))
-    for e in entries:
-        out.append(depth.body(*e[2:7], rot))
-        old.append((max(0, round(e[4] + 0.5)), sum(depth.view_xy(e[2], e[3], rot))))
-    return out, old
-
-
-def wrong_area(bs, order) -> float:
-    """The picture area (cube edges squared) where a farther block is painted over a nearer one."""
-    return sum(area for _, _, area in depth.misordered(bs, order, GRID))
 
 
 def test_the_recording_has_falls_and_wobbles_of_several_towers():

@@ -80,7 +80,7 @@ def shake_from_drag(speed: float, jerk: float, steady_hands: bool = False) -> in
     return min(MAX_SHAKE, int(level))
 
 
-def _position(path: Sequence[tuple[float, float, float]], t: float) -> tuple[float, float]:
+def hand_at(path: Sequence[tuple[float, float, float]], t: float) -> tuple[float, float]:
     """Where the hand was at time ``t`` (at rest before the first sample and after the last)."""
     if t <= path[0][0]:
         return path[0][1], path[0][2]
@@ -104,7 +104,7 @@ def drag_motion(path: Sequence[tuple[float, float, float]], now: float) -> tuple
     if not path:
         return 0.0, 0.0
     steps = round(WINDOW / SPAN) + 1
-    pts = [_position(path, now - k * SPAN) for k in range(steps + 1)]  # newest first
+    pts = [hand_at(path, now - k * SPAN) for k in range(steps + 1)]  # newest first
     vel = [((a[0] - b[0]) / SPAN, (a[1] - b[1]) / SPAN) for a, b in zip(pts, pts[1:])]
     speed = max(_weight(k * SPAN) * math.hypot(*v) for k, v in enumerate(vel))
     landed = [(0.0, 0.0), *vel]  # the block at rest on the tower after ``now``

@@ -62,7 +62,7 @@ class KeyAim:
     def glide(self, now: float, step: tuple[float, float]) -> None:
         """A key moves the hand by ``step`` (block edges) from where it is headed: it sets off
         from where it is now and gets there ``GLIDE`` seconds later."""
-        here = _at(self.path, now) if self.path else self.goal
+        here = preview.hand_at(self.path, now) if self.path else self.goal
         self.path = [p for p in self.path if now - 2 * preview.WINDOW < p[0] < now]
         self.goal = (self.goal[0] + step[0], self.goal[1] + step[1])
         self.path += [(now, *here), (now + GLIDE, *self.goal)]
@@ -72,17 +72,6 @@ class KeyAim:
         if not self.path:
             return 0
         return preview.drag_shake(self.path, max(now, self.path[-1][0]), steady)
-
-
-def _at(path: list[tuple[float, float, float]], t: float) -> tuple[float, float]:
-    """Where the hand is at ``t``: on the straight line between two samples, or at rest."""
-    if t <= path[0][0]:
-        return path[0][1], path[0][2]
-    for (t0, x0, y0), (t1, x1, y1) in zip(path, path[1:]):
-        if t <= t1:
-            u = 0.0 if t1 <= t0 else (t - t0) / (t1 - t0)
-            return x0 + (x1 - x0) * u, y0 + (y1 - y0) * u
-    return path[-1][1], path[-1][2]
 
 
 class KeyPlay:
