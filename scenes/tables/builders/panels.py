@@ -409,24 +409,48 @@ def draw_prompt(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
             anchor="center",
             max_width=820,
         )
-    keys = (
-        "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
-        "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards",
-        "PgUp/PgDn or the wheel: past rounds · ? all keys",
-    )
-    # the key help's three rows under the buttons hold no more than 17 units: as large as that,
-    # condensed, each row as wide as the panel
-    size = min(canvas.fit(line, 11.5, L.PANEL_W, "condensed", most=17, whole=True) for line in keys)
-    for k, help_line in enumerate(keys):
+    rows = key_rows(canvas)
+    step = KEY_BAND / len(rows)
+    size = min(canvas.fit(row, min(step, 17), L.PANEL_W, "condensed", most=step * 0.95) for row in rows)
+    for k, help_line in enumerate(rows):
         canvas.text(
-            keymap.relabel(help_line, "builders", loose=True),
-            (L.PANEL_X + L.PANEL_W / 2, 848 + k * 17),
+            help_line,
+            (L.PANEL_X + L.PANEL_W / 2, 848 + k * step + (step - size) / 2),
             size,
             theme.PAPER,
             role="condensed",
             anchor="midtop",
             max_width=L.PANEL_W,
         )
+
+
+KEY_BAND = 52  # the key help's band under the buttons, in units of the plan
+# the key help in wordings from the longest to the shortest: the first whose rows each fit the
+# panel's width at the smallest size (and whose rows each get that size's height in the band);
+# "? all keys" is in every one: the ? sheet lists every key in large words
+KEY_ROWS = (
+    (
+        "Enter confirm · N none · Bksp clear · 1-9, 0 pick",
+        "A-C + 1-3 cell · hold R role · T timeline · K talk · V discards",
+        "PgUp/PgDn or the wheel: past rounds · ? all keys",
+    ),
+    ("Enter confirm · N none · hold R role · V discards", "? all keys · PgUp/PgDn past rounds"),
+    ("? all keys · Enter confirm · hold R role",),
+    ("? all keys · hold R role",),
+    ("? all keys",),
+)
+
+
+def key_rows(canvas: Canvas) -> tuple[str, ...]:
+    """The key help's rows that hold the smallest size on this window (the player's keys named)."""
+    least = canvas.least
+    for rows in KEY_ROWS:
+        named = tuple(keymap.relabel(row, "builders", loose=True) for row in rows)
+        if KEY_BAND / len(named) >= least and all(
+            canvas.text_size(row, least, "condensed")[0] <= L.PANEL_W for row in named
+        ):
+            return named
+    return named
 
 
 def draw_banners(canvas: Canvas, ui: BuildersUi) -> None:
