@@ -59,6 +59,7 @@ class SettingsScene(Screen):
         history = sorted({*KEEP_HISTORY, s.keep_history})
         found = interfaces()  # read once per visit: the network may have changed since
         labels = {i.address: i.label for i in found}
+        shorter = {i.address: i.short for i in found}
         address = chosen(s.phone_address).address
         addresses = [i.address for i in found]
         ports = sorted({*PHONE_PORTS, s.phone_port})
@@ -71,7 +72,8 @@ class SettingsScene(Screen):
             Stepper(_place(3), list(VOLUMES), s.volume, self._volume, label=lambda v: "Off" if v == 0 else f"{v} %"),
             Stepper(_place(4), [True, False], s.coach, self._coach, label=_on_off),
             Stepper(_place(5), kept, s.keep_games, self._keep_games, label=lambda v: f"{v} games"),
-            Stepper(_place(6), addresses, address, self._phone_address, label=lambda v: labels.get(v, v)),
+            Stepper(_place(6), addresses, address, self._phone_address, label=lambda v: labels.get(v, v),
+                    short=lambda v: shorter.get(v, ())),
             Stepper(
                 _place(7), ports, s.phone_port, self._phone_port, label=lambda v: "Any free port" if v == 0 else str(v)
             ),

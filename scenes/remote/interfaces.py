@@ -33,6 +33,12 @@ class Interface:
             return f"this computer only ({self.address})"
         return f"{self.name} ({self.address})"
 
+    @property
+    def short(self) -> tuple[str, ...]:
+        """Shorter wordings of ``label``, for a narrow box: "only here (127.0.0.1)", "this computer
+        only", the address alone."""
+        return (f"only here ({self.address})", "this computer only", self.address) if self.loopback else (self.address,)
+
 
 def interfaces() -> list[Interface]:
     """The machine's IPv4 interfaces, the local network's first and loopback last (always

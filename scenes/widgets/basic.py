@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -68,9 +69,28 @@ def fitted_size(
 
 def label_size(canvas: Canvas, text: str, size: float, width: float, height: float, role: str = "sans") -> float:
     """A control's label size at the player's text size: grown with the setting as far as the
-    control's height allows, then shrunk (down to 0.6 of ``size``) to fit its width."""
-    grown = max(size, min(canvas.ts(size), height * 0.6))  # a 42-unit button holds 16 px on 1024x640
+    control's height allows (0.6 of it, or up to 0.7 to reach the smallest size, ``Canvas.least``),
+    then shrunk (down to 0.6 of ``size``) to fit its width."""
+    grown = max(size, min(canvas.ts(size), _room(canvas, height)))
     return fitted_size(canvas, text, grown, width, role, least=0.6 * size / grown)
+
+
+def _room(canvas: Canvas, height: float) -> float:
+    """The largest label a control of ``height`` holds: 0.6 of it (a 42-unit button holds 16 px on
+    1024x640), or as far as the smallest size within 0.7 of it (a 36-unit one holds it too)."""
+    return max(height * 0.6, min(canvas.least, height * 0.7))
+
+
+def label_wording(
+    canvas: Canvas, wordings: Sequence[str], size: float, width: float, height: float, role: str = "sans"
+) -> tuple[str, float]:
+    """A control's label in the first of ``wordings`` (longest first) that fits ``width`` without
+    shrinking under the smallest size (``Canvas.least``), and its ``label_size``; else the last."""
+    for text in wordings:
+        got = label_size(canvas, text, size, width, height, role)
+        if got >= min(max(size, min(canvas.ts(size), _room(canvas, height))), canvas.least) - 0.01:
+            return text, got
+    return wordings[-1], label_size(canvas, wordings[-1], size, width, height, role)
 
 
 def paper(canvas: Canvas, r, radius: float = 10) -> None:
@@ -121,6 +141,9 @@ class Hotspot(Widget):
         self.on_activate()
 
 
+KEY_HINT = re.compile(r" \([^()]{1,12}\)$")  # a label's key in brackets, at its end
+
+
 class Button(Widget):
     """A clickable plate with a label; an optional hotkey triggers it from the keyboard."""
 
@@ -134,9 +157,11 @@ class Button(Widget):
         primary: bool = False,
         size: float = 24,
         tooltip: str = "",
+        short: Sequence[str] = (),
     ) -> None:
         super().__init__(rect)
         self.label = label
+        self.short = tuple(short)  # shorter wordings of the label, for a narrow button on a small window
         self.on_click = on_click
         self.hotkey = hotkey
         self.enabled = enabled
@@ -147,6 +172,12 @@ class Button(Widget):
 
     def can_focus(self) -> bool:
         return self.visible and self.enabled
+
+    def wordings(self) -> tuple[str, ...]:
+        """The label, then without its key in brackets ("Menu (Esc)": "Menu"; the ? sheet and
+        the tooltips name the keys), then the shorter wordings given."""
+        bare = KEY_HINT.sub("", self.label)
+        return (self.label, *((bare,) if bare and bare != self.label else ()), *self.short)
 
     def activate(self) -> None:
         if self.enabled:
@@ -185,7 +216,7 @@ class Button(Widget):
         colour = theme.BUTTON_TEXT if self.enabled else (150, 140, 130)
         # painted once per look and place, then one blit a frame (buttons sit on every screen)
         sr = canvas.rect(self.rect.move(0, -3).union(self.rect.move(0, 2)))
-        look = (self.label, self.size, theme.TEXT_SCALE, self.primary, fill, edge, lift, hover, colour)
+        look = (self.label, self.short, self.size, theme.TEXT_SCALE, self.primary, fill, edge, lift, hover, colour)
         key = ("button", tuple(sr), canvas.scale, canvas.ox, canvas.oy, tuple(self.rect), look)
 
         def paint() -> pygame.Surface:
@@ -201,10 +232,11 @@ class Button(Widget):
         canvas.fill_rect(fill, r, radius=12)
         canvas.fill_rect(edge, r, radius=12, width=2 if not hover else 3)
         role = "sans_bold" if self.primary else "sans"
+        label, size = label_wording(canvas, self.wordings(), self.size, r.w - 20, r.h, role)
         canvas.text(
-            self.label,
+            label,
             r.center,
-            label_size(canvas, self.label, self.size, r.w - 20, r.h, role),
+            size,
             colour,
             role="sans_bold" if self.primary else "sans",
             anchor="center",
@@ -223,12 +255,14 @@ class Stepper(Widget):
         on_change: Callable[[Any], None],
         label: Callable[[Any], str] = str,
         size: float = 22,
+        short: Callable[[Any], Sequence[str]] | None = None,
     ) -> None:
         super().__init__(rect)
         self.choices = list(choices)
         self.value = value if value in self.choices else self.choices[0]
         self.on_change = on_change
         self.label = label
+        self.short = short  # a value's shorter wordings, for a long value on a small window
         self.size = size
 
     def _arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
@@ -275,11 +309,12 @@ class Stepper(Widget):
             canvas.text(
                 glyph, r.center, self.size + 10, theme.GOLD if lit else theme.BUTTON_TEXT, anchor="center"
             )
-        shown = self.label(self.value)
+        wordings = (self.label(self.value), *(self.short(self.value) if self.short else ()))
+        shown, size = label_wording(canvas, wordings, self.size, self.rect.w - 2 * self.rect.h, self.rect.h)
         canvas.text(
             shown,
             self.rect.center,
-            label_size(canvas, shown, self.size, self.rect.w - 2 * self.rect.h, self.rect.h),
+            size,
             theme.WHITE,
             anchor="center",
             max_width=self.rect.w - 2 * self.rect.h,

@@ -35,7 +35,7 @@ BUTTON_RECTS = {
     "plan": (PX + _HALF + 12, BUTTONS_Y + 46, _HALF, 36),
 }
 MENU_ROW = (PX, BUTTONS_Y + 86, PW, 36)
-TOOLS_ROW = (PX, 860, PW, 34)  # Undo and Hint, under the log
+TOOLS_ROW = (PX, 858, PW, 36)  # Undo and Hint, under the log (36 units: their labels hold 16 px)
 LESSON_BOX = (330, 92, 600, 0)  # a lesson's words: wide and high over the table, above the towers
 LOG_Y = 722
 # the log's lines, in its paper: four rows of 25 units in view (16 px on a 1024x640 window)

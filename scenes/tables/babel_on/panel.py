@@ -27,9 +27,9 @@ class PanelButtons:
         )
         self.pass_ = Button(r["pass"], "Pass (P)", lambda: act(Pass()), hotkey=pygame.K_p, size=19)
         self.end = Button(r["end"], "End turn (Enter)", lambda: act(End()), hotkey=pygame.K_RETURN, size=19)
-        self.rot = Button(r["rot"], "Turn view (R)", rotate, hotkey=pygame.K_r, size=17)
+        self.rot = Button(r["rot"], "Turn view (R)", rotate, hotkey=pygame.K_r, size=17, short=("Turn",))
         key = pygame.key.name(PLAN_KEY).upper()
-        self.plan = Button(r["plan"], f"Floor plan ({key})", plan, hotkey=PLAN_KEY, size=17)
+        self.plan = Button(r["plan"], f"Floor plan ({key})", plan, hotkey=PLAN_KEY, size=17, short=("Plan",))
         self.all = [self.even, self.odd, self.pass_, self.end, self.rot, self.plan]
 
     def sync(self, legal: Sequence[Action], busy: bool) -> None:
