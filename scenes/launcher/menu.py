@@ -60,7 +60,7 @@ class MainMenu(Scene):
             if has_lesson(rules.info.id):
                 self.buttons.add(
                     Button(
-                        (rect.right - 190, rect.y + 52, 170, 36),
+                        (rect.right - 210, rect.y + 52, 190, 36),  # "Learn to play" holds 16 px on 1024x640
                         "Learn to play",
                         lambda gid=rules.info.id: start_lesson(self.app, gid),
                         size=16,

@@ -99,7 +99,13 @@ class RulesViewer(Scene):
         for rules in games:
             y += 64
             self.buttons.add(
-                Button((60, y, 320, 52), rules.info.title, lambda gid=rules.info.id: self.show(gid), size=21)
+                Button(
+                    (60, y, 320, 52),
+                    rules.info.title,
+                    lambda gid=rules.info.id: self.show(gid),
+                    size=21,
+                    short=_shorter(rules.info.title),
+                )
             )
         self.buttons.add(Button((60, 790, 320, 56), "Back", self.dismiss, hotkey=None, primary=True))
         self.buttons.focus.arrows = False  # the arrows scroll the rules
@@ -131,3 +137,10 @@ class RulesViewer(Scene):
                 canvas.glow(w.rect, radius=12)
         if self.game_id is None:
             canvas.glow(self.buttons.widgets[0].rect, radius=12)
+
+
+def _shorter(title: str) -> tuple[str, ...]:
+    """A game's button in fewer words on a small window: "The card duel" for "Tower of Babel:
+    the card duel" (the page's heading names it in full)."""
+    head, sep, tail = title.partition(": ")
+    return (tail[:1].upper() + tail[1:],) if sep else ()
