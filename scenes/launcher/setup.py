@@ -409,8 +409,10 @@ class SetupScene(Screen):
             return sum(n * size * 1.35 + 12 for n in wrapped) + 10
 
         size = canvas.ts(17)
-        while size > 17 and 250 + height(size) > OPTIONS_PANEL_BOTTOM:
+        while size > max(17, canvas.least) and 250 + height(size) > OPTIONS_PANEL_BOTTOM:
             size -= 1
+        while len(notes) > 2 and 250 + height(size) > OPTIONS_PANEL_BOTTOM:
+            notes.pop()  # at the smallest size, the last notes go first (F1 and Esc are on the menu's key line)
         y = 250
         for note in notes:
             if not note:
