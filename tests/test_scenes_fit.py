@@ -79,8 +79,11 @@ def test_setup_option_help_never_overlaps_the_next_label(size, text_log):
             free = [
                 (s, r) for s, r in text_log.lines if r.x >= 1030 and not any(w.contains(r) for w in widgets)
             ]
+            notes = [getattr(w, "tooltip", "") for w in pilot.top.widgets.widgets if w.rect.x >= 1030]
             for i, (s, r) in enumerate(free):
-                assert not s.endswith("…"), (rules.info.id, s)
+                # a help cut to fit the panel at the 16-px floor is whole in its control's hover note
+                whole = any(s[:-1] in n for n in notes if n)
+                assert not s.endswith("…") or whole, (rules.info.id, s)
                 for w in widgets:
                     assert not w.colliderect(r), (rules.info.id, size, s, "runs into a control")
                 for t, q in free[i + 1 :]:

@@ -154,7 +154,8 @@ class SetupScene(Screen):
                 )
             y += row_h
         self._built_scale = (self.app.canvas.scale, theme.TEXT_SCALE)
-        for opt, oy, _ in self._option_rows(self.app.canvas):
+        for opt, oy, lines in self._option_rows(self.app.canvas):
+            whole = self._help(opt) if lines and lines[-1].endswith("…") else ""  # a cut help, whole on hover
             if _numeric(opt):
                 value = self.options[opt.key]
                 w.add(
@@ -165,7 +166,7 @@ class SetupScene(Screen):
                         max_len=18,
                         placeholder="random",
                     )
-                )
+                ).tooltip = whole
             else:
                 choices, label = list(opt.choices), option_label
                 dynamic = dynamic_choices(info.id, opt.key)
@@ -182,7 +183,7 @@ class SetupScene(Screen):
                         lambda v, k=opt.key: self._set_option(k, v),
                         label=label,
                     )
-                )
+                ).tooltip = whole
         by = 750 - 20
         for text, callback in extension.buttons if extension else ():
             by -= 56
@@ -217,13 +218,15 @@ class SetupScene(Screen):
         return out
 
     def _helps(self, canvas: Canvas, size: float) -> list[tuple]:
-        """Each option with its help's lines at ``size`` (more lines for larger words)."""
+        """Each option with its help's lines at ``size`` (more lines for larger words); where the
+        helps at the smallest size do not fit the panel, each keeps fewer lines (down to one, the
+        cut one ending in "…": its control's hover note says it whole)."""
+        wrapped = [(opt, canvas.wrap(self._help(opt), size, 400) if self._help(opt) else []) for opt in self._offered()]
+        room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - 2 * max(0, len(wrapped) - 1)
         most = round(OPTION_HELP_LINES * size / OPTION_HELP_SIZE)
-        helps = []
-        for opt in self._offered():
-            text = self._help(opt)
-            helps.append((opt, (canvas.wrap(text, size, 400) if text else [])[:most]))
-        return helps
+        while most > 1 and sum(OPTION_HELP_DY + min(len(x), most) * size * OPTION_HELP_LEADING for _, x in wrapped) > room:
+            most -= 1
+        return [(opt, _cut(canvas, lines, most, size)) for opt, lines in wrapped]
 
     def _offered(self) -> list:
         return offered_options(self.rules.info.id, self.rules.info.options)
@@ -232,7 +235,7 @@ class SetupScene(Screen):
         """The options' help size: grown with the text size as far as the panel's room allows."""
         size = canvas.ts(OPTION_HELP_SIZE)
         room = OPTIONS_PANEL_BOTTOM - OPTIONS_TOP - 2 * max(0, len(self._offered()) - 1)
-        while size > OPTION_HELP_SIZE:
+        while size > max(OPTION_HELP_SIZE, canvas.least):  # never under the 16-px floor
             helps = self._helps(canvas, size)
             if sum(OPTION_HELP_DY + len(lines) * size * OPTION_HELP_LEADING for _, lines in helps) <= room:
                 break
@@ -432,3 +435,14 @@ class SetupScene(Screen):
             if key and keys.count(key) > 1:
                 rect = (140 + 60 - 3, SEATS_TOP + seat * row_h - 3, 306, h + 6)
                 canvas.fill_rect(theme.RED, rect, radius=10, width=3)
+
+
+def _cut(canvas: Canvas, lines: list[str], most: int, size: float) -> list[str]:
+    """The first ``most`` of a help's lines, the last ending in "…" (whole words, within the
+    panel's 400 units) where some were left out."""
+    if len(lines) <= most:
+        return lines
+    last = lines[most - 1].rstrip(" .,;:")
+    while " " in last and canvas.text_size(last + "…", size)[0] > 400:
+        last = last.rsplit(" ", 1)[0].rstrip(" .,;:")
+    return [*lines[: most - 1], last + "…"]
