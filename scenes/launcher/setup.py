@@ -182,6 +182,7 @@ class SetupScene(Screen):
                         self.options[opt.key],
                         lambda v, k=opt.key: self._set_option(k, v),
                         label=label,
+                        short=lambda v, f=label: _fewer_words(f(v)),
                     )
                 ).tooltip = whole
         by = 750 - 20
@@ -446,3 +447,13 @@ def _cut(canvas: Canvas, lines: list[str], most: int, size: float) -> list[str]:
     while " " in last and canvas.text_size(last + "…", size)[0] > 400:
         last = last.rsplit(" ", 1)[0].rstrip(" .,;:")
     return [*lines[: most - 1], last + "…"]
+
+
+def _fewer_words(label: str) -> tuple[str, ...]:
+    """An option's value in fewer words for a small window, its last words left out one by one
+    ("Random printed blueprint": "Random printed", "Random")."""
+    words, out = label.split(), []
+    while len(words) > 1:
+        words = words[:-1]
+        out.append(" ".join(words).rstrip(" .,;:"))
+    return tuple(out)
