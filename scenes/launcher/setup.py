@@ -155,7 +155,6 @@ class SetupScene(Screen):
             y += row_h
         self._built_scale = (self.app.canvas.scale, theme.TEXT_SCALE)
         for opt, oy, lines in self._option_rows(self.app.canvas):
-            whole = self._help(opt) if lines and lines[-1].endswith("…") else ""  # a cut help, whole on hover
             if _numeric(opt):
                 value = self.options[opt.key]
                 w.add(
@@ -166,7 +165,7 @@ class SetupScene(Screen):
                         max_len=18,
                         placeholder="random",
                     )
-                ).tooltip = whole
+                ).tooltip = self._whole(opt, lines)
             else:
                 choices, label = list(opt.choices), option_label
                 dynamic = dynamic_choices(info.id, opt.key)
@@ -184,7 +183,7 @@ class SetupScene(Screen):
                         label=label,
                         short=lambda v, f=label: _fewer_words(f(v)),
                     )
-                ).tooltip = whole
+                ).tooltip = self._whole(opt, lines)
         by = 750 - 20
         for text, callback in extension.buttons if extension else ():
             by -= 56
@@ -228,6 +227,10 @@ class SetupScene(Screen):
         while most > 1 and sum(OPTION_HELP_DY + min(len(x), most) * size * OPTION_HELP_LEADING for _, x in wrapped) > room:
             most -= 1
         return [(opt, _cut(canvas, lines, most, size)) for opt, lines in wrapped]
+
+    def _whole(self, opt, lines: list[str]) -> str:
+        """An option's help whole, for its control's hover note, where the panel shows it cut."""
+        return self._help(opt) if lines and lines[-1].endswith("…") else ""
 
     def _offered(self) -> list:
         return offered_options(self.rules.info.id, self.rules.info.options)
