@@ -74,6 +74,7 @@ class TurmbauUi:
     pass_and_play: bool = False
     log_lines: tuple[str, ...] = ()
     prompt: str = ""
+    prompts: tuple[str, ...] = ()  # the prompt, then the same in fewer words
     help: str = ""
     tooltip: str = ""
     mouse: tuple[float, float] = (0, 0)
@@ -285,10 +286,22 @@ def draw_motion(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
 def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
     """The prompt between the offers and the hand, the keys at the foot: both follow the text
     size as far as their rows allow (never under the smallest size)."""
-    size = canvas.fit(ui.prompt, 19, 1140, most=26, whole=True)
-    canvas.text(ui.prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
+    prompt, size = _whole_line(canvas, ui.prompts or (ui.prompt,), 19, 1140, "sans", 26)
+    canvas.text(prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
     size = canvas.fit(ui.help, 14, 1170, "condensed", most=24, whole=True)
     canvas.text(ui.help, (604, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=1170)
+
+
+def _whole_line(
+    canvas: Canvas, wordings: tuple[str, ...], size: float, width: float, role: str, most: float
+) -> tuple[str, float]:
+    """The first of ``wordings`` (longest first) that keeps the smallest size in ``width``, and
+    its size; else the shortest, shrunk as far as it must to stay whole."""
+    for words in wordings:
+        fitted = canvas.fit(words, size, width, role, most=most, whole=True)
+        if fitted >= canvas.least - 0.01:
+            return words, fitted
+    return wordings[-1], canvas.fit(wordings[-1], size, width, role, most=most, whole=True)
 
 
 def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:

@@ -291,6 +291,11 @@ class TurmbauTable(TableScene):
         said = words.prompt(self.view, self.mode(), self.viewer, watching, self._name)
         return keymap.relabel(said, "turmbau")  # the keys in brackets are the player's
 
+    def prompts(self) -> tuple[str, ...]:
+        """The prompt, then the same in fewer words (longest first) for a small window."""
+        shorter = words.shorter_prompts(self.view, self.mode(), self._name)
+        return (self.prompt(), *(keymap.relabel(x, "turmbau") for x in shorter))
+
     def help_line(self) -> str:
         said = words.help_line(self.view, self.mode(), self.legal_moves())
         return keymap.relabel(said, "turmbau", loose=True)
@@ -390,6 +395,7 @@ class TurmbauTable(TableScene):
             pass_and_play=self.controller.pass_and_play,
             log_lines=tuple(self.log_lines),
             prompt=self.prompt(),
+            prompts=self.prompts(),
             help=self.help_line(),
             tooltip=words.tooltip(self.view, pointed, can_build and not busy, self._name),
             motion=self.motion,

@@ -159,6 +159,26 @@ def prompt(view: TurmbauView, mode: str, viewer: int | None, watching: bool, nam
     return msg[:1].upper() + msg[1:]
 
 
+def shorter_prompts(view: TurmbauView, mode: str, name: Names) -> tuple[str, ...]:
+    """The same prompt in fewer words, longest first, for a window where the long one would be
+    drawn under the smallest size (none when the long one is short enough everywhere)."""
+    if mode == "turn":
+        second = " (second of your Double turn)" if view.double == 2 else ""
+        return (f"Your turn{second}: click a disc to build, or pass (P)", "Your turn: build on a disc, or pass (P)")
+    if mode == "offer":
+        target = target_words(view)
+        return (
+            f"{name(view.active)} builds on {target}: offer cards face down",
+            f"Offer cards face down for {target}",
+        )
+    if mode == "select":
+        return (
+            "Offers revealed: invite whole offers, then complete the disc or leave it",
+            "Invite whole offers, then complete or leave the disc",
+        )
+    return ()
+
+
 def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
     """The keys that do something now."""
     held = {data.ACTION_KINDS[a] for a in view.my_actions} if view is not None else set()
