@@ -76,6 +76,7 @@ class TurmbauUi:
     prompt: str = ""
     prompts: tuple[str, ...] = ()  # the prompt, then the same in fewer words
     help: str = ""
+    helps: tuple[str, ...] = ()  # the key line, then the same in fewer words
     tooltip: str = ""
     mouse: tuple[float, float] = (0, 0)
     below: bool = False  # the note hangs from ``mouse`` down, left of the right column (keys on it)
@@ -242,8 +243,8 @@ def _draw_choice_line(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
         size = canvas.fit(text, 14, CHOICE_W, most=22)
         if canvas.text_size(text, size)[0] <= CHOICE_W:
             break
-    keys_top = 898 - canvas.text_size(ui.help, help_size(canvas, ui), "condensed")[1]
-    y = (BUTTONS_BOTTOM + keys_top) / 2
+    keys_top = 898 - canvas.text_size(*key_line(canvas, ui), "condensed")[1]
+    y = (BUTTONS_BOTTOM + keys_top) / 2 + 4  # a line's box is taller than its letters: clear of the button
     canvas.text(text, (CHOICE_X, y), size, colour, anchor="center", max_width=CHOICE_W)
 
 
@@ -303,13 +304,14 @@ def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
     size as far as their rows allow (never under the smallest size)."""
     prompt, size = _whole_line(canvas, ui.prompts or (ui.prompt,), 19, 1140, "sans", 26)
     canvas.text(prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
-    size = help_size(canvas, ui)
-    canvas.text(ui.help, (604, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=1170)
+    keys, size = key_line(canvas, ui)
+    canvas.text(keys, (604, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=1170)
 
 
-def help_size(canvas: Canvas, ui: TurmbauUi) -> float:
-    """The key line's text size: the text size as far as its row allows, whole."""
-    return canvas.fit(ui.help, 14, 1170, "condensed", most=24, whole=True)
+def key_line(canvas: Canvas, ui: TurmbauUi) -> tuple[str, float]:
+    """The key line and its size: the text size as far as its row allows, whole, in fewer
+    words where the long ones would shrink under the smallest size."""
+    return _whole_line(canvas, ui.helps or (ui.help,), 14, 1170, "condensed", 24)
 
 
 def _whole_line(

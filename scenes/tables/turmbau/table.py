@@ -300,6 +300,11 @@ class TurmbauTable(TableScene):
         said = words.help_line(self.view, self.mode(), self.legal_moves())
         return keymap.relabel(said, "turmbau", loose=True)
 
+    def help_lines(self) -> tuple[str, ...]:
+        """The key line, then the same in fewer words for a small window."""
+        said = words.help_line(self.view, self.mode(), self.legal_moves(), short=True)
+        return (self.help_line(), keymap.relabel(said, "turmbau", loose=True))
+
     def curtain_reason(self, seat: int) -> str:
         return words.curtain_reason(self.view, seat, self._name)
 
@@ -397,6 +402,7 @@ class TurmbauTable(TableScene):
             prompt=self.prompt(),
             prompts=self.prompts(),
             help=self.help_line(),
+            helps=self.help_lines(),
             tooltip=words.tooltip(self.view, pointed, can_build and not busy, self._name),
             motion=self.motion,
             end_shown=self._end_shown,

@@ -179,8 +179,10 @@ def shorter_prompts(view: TurmbauView, mode: str, name: Names) -> tuple[str, ...
     return ()
 
 
-def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
-    """The keys that do something now."""
+def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: bool = False) -> str:
+    """The keys that do something now; ``short``: in fewer words, without the keys every mode
+    shares (the log's, the rules', the menu's: their heading and buttons name them, and "? all
+    keys" lists them all)."""
     held = {data.ACTION_KINDS[a] for a in view.my_actions} if view is not None else set()
     on = mode != "wait"
     cards = [
@@ -195,7 +197,7 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
     if mode == "turn":
         keys = ["Click a disc or ←/→ and Enter: build", "P pass", *cards]
     elif mode == "offer":
-        keys = ["1-4 add camel/crane/ship/mason (Shift removes)", "T trading card"]
+        keys = ["1-4 add cards" if short else "1-4 add camel/crane/ship/mason (Shift removes)", "T trading card"]
         keys += ["X triple"] if "triple" in held else []
         keys += ["Enter commit", "N no offer", *cards]
     elif mode == "select":
@@ -206,6 +208,8 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
         keys = ["Hover a card, a disc or a player, or ↓/↑ and ←/→, for details"]
+    if short:
+        return "  ·  ".join([*keys, "? all keys"])
     return "  ·  ".join([*keys, *(["↓ cards ↑ players"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
