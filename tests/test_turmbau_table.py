@@ -501,8 +501,9 @@ def test_pass_and_play_log_names_the_offers_once_they_are_face_up(rules):
 
 
 def test_offer_prompt_status_and_choice_line_hold_16_px_on_a_small_window(rules, monkeypatch):
-    """On 1024x640 at 100 %, an offer in progress: the prompt, the plates' statuses and the choice
-    line under the buttons keep 16 px, in fewer words where the long ones would shrink."""
+    """On 1024x640 at 100 %, an offer in progress: the prompt, the plates' statuses, the choice
+    line under the buttons and the key line keep 16 px, in fewer words where the long ones would
+    shrink."""
     from scenes import assets
     from scenes.canvas import Canvas
     from scenes.tables.turmbau.table import KIND_KEYS
@@ -528,6 +529,7 @@ def test_offer_prompt_status_and_choice_line_hold_16_px_on_a_small_window(rules,
     prompt = next(s for s in drawn if "offer cards face down" in s)
     choice = next(s for s in drawn if s.startswith("1 of "))
     statuses = [s for s in drawn if s in ("offering…", "making an offer…", "committed", "offer committed")]
+    keys = next(s for s in drawn if s.endswith("? all keys") and s.startswith("1-4"))
     assert statuses
-    for s in (prompt, choice, *statuses):
+    for s in (prompt, choice, keys, *statuses):
         assert drawn[s] >= 16, (s, drawn[s])

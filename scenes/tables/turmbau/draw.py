@@ -305,13 +305,24 @@ def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
     prompt, size = _whole_line(canvas, ui.prompts or (ui.prompt,), 19, 1140, "sans", 26)
     canvas.text(prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
     keys, size = key_line(canvas, ui)
-    canvas.text(keys, (604, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=1170)
+    x, width = _key_row(ui)
+    canvas.text(keys, (x, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=width)
+
+
+def _key_row(ui: TurmbauUi) -> tuple[float, float]:
+    """The key line's centre and width: the table's width, or left of the choice line when one
+    is drawn (it sits between the choice buttons and the foot)."""
+    chosen = ui.mode in ("offer", "redraw") or (ui.mode == "select" and (ui.joker_usable or ui.choice.wild != ZERO))
+    if not chosen:
+        return 604, 1170
+    right = CHOICE_X - CHOICE_W / 2 - 8
+    return (19 + right) / 2, right - 19
 
 
 def key_line(canvas: Canvas, ui: TurmbauUi) -> tuple[str, float]:
     """The key line and its size: the text size as far as its row allows, whole, in fewer
     words where the long ones would shrink under the smallest size."""
-    return _whole_line(canvas, ui.helps or (ui.help,), 14, 1170, "condensed", 24)
+    return _whole_line(canvas, ui.helps or (ui.help,), 14, _key_row(ui)[1], "condensed", 24)
 
 
 def _whole_line(
