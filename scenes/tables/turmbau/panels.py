@@ -335,21 +335,18 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
     # the status on the second row before the counts, or, when the words are large, on the first
     # row after the name (as large as the room there allows), each in fewer words where the
     # long ones do not fit at the smallest size
-    width = counts - r.x - 42 - 8
+    below = counts - r.x - 42 - 8
+    left = r.x + 42 + min(room, 230, canvas.text_size(ui.names[s], name_size, role)[0]) + 10
+    beside = r.x + 42 + room - left
     for status in statuses:
-        size = canvas.fit(status, 13, width, most=20)
-        if canvas.text_size(status, size)[0] <= width:
+        size = canvas.fit(status, 13, below, most=20)
+        if canvas.text_size(status, size)[0] <= below:
             canvas.text(status, (r.x + 42, r.y + 45), size, colour, anchor="midleft")
             return
-    left = r.x + 42 + min(room, 230, canvas.text_size(ui.names[s], name_size, role)[0]) + 10
-    width = r.x + 42 + room - left
-    status, size = statuses[-1], canvas.fit(statuses[-1], 13, width, most=20, whole=True)
-    for words in statuses:
-        fitted = canvas.fit(words, 13, width, most=20, whole=True)
-        if fitted >= canvas.least - 0.01:
-            status, size = words, fitted
-            break
-    canvas.text(status, (left, r.y + 17), size, colour, anchor="midleft", max_width=width)
+        size = canvas.fit(status, 13, beside, most=20, whole=True)
+        if size >= canvas.least - 0.01 or status == statuses[-1]:
+            canvas.text(status, (left, r.y + 17), size, colour, anchor="midleft", max_width=beside)
+            return
 
 
 def _plate_status(v: TurmbauView, s: int) -> tuple[str, ...]:

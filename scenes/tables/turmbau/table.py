@@ -291,19 +291,9 @@ class TurmbauTable(TableScene):
         said = words.prompt(self.view, self.mode(), self.viewer, watching, self._name)
         return keymap.relabel(said, "turmbau")  # the keys in brackets are the player's
 
-    def prompts(self) -> tuple[str, ...]:
-        """The prompt, then the same in fewer words (longest first) for a small window."""
-        shorter = words.shorter_prompts(self.view, self.mode(), self._name)
-        return (self.prompt(), *(keymap.relabel(x, "turmbau") for x in shorter))
-
     def help_line(self) -> str:
         said = words.help_line(self.view, self.mode(), self.legal_moves())
         return keymap.relabel(said, "turmbau", loose=True)
-
-    def help_lines(self) -> tuple[str, ...]:
-        """The key line, then the same in fewer words for a small window."""
-        said = words.help_line(self.view, self.mode(), self.legal_moves(), short=True)
-        return (self.help_line(), keymap.relabel(said, "turmbau", loose=True))
 
     def curtain_reason(self, seat: int) -> str:
         return words.curtain_reason(self.view, seat, self._name)
@@ -399,10 +389,7 @@ class TurmbauTable(TableScene):
             busy=busy,
             pass_and_play=self.controller.pass_and_play,
             log_lines=tuple(self.log_lines),
-            prompt=self.prompt(),
-            prompts=self.prompts(),
-            help=self.help_line(),
-            helps=self.help_lines(),
+            **_said(self, mode, legal),
             tooltip=words.tooltip(self.view, pointed, can_build and not busy, self._name),
             motion=self.motion,
             end_shown=self._end_shown,
@@ -443,3 +430,17 @@ class TurmbauTable(TableScene):
 
     def result_lines(self) -> list[str]:
         return words.result_lines(self.match.view(None), self._name)
+
+
+def _said(table: TurmbauTable, mode: str, legal: LegalMoves) -> dict[str, Any]:
+    """The prompt and the key line, each then in fewer words (longest first) for a small window;
+    the keys in brackets are the player's."""
+    shorter = words.shorter_prompts(table.view, mode, table._name)
+    short_keys = keymap.relabel(words.help_line(table.view, mode, legal, short=True), "turmbau", loose=True)
+    prompt, keys = table.prompt(), table.help_line()
+    return {
+        "prompt": prompt,
+        "prompts": (prompt, *(keymap.relabel(x, "turmbau") for x in shorter)),
+        "help": keys,
+        "helps": (keys, short_keys),
+    }
