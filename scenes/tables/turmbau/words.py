@@ -179,6 +179,20 @@ def shorter_prompts(view: TurmbauView, mode: str, name: Names) -> tuple[str, ...
     return ()
 
 
+SHORT_KEYS = {  # the key line's words for a small window: each key and what it does, in brief
+    "Click a disc or ←/→ and Enter: build": "←/→ Enter build",
+    "1-4 add camel/crane/ship/mason (Shift removes)": "1-4 add cards",
+    "T trading card": "T trade card",
+    "1-5 invite that player's offer": "1-5 invite",
+    "J joker choice": "J joker",
+    "L leave unfulfilled": "L leave",
+    "1-4 choose cards by kind (Shift removes)": "1-4 choose cards",
+    "D double turn": "D double",
+    "C card draw": "C draw 3",
+    "R card trade": "R trade",
+}
+
+
 def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: bool = False) -> str:
     """The keys that do something now; ``short``: in fewer words, without the keys every mode
     shares (the log's, the rules', the menu's: their heading and buttons name them, and "? all
@@ -197,7 +211,7 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: boo
     if mode == "turn":
         keys = ["Click a disc or ←/→ and Enter: build", "P pass", *cards]
     elif mode == "offer":
-        keys = ["1-4 add cards" if short else "1-4 add camel/crane/ship/mason (Shift removes)", "T trading card"]
+        keys = ["1-4 add camel/crane/ship/mason (Shift removes)", "T trading card"]
         keys += ["X triple"] if "triple" in held else []
         keys += ["Enter commit", "N no offer", *cards]
     elif mode == "select":
@@ -209,7 +223,7 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: boo
     else:
         keys = ["Hover a card, a disc or a player, or ↓/↑ and ←/→, for details"]
     if short:
-        return "  ·  ".join([*keys, "? all keys"])
+        return "  ·  ".join([*(SHORT_KEYS.get(k, k) for k in keys), "? all keys"])
     return "  ·  ".join([*keys, *(["↓ cards ↑ players"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
