@@ -498,3 +498,38 @@ def test_pass_and_play_log_names_the_offers_once_they_are_face_up(rules):
             p.advance(0.05)
     assert len(named) >= 6 and all(named), named
     pygame.display.quit()
+
+
+def test_offer_prompt_status_and_choice_line_hold_16_px_on_a_small_window(rules, monkeypatch):
+    """On 1024x640 at 100 %, an offer in progress: the prompt, the plates' statuses, the choice
+    line under the buttons and the key line keep 16 px, in fewer words where the long ones would
+    shrink."""
+    from scenes import assets
+    from scenes.canvas import Canvas
+    from scenes.tables.turmbau.table import KIND_KEYS
+
+    seats = [Seat("Anna")] + [Seat(f"Bot {i}", "random") for i in range(1, 4)]
+    match = Match(rules, rules.make_config(4), 5, seats)
+    match.play_bots(until=lambda m: m.view(None).phase is Phase.OFFER and 0 in m.to_act())
+    drawn: dict[str, int] = {}
+    original = Canvas.text
+
+    def text(canvas, s, pos, size=22, *args, **kwargs):
+        drawn[s] = round(size * canvas.scale)
+        return original(canvas, s, pos, size, *args, **kwargs)
+
+    monkeypatch.setattr(Canvas, "text", text)
+    pilot = Pilot(size=(1024, 640))
+    table = TurmbauTable(match, None, threaded=False)
+    pilot.start(table)
+    offer = max((a for a in match.legal(0) if isinstance(a, Offer)), key=lambda a: sum(a.cards))
+    pilot.press(next(key for key, kind in KIND_KEYS.items() if offer.cards[kind]))
+    assets.clear()  # cached layers are painted again, so their words are seen
+    pilot.app.draw()
+    prompt = next(s for s in drawn if "offer cards face down" in s)
+    choice = next(s for s in drawn if s.startswith("1 of "))
+    statuses = [s for s in drawn if s in ("offering…", "making an offer…", "committed", "offer committed")]
+    keys = next(s for s in drawn if s.endswith("? all keys") and s.startswith("1-4"))
+    assert statuses
+    for s in (prompt, choice, keys, *statuses):
+        assert drawn[s] >= 16, (s, drawn[s])

@@ -88,6 +88,24 @@ def screens(pilot: Pilot):
             seat = match.to_act()[0]
             match.submit(seat, match.bot_action(seat))
         yield table_for(rules.info.id)(match, None, threaded=False)
+    yield _turmbau_offer()
+
+
+def _turmbau_offer():
+    """Der Turmbau in an offer in progress: the first seat has picked a card of the most it may
+    offer, so the choice line under the action cards is drawn; returns (table, what to do once open)."""
+    from babel.core import registry
+    from babel.games.turmbau.model import Phase
+    from scenes.tables.turmbau.table import KIND_KEYS, TurmbauTable
+
+    rules = registry.get("turmbau")
+    seats = [Seat("Anna")] + [Seat(f"Bot {i}", "random") for i in range(1, 4)]
+    match = Match(rules, rules.make_config(4), 5, seats)
+    match.play_bots(until=lambda m: m.view(None).phase is Phase.OFFER and 0 in m.to_act())
+    table = TurmbauTable(match, None, threaded=False)
+    offer = max((a for a in match.legal(0) if hasattr(a, "trade")), key=lambda a: sum(a.cards))
+    key = next(key for key, kind in KIND_KEYS.items() if offer.cards[kind])
+    return table, lambda pilot: pilot.press(key)
 
 
 def _part(where: str) -> str:
@@ -117,7 +135,10 @@ def main(argv=None) -> int:
     smallest: dict[str, float] = {}
     record(smallest)
     for scene in screens(pilot):
+        scene, ready = scene if isinstance(scene, tuple) else (scene, None)
         pilot.start(scene)
+        if ready is not None:
+            ready(pilot)
         assets.clear()  # cached buttons and layers are painted again, so their words are seen
         pilot.app.draw()
         pilot.app.pop()

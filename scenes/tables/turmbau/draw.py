@@ -74,7 +74,9 @@ class TurmbauUi:
     pass_and_play: bool = False
     log_lines: tuple[str, ...] = ()
     prompt: str = ""
+    prompts: tuple[str, ...] = ()  # the prompt, then the same in fewer words
     help: str = ""
+    helps: tuple[str, ...] = ()  # the key line, then the same in fewer words
     tooltip: str = ""
     mouse: tuple[float, float] = (0, 0)
     below: bool = False  # the note hangs from ``mouse`` down, left of the right column (keys on it)
@@ -226,32 +228,47 @@ def _draw_extras(canvas: Canvas, ui: TurmbauUi) -> None:
         draw_card(canvas, face, paint_action_card, c, SMALL_CARD, glow=playable, lift=lift)
 
 
+CHOICE_X, CHOICE_W = 1047, 280  # the choice line's centre and room: under the choice buttons
+BUTTONS_BOTTOM = 848  # the second choice button's foot
+
+
 def _draw_choice_line(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
-    """What is chosen right now, under the action cards."""
-    mode = ui.mode
+    """What is chosen right now, between the choice buttons and the key line, at the text size
+    (never under the smallest size): in fewer words where the long ones do not fit."""
+    wordings = choice_wordings(view, ui)
+    if not wordings:
+        return
+    colour = theme.HIGHLIGHT if ui.mode == "select" and ui.choice.wild != ZERO else theme.PAPER
+    for text in wordings:
+        size = canvas.fit(text, 14, CHOICE_W, most=22)
+        if canvas.text_size(text, size)[0] <= CHOICE_W:
+            break
+    keys_top = 898 - canvas.text_size(*key_line(canvas, ui), "condensed")[1]
+    y = (BUTTONS_BOTTOM + keys_top) / 2 + 4  # a line's box is taller than its letters: clear of the button
+    canvas.text(text, (CHOICE_X, y), size, colour, anchor="center", max_width=CHOICE_W)
+
+
+def choice_wordings(view: TurmbauView, ui: TurmbauUi) -> tuple[str, ...]:
+    """The choice line, then the same in fewer words (longest first); none when nothing is chosen."""
+    mode, c = ui.mode, ui.choice
     if mode == "offer":
-        o = ui.choice.offer
+        o = c.offer
         w, s = view.target
-        disc = view.wonders[w].discs[s]
-        text = f"{o.size} of at most {disc.total} cards chosen" + (" + trading card" if o.trade else "")
-        canvas.text(text, (1047, 858), 13, theme.PAPER, anchor="midtop", max_width=300)
-    elif mode == "select" and ui.choice.wild != ZERO:
-        words = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(ui.choice.wild) if n)
-        canvas.text(
-            f"Joker as {words} (J changes)", (1047, 858), 14, theme.HIGHLIGHT, anchor="midtop", max_width=290
+        most = view.wonders[w].discs[s].total
+        return (
+            f"{o.size} of at most {most} cards chosen" + (" + trading card" if o.trade else ""),
+            f"{o.size} of at most {most} chosen" + (" + trading" if o.trade else ""),
+            f"{o.size} of {most} chosen" + (" + trading" if o.trade else ""),
         )
-    elif mode == "select" and ui.joker_usable:
-        canvas.text("J: use a Joker", (1047, 858), 14, theme.PAPER, anchor="midtop")
-    elif mode == "redraw":
-        chosen = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(ui.choice.redraw_sel) if n)
-        canvas.text(
-            "Trade in: " + (chosen or "nothing yet"),
-            (1047, 858),
-            14,
-            theme.PAPER,
-            anchor="midtop",
-            max_width=290,
-        )
+    if mode == "select" and c.wild != ZERO:
+        words = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(c.wild) if n)
+        return (f"Joker as {words} (J changes)", f"Joker as {words}", f"Joker: {words}")
+    if mode == "select" and ui.joker_usable:
+        return ("J: use a Joker", "J: Joker")
+    if mode == "redraw":
+        chosen = ", ".join(f"{n} {KIND_SHORT[k].lower()}" for k, n in enumerate(c.redraw_sel) if n)
+        return ("Trade in: " + (chosen or "nothing yet"), "Trade in: " + (chosen or "none yet"))
+    return ()
 
 
 # -- over the still picture -------------------------------------------------------------------------
@@ -285,10 +302,39 @@ def draw_motion(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
 def draw_prompt(canvas: Canvas, ui: TurmbauUi) -> None:
     """The prompt between the offers and the hand, the keys at the foot: both follow the text
     size as far as their rows allow (never under the smallest size)."""
-    size = canvas.fit(ui.prompt, 19, 1140, most=26, whole=True)
-    canvas.text(ui.prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
-    size = canvas.fit(ui.help, 14, 1170, "condensed", most=24, whole=True)
-    canvas.text(ui.help, (604, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=1170)
+    prompt, size = _whole_line(canvas, ui.prompts or (ui.prompt,), 19, 1140, "sans", 26)
+    canvas.text(prompt, (PROMPT_X, 731), size, theme.WHITE, anchor="center", max_width=1140)
+    keys, size = key_line(canvas, ui)
+    x, width = _key_row(ui)
+    canvas.text(keys, (x, 898), size, theme.PAPER_DARK, role="condensed", anchor="midbottom", max_width=width)
+
+
+def _key_row(ui: TurmbauUi) -> tuple[float, float]:
+    """The key line's centre and width: the table's width, or left of the choice line when one
+    is drawn (it sits between the choice buttons and the foot)."""
+    chosen = ui.mode in ("offer", "redraw") or (ui.mode == "select" and (ui.joker_usable or ui.choice.wild != ZERO))
+    if not chosen:
+        return 604, 1170
+    right = CHOICE_X - CHOICE_W / 2 - 8
+    return (19 + right) / 2, right - 19
+
+
+def key_line(canvas: Canvas, ui: TurmbauUi) -> tuple[str, float]:
+    """The key line and its size: the text size as far as its row allows, whole, in fewer
+    words where the long ones would shrink under the smallest size."""
+    return _whole_line(canvas, ui.helps or (ui.help,), 14, _key_row(ui)[1], "condensed", 24)
+
+
+def _whole_line(
+    canvas: Canvas, wordings: tuple[str, ...], size: float, width: float, role: str, most: float
+) -> tuple[str, float]:
+    """The first of ``wordings`` (longest first) that keeps the smallest size in ``width``, and
+    its size; else the shortest, shrunk as far as it must to stay whole."""
+    for words in wordings:
+        fitted = canvas.fit(words, size, width, role, most=most, whole=True)
+        if fitted >= canvas.least - 0.01:
+            return words, fitted
+    return wordings[-1], canvas.fit(wordings[-1], size, width, role, most=most, whole=True)
 
 
 def draw_tooltip(canvas: Canvas, ui: TurmbauUi) -> None:

@@ -330,31 +330,36 @@ def _draw_plate(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, s: int) -> Non
         anchor="midleft",
         max_width=min(room, 230),
     )
-    status, colour = _plate_status(v, s), theme.GOLD_DARK if active else theme.INK_SOFT
+    statuses, colour = _plate_status(v, s), theme.GOLD_DARK if active else theme.INK_SOFT
     counts = _draw_plate_counts(canvas, v, s, r)  # the second row, from its right end: the left edge
     # the status on the second row before the counts, or, when the words are large, on the first
-    # row after the name (as large as the room there allows)
-    size = canvas.fit(status, 13, counts - r.x - 42 - 8, most=20)
-    if canvas.text_size(status, size)[0] <= counts - r.x - 42 - 8:
-        canvas.text(status, (r.x + 42, r.y + 45), size, colour, anchor="midleft")
-        return
+    # row after the name (as large as the room there allows), each in fewer words where the
+    # long ones do not fit at the smallest size
+    below = counts - r.x - 42 - 8
     left = r.x + 42 + min(room, 230, canvas.text_size(ui.names[s], name_size, role)[0]) + 10
-    width = r.x + 42 + room - left
-    size = canvas.fit(status, 13, width, most=20, whole=True)
-    canvas.text(status, (left, r.y + 17), size, colour, anchor="midleft", max_width=width)
+    beside = r.x + 42 + room - left
+    for status in statuses:
+        size = canvas.fit(status, 13, below, most=20)
+        if canvas.text_size(status, size)[0] <= below:
+            canvas.text(status, (r.x + 42, r.y + 45), size, colour, anchor="midleft")
+            return
+        size = canvas.fit(status, 13, beside, most=20, whole=True)
+        if size >= canvas.least - 0.01 or status == statuses[-1]:
+            canvas.text(status, (left, r.y + 17), size, colour, anchor="midleft", max_width=beside)
+            return
 
 
-def _plate_status(v: TurmbauView, s: int) -> str:
+def _plate_status(v: TurmbauView, s: int) -> tuple[str, ...]:
+    """A seat's status on its plate, then the same in fewer words (longest first)."""
     if v.phase is not Phase.OVER and s == v.active:
-        status = {Phase.TURN: "to play", Phase.OFFER: "builder", Phase.SELECT: "builder, choosing"}.get(
-            v.phase, ""
-        )
-        return status + (" · double turn" if v.double else "")
+        status = {Phase.TURN: ("to play",), Phase.OFFER: ("builder",), Phase.SELECT: ("builder, choosing", "choosing")}
+        said = status.get(v.phase, ("",))
+        return tuple(x + " · double turn" for x in said) + ("double turn",) if v.double else said
     if v.phase is Phase.OFFER and not v.committed[s]:
-        return "making an offer…"
+        return ("making an offer…", "offering…")
     if v.phase is Phase.OFFER:
-        return "offer committed"
-    return "first player" if s == v.start else ""
+        return ("offer committed", "committed")
+    return ("first player", "starts") if s == v.start else ("",)
 
 
 def _draw_plate_counts(canvas: Canvas, v: TurmbauView, s: int, r: pygame.Rect) -> float:

@@ -389,8 +389,7 @@ class TurmbauTable(TableScene):
             busy=busy,
             pass_and_play=self.controller.pass_and_play,
             log_lines=tuple(self.log_lines),
-            prompt=self.prompt(),
-            help=self.help_line(),
+            **_said(self, mode, legal),
             tooltip=words.tooltip(self.view, pointed, can_build and not busy, self._name),
             motion=self.motion,
             end_shown=self._end_shown,
@@ -431,3 +430,17 @@ class TurmbauTable(TableScene):
 
     def result_lines(self) -> list[str]:
         return words.result_lines(self.match.view(None), self._name)
+
+
+def _said(table: TurmbauTable, mode: str, legal: LegalMoves) -> dict[str, Any]:
+    """The prompt and the key line, each then in fewer words (longest first) for a small window;
+    the keys in brackets are the player's."""
+    shorter = words.shorter_prompts(table.view, mode, table._name)
+    short_keys = keymap.relabel(words.help_line(table.view, mode, legal, short=True), "turmbau", loose=True)
+    prompt, keys = table.prompt(), table.help_line()
+    return {
+        "prompt": prompt,
+        "prompts": (prompt, *(keymap.relabel(x, "turmbau") for x in shorter)),
+        "help": keys,
+        "helps": (keys, short_keys),
+    }

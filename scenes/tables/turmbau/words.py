@@ -159,8 +159,44 @@ def prompt(view: TurmbauView, mode: str, viewer: int | None, watching: bool, nam
     return msg[:1].upper() + msg[1:]
 
 
-def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
-    """The keys that do something now."""
+def shorter_prompts(view: TurmbauView, mode: str, name: Names) -> tuple[str, ...]:
+    """The same prompt in fewer words, longest first, for a window where the long one would be
+    drawn under the smallest size (none when the long one is short enough everywhere)."""
+    if mode == "turn":
+        second = " (second of your Double turn)" if view.double == 2 else ""
+        return (f"Your turn{second}: click a disc to build, or pass (P)", "Your turn: build on a disc, or pass (P)")
+    if mode == "offer":
+        target = target_words(view)
+        return (
+            f"{name(view.active)} builds on {target}: offer cards face down",
+            f"Offer cards face down for {target}",
+        )
+    if mode == "select":
+        return (
+            "Offers revealed: invite whole offers, then complete the disc or leave it",
+            "Invite whole offers, then complete or leave the disc",
+        )
+    return ()
+
+
+SHORT_KEYS = {  # the key line's words for a small window: each key and what it does, in brief
+    "Click a disc or ←/→ and Enter: build": "←/→ Enter build",
+    "1-4 add camel/crane/ship/mason (Shift removes)": "1-4 add cards",
+    "T trading card": "T trade card",
+    "1-5 invite that player's offer": "1-5 invite",
+    "J joker choice": "J joker",
+    "L leave unfulfilled": "L leave",
+    "1-4 choose cards by kind (Shift removes)": "1-4 choose cards",
+    "D double turn": "D double",
+    "C card draw": "C draw 3",
+    "R card trade": "R trade",
+}
+
+
+def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: bool = False) -> str:
+    """The keys that do something now; ``short``: in fewer words, without the keys every mode
+    shares (the log's, the rules', the menu's: their heading and buttons name them, and "? all
+    keys" lists them all)."""
     held = {data.ACTION_KINDS[a] for a in view.my_actions} if view is not None else set()
     on = mode != "wait"
     cards = [
@@ -186,6 +222,8 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves) -> str:
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
         keys = ["Hover a card, a disc or a player, or ↓/↑ and ←/→, for details"]
+    if short:
+        return "  ·  ".join([*(SHORT_KEYS.get(k, k) for k in keys), "? all keys"])
     return "  ·  ".join([*keys, *(["↓ cards ↑ players"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
 
