@@ -245,10 +245,11 @@ class MainMenu(Scene):
             from scenes.tutorials import has_lesson
 
             width = lifted.w - (290 if has_lesson(info.id) else 100)
-            canvas.paragraph(  # the whole description, in two lines if it needs them
-                info.blurb,
+            blurb = _blurb_words(canvas, info.blurb, width)
+            canvas.paragraph(  # the description, in two lines if it needs them
+                blurb,
                 (lifted.x + 72, lifted.y + 52),
-                _blurb_size(canvas, info.blurb, width),
+                _blurb_size(canvas, blurb, width),
                 theme.BUTTON_TEXT,
                 width,
                 2,
@@ -270,6 +271,20 @@ class MainMenu(Scene):
             theme.PAPER_DARK,
             anchor="bottomright",
         )
+
+
+def _blurb_words(canvas: Canvas, blurb: str, width: float) -> str:
+    """The whole description where its two lines hold the 16-pixel floor, else its first clause
+    (before the first colon or semicolon: "Hidden roles for 5-10") where that does; the setup
+    screen shows the whole of it."""
+    if _blurb_size(canvas, blurb, width) >= canvas.least:
+        return blurb
+    for mark in (": ", "; "):
+        if mark in blurb:
+            short = blurb.split(mark, 1)[0]
+            if _blurb_size(canvas, short, width) >= canvas.least:
+                return short
+    return blurb
 
 
 def _blurb_size(canvas: Canvas, blurb: str, width: float) -> float:

@@ -889,16 +889,11 @@ def draw_setup_preview(canvas: Canvas, options: dict, rect) -> None:
         left = x + w - 14 - 3 * size - 2 * gap
         text_w = left - x - 28
         canvas.text("Random", (x + 16, y + 12), 22, theme.GOLD, role="title_bold", max_width=text_w)
-        px = max(6, round(15 * canvas.scale))
+        size = canvas.ts(15)  # the text size, never under the 16-pixel floor
         ty = y + 44
-        for line in assets.wrap(
-            "Drawn when the game starts, from the nine printed blueprints.",
-            "sans",
-            px,
-            round(text_w * canvas.scale),
-        )[:6]:
-            canvas.text(line, (x + 16, ty), 15, (214, 200, 176), max_width=text_w)
-            ty += 20
+        for line in canvas.wrap("Drawn when the game starts, from the nine printed blueprints.", size, text_w)[:6]:
+            canvas.text(line, (x + 16, ty), size, (214, 200, 176), max_width=text_w)
+            ty += size * 1.3
         for k, bp in enumerate(PRINTED_BLUEPRINTS):
             mx = left + (k % 3) * (size + gap)
             my = y + (h - 3 * size - 2 * gap) / 2 + (k // 3) * (size + gap)

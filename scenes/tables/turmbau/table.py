@@ -283,7 +283,7 @@ class TurmbauTable(TableScene):
         (a.label, a.enabled, a.visible), (b.label, b.visible) = words.button_labels(
             m, c.offer, c.select, c.redraw_sel, self.legal_moves()
         )
-        b.enabled = True
+        a.short, b.enabled = words.SHORT_LABELS.get(a.label, ()), True
 
     # -- words --------------------------------------------------------------------------------------
     def prompt(self) -> str:

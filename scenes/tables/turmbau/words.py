@@ -306,6 +306,9 @@ def sheet_notes(finals: Sequence, name: Names) -> list[str]:
     return notes
 
 
+SHORT_LABELS = {"Choose cards to offer": ("Choose cards",)}  # for a narrow button on a small window
+
+
 def button_labels(
     mode: str, offer: Offer, select: Select, redraw: tuple[int, ...], legal: LegalMoves
 ) -> tuple[tuple[str, bool, bool], tuple[str, bool]]:
