@@ -436,11 +436,14 @@ def _said(table: TurmbauTable, mode: str, legal: LegalMoves) -> dict[str, Any]:
     """The prompt and the key line, each then in fewer words (longest first) for a small window;
     the keys in brackets are the player's."""
     shorter = words.shorter_prompts(table.view, mode, table._name)
-    short_keys = keymap.relabel(words.help_line(table.view, mode, legal, short=True), "turmbau", loose=True)
+    short_keys, lean_keys = (
+        keymap.relabel(words.help_line(table.view, mode, legal, short=True, lean=lean), "turmbau", loose=True)
+        for lean in (False, True)
+    )
     prompt, keys = table.prompt(), table.help_line()
     return {
         "prompt": prompt,
         "prompts": (prompt, *(keymap.relabel(x, "turmbau") for x in shorter)),
         "help": keys,
-        "helps": (keys, short_keys),
+        "helps": (keys, short_keys, lean_keys),
     }

@@ -193,10 +193,17 @@ SHORT_KEYS = {  # the key line's words for a small window: each key and what it 
 }
 
 
-def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: bool = False) -> str:
+# the keys of the two choice buttons: the leanest key line leaves them to the buttons (and ? lists them)
+BUTTON_KEYS = {"P pass", "Enter commit", "N no offer", "Enter complete", "L leave unfulfilled", "Enter trade", "C cancel"}
+
+
+def help_line(
+    view: TurmbauView | None, mode: str, legal: LegalMoves, short: bool = False, lean: bool = False
+) -> str:
     """The keys that do something now; ``short``: in fewer words, without the keys every mode
     shares (the log's, the rules', the menu's: their heading and buttons name them, and "? all
-    keys" lists them all)."""
+    keys" lists them all); ``lean``: short, and without the keys of the choice buttons too (the
+    key line beside the choice line, with several action cards playable, on a small window)."""
     held = {data.ACTION_KINDS[a] for a in view.my_actions} if view is not None else set()
     on = mode != "wait"
     cards = [
@@ -222,7 +229,9 @@ def help_line(view: TurmbauView | None, mode: str, legal: LegalMoves, short: boo
         keys = ["1-4 choose cards by kind (Shift removes)", "Enter trade", "C cancel"]
     else:
         keys = ["Hover a card, a disc or a player, or ↓/↑ and ←/→, for details"]
-    if short:
+    if lean:
+        keys = [k for k in keys if k not in BUTTON_KEYS]
+    if short or lean:
         return "  ·  ".join([*(SHORT_KEYS.get(k, k) for k in keys), "? all keys"])
     return "  ·  ".join([*keys, *(["↓ cards ↑ players"] if mode != "wait" else []), "PgUp/PgDn log", "F1 rules", "? all keys", "Esc menu"])
 
