@@ -50,6 +50,7 @@ FIXED: dict[str, tuple[tuple[str, str], ...]] = {  # the keys each table keeps a
         ("Enter", "confirm"),
         ("Backspace", "clear the choice"),
         ("PgUp/PgDn", "past rounds"),
+        ("↑/↓", "table talk: the other bots' rows, when they do not all fit"),
     ),
 }
 

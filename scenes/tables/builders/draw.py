@@ -82,6 +82,7 @@ class BuildersUi:
     peek: bool = False
     talk: Mapping[int, list[tuple[int, float]]] | None = None  # table talk, when shown
     talk_top: int = 0
+    talk_first: int = 0  # the first bot's row the sheet shows (its rows scroll when they do not all fit)
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else "nobody"
@@ -172,6 +173,7 @@ def static_key(v: BuildersView, ui: BuildersUi) -> tuple:
         ui.legal,
         ui.public_act,
         ui.talk is not None,
+        ui.talk_first,
     )
 
 
@@ -431,15 +433,22 @@ def draw_seat(canvas: Canvas, v: BuildersView, ui: BuildersUi, seat: int) -> Non
 
 def _swap_caption(canvas: Canvas, swaps: list[float], area, top: float) -> None:
     """"swap" or "N swaps" under a seat's discard area (off the piles beside it) at the text
-    size, but no lower than the prompt's bar when it would run into it."""
+    size; where it would run into the prompt's bar, moved along the area clear of the bar, or
+    else no lower than the bar."""
     label = "swap" if len(swaps) == 1 else wording.count(len(swaps), "swap")
     left, right = area[0], area[0] + area[2]
     size = canvas.fit(label, 11, right - left, most=20, whole=True)
+    bar = pygame.Rect(PROMPT_BAR)
     for _ in range(2):  # placed, then once more if the bar shortens it
         half = canvas.text_size(label, size)[0] / 2
         cx = min(max((swaps[0] + swaps[-1]) / 2, left + half), right - half)
-        bar = pygame.Rect(PROMPT_BAR)
         if not bar.colliderect((cx - half, top, 2 * half, size * 1.2)):
+            break
+        reach = 10  # beside the bar, a little past the area's ends (the piles beside it are further)
+        beside = (bar.left - half - 1, bar.right + half + 1)
+        clear = [c for c in beside if left + half - reach <= c <= right - half + reach]
+        if clear:
+            cx = min(clear, key=lambda c: abs(c - cx))
             break
         size = min(size, (bar.y - top) / 1.2)
     canvas.text(label, (cx, top), size, theme.PAPER, anchor="midtop")

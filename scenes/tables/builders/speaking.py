@@ -11,7 +11,7 @@ import pygame
 
 from scenes.tables.builders import rounds
 from scenes.tables.builders.speech import TalkMenu
-from scenes.tables.builders.talk import talk_top
+from scenes.tables.builders.talk import first_row, rows_room, sheet_rect, talk_top
 
 
 class Speaking:
@@ -22,6 +22,7 @@ class Speaking:
     _talk_seen: tuple[Any, dict]
     _talk_menu: TalkMenu | None = None
     talk_least: float = 16.0  # the window's smallest text size at the last draw (the sheet's rows)
+    talk_first: int = 0  # the first bot's row the sheet shows, when its rows scroll
 
     # -- the talk menu ------------------------------------------------------------------------
     @property
@@ -45,6 +46,29 @@ class Speaking:
             return
         self.talk_on = not self.talk_on
         self.app.toast("Table talk on: whom each bot suspects" if self.talk_on else "Table talk off")
+
+    def talk_event(self, event: pygame.event.Event) -> bool:
+        """The sheet's rows scroll (when they do not all fit): Up and Down, or the wheel over
+        the sheet (while the rounds are read back they cover it)."""
+        if not self.talk_on or self.log_view.back:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and not event.mod:
+            self.scroll_talk(1 if event.key == pygame.K_DOWN else -1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and pygame.Rect(self._talk_rect()).collidepoint(self.app.mouse):
+            self.scroll_talk(-event.y)
+            return True
+        return False
+
+    def scroll_talk(self, rows: int) -> None:
+        """Down (or up, negative) by ``rows`` bots' rows, within the rows there are."""
+        top = self._talk_rect()[1]
+        fit = rows_room(self.app.canvas, top)[2]
+        bots = len(self.talk.bots)
+        self.talk_first = first_row(first_row(self.talk_first, bots, fit) + rows, bots, fit)
+
+    def _talk_rect(self) -> tuple[float, float, float, float]:
+        return sheet_rect(talk_top(len(self.talk.bots), self.talk_least))
 
     def log_rect(self) -> pygame.Rect:  # scrolled back, the rounds cover the table talk
         return rounds.log_rect(

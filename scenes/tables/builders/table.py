@@ -208,6 +208,8 @@ class BuildersTable(DiscardKeys, Speaking, TableScene):
             self.peek = False
         if self.note is not None and self.note[0] == self.viewer and self._note_event(event):
             return True
+        if self.talk_event(event):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = self._target_at(event.pos)
             self.disc_hover = L.discards_at(event.pos, self.view.discards, self.anchors)
@@ -376,6 +378,7 @@ class BuildersTable(DiscardKeys, Speaking, TableScene):
             peek=self.peek,
             talk=self._talk_lines(),
             talk_top=talk_top(len(self.talk.bots), self.talk_least),
+            talk_first=self.talk_first,
         )
 
     def prompt(self) -> str:
