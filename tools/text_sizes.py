@@ -89,6 +89,89 @@ def screens(pilot: Pilot):
             match.submit(seat, match.bot_action(seat))
         yield table_for(rules.info.id)(match, None, threaded=False)
     yield _turmbau_offer()
+    yield from more_states()
+
+
+def more_states():
+    """The states the tables above do not reach: Builders with nine bots and the table talk
+    sheet showing (its rows scroll), and Der Turmbau's offer and builder's choice with several
+    action cards playable (the key line beside the choice line)."""
+    yield builders_talk()
+    yield turmbau_cards("offer")
+    yield turmbau_cards("select")
+
+
+def builders_talk(bots: int = 9):
+    """Babel Builders with Anna and ``bots`` bots after a round, at Anna's move: the table talk
+    sheet shows a row per bot (on by default with one person at the table)."""
+    from babel.core import registry
+    from scenes.tables.builders import BuildersTable
+
+    rules = registry.get("builders")
+    names = ["Anna", "Ben", "Carla", "Dev", "Elif", "Farid", "Gwen", "Hiro", "Ines", "Jonas"]
+    seats = [Seat(names[0])] + [Seat(n, "plain") for n in names[1 : bots + 1]]
+    match = Match(rules, rules.make_config(bots + 1), 3, seats)
+    match.play_bots(until=lambda m: len(m.view(None).log) >= 1 and 0 in m.to_act())
+    table = BuildersTable(match, None, threaded=False)
+
+    def ready(pilot):
+        table.note = None  # the role note, shown at the start, put away
+
+    return table, ready
+
+
+def turmbau_cards(phase: str):
+    """Der Turmbau at Anna's offer ("offer": a card picked, so the choice line shows) or her
+    choice as the builder ("select": the offers invited that a Joker completes), holding Card
+    trade and Card draw (and a Triple or a Joker), all playable: the longest key lines beside the
+    choice line. The held cards are dealt to her from the action deck (or another hand)."""
+    import dataclasses
+
+    from babel.core import registry
+    from babel.games.turmbau import pieces
+    from babel.games.turmbau.actions import Offer, Select
+    from babel.games.turmbau.model import Phase
+    from scenes.tables.turmbau.table import KIND_KEYS, SEAT_KEYS, TurmbauTable
+
+    rules = registry.get("turmbau")
+    want = Phase.OFFER if phase == "offer" else Phase.SELECT
+    extra = pieces.TRIPLE if phase == "offer" else pieces.JOKER
+    for seed in range(5, 60):
+        seats = [Seat("Anna")] + [Seat(f"Bot {i}", "random") for i in range(1, 4)]
+        match = Match(rules, rules.make_config(4), seed, seats)
+        match.play_bots(until=lambda m: m.over or (m.view(None).phase is want and 0 in m.to_act()))
+        if match.over:
+            continue
+        state = match.state
+        deck, held = list(state.action_deck), [list(a) for a in state.actions]
+        for card in (pieces.REDRAW, pieces.DRAW3, extra):
+            if card in held[0]:
+                continue
+            if card in deck:
+                deck.remove(card)
+            else:
+                other = next((i for i in range(1, 4) if card in held[i]), None)
+                if other is None:
+                    break
+                held[other].remove(card)
+            held[0].append(card)
+        else:
+            match.state = dataclasses.replace(
+                state, action_deck=tuple(deck), actions=tuple(tuple(sorted(a)) for a in held)
+            )
+            legal = match.legal(0)
+            if phase == "offer":
+                offer = max((a for a in legal if isinstance(a, Offer)), key=lambda a: sum(a.cards))
+                keys = [next(key for key, kind in KIND_KEYS.items() if offer.cards[kind])]
+            else:
+                wild = [a for a in legal if isinstance(a, Select) and a.seats and sum(a.wild)]
+                if not wild:
+                    continue
+                by_seat = {seat: key for key, seat in SEAT_KEYS.items()}
+                keys = [by_seat[seat] for seat in wild[0].seats]
+            table = TurmbauTable(match, None, threaded=False)
+            return table, lambda pilot, keys=keys: [pilot.press(key) for key in keys]
+    raise LookupError(f"no Der Turmbau {phase} with the action cards found")
 
 
 def _turmbau_offer():
