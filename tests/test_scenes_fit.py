@@ -506,3 +506,56 @@ def test_every_tables_key_sheet_shows_whole_words_apart(percent, text_log, text_
         _no_ellipsis(text_log, game)
         _apart(text_log.lines, (game, percent))
         pilot.app.pop()
+
+
+@pytest.mark.parametrize("state", ("talk", "offer", "select"))
+def test_talk_sheet_and_turmbau_key_line_hold_16_px_on_a_small_window(state, text_size_pilot, monkeypatch):
+    """On 1024x640 at 100 and 200 %: Builders with nine bots and the table talk sheet (its rows
+    scroll, each at the floor), and Der Turmbau's key line beside the choice line with several
+    action cards playable: every line at 16 px or more, whole, apart and on the screen."""
+    from scenes import theme
+    from tools.text_sizes import builders_talk, turmbau_cards
+
+    drawn: list[tuple[str, int, pygame.Rect, bool]] = []
+    original = Canvas.text
+
+    def text(canvas, s, pos, size=22, *args, **kwargs):
+        rect = original(canvas, s, pos, size, *args, **kwargs)
+        max_width = kwargs.get("max_width", args[3] if len(args) > 3 else None)
+        role = kwargs.get("role", args[1] if len(args) > 1 else "sans")
+        px = max(6, round(size * canvas.scale))
+        cut = max_width is not None and assets.ellipsize(s, role, px, max(8, round(max_width * canvas.scale))) != s
+        drawn.append((s, px, pygame.Rect(rect), cut))
+        return rect
+
+    monkeypatch.setattr(Canvas, "text", text)
+    pilot = text_size_pilot((1024, 640), 100)
+    scene, ready = builders_talk() if state == "talk" else turmbau_cards(state)
+    pilot.start(scene)
+    ready(pilot)
+    for percent in (100, 200):
+        theme.set_text_size(percent)
+        drawn.clear()
+        assets.clear()
+        pilot.app.draw()
+        if state == "talk":
+            sheet = pygame.Rect(scene._talk_rect())
+            rows = [s for s, _, r, _ in drawn if sheet.contains(r) and s.endswith("%")]
+            assert rows and any(" of 9 " in s for s, _, r, _ in drawn if sheet.contains(r)), drawn
+        else:
+            keys = [s for s, *_ in drawn if s.endswith("? all keys") and "R trade" in s and "C draw 3" in s]
+            assert keys, [s for s, *_ in drawn]
+        small = [(s, px) for s, px, _, _ in drawn if px < 16 and s.strip()]
+        assert not small, (state, percent, small)
+        assert not [s for s, *_, cut in drawn if cut], (state, percent)
+        once: dict = {}  # a still layer and the frame draw alike; an outline is its words again, a unit off
+        for s, _, r, _ in drawn:
+            if not any(t == s and abs(q[0] - r.x) <= 2 and abs(q[1] - r.y) <= 2 for t, q in once):
+                once[(s, tuple(r))] = r
+        if state == "talk":  # the side panel (the base's cell labels are the board's, checked elsewhere)
+            once = {k: r for k, r in once.items() if r.x >= 1244}
+        _apart([(s, r) for (s, _), r in once.items()], (state, percent))
+        if state == "talk":
+            pilot.press(pygame.K_DOWN)  # the next rows come into view
+            assert scene.talk_first == 1
+            pilot.press(pygame.K_UP)

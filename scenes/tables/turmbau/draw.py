@@ -164,10 +164,10 @@ def _draw_stacks(canvas: Canvas, view: TurmbauView, ui: TurmbauUi, w: int) -> No
         if extra:
             g1, g3 = place_units(view.parts[s], extra)
             top = draw_stack(canvas, s, base, ones + g1, threes + g3, (g1, g3, 1.0, True), ghost=True)
-            outlined(canvas, f"+{extra}", (base[0], top - 9), 16, theme.HIGHLIGHT)
+            outlined(canvas, f"+{extra}", (base[0], top - 9), max(16, canvas.least), theme.HIGHLIGHT)
         elif ones or threes:
             top = draw_stack(canvas, s, base, ones, threes, drop)
-            outlined(canvas, str(wd.units(s)), (base[0], top - 9), 13, seat_colours.rgb(s))
+            outlined(canvas, str(wd.units(s)), (base[0], top - 9), max(13, canvas.least), seat_colours.rgb(s))
 
 
 def draw_track_markers(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None:
@@ -185,7 +185,7 @@ def draw_track_markers(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> None
         top = (cx + (n % 3 - 1) * 6, cy - 12 - n * 5)
         draw_cube(canvas, s, 15, top)
         if score >= 100:
-            outlined(canvas, f"+{score // 100 * 100}", (top[0], top[1] - 6), 10, theme.WHITE)
+            outlined(canvas, f"+{score // 100 * 100}", (top[0], top[1] - 6), max(10, canvas.least), theme.WHITE)
 
 
 # -- the viewer's hand ------------------------------------------------------------------------------

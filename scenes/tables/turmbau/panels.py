@@ -261,7 +261,9 @@ def _builder_lines(
             long.append((f"Completes the wonder: scores {hi}/{lo}", theme.HIGHLIGHT))
             short.append((f"Completes: {hi}/{lo}", theme.HIGHLIGHT))
         else:
-            short.append((f"Play {played}{joker}", theme.WHITE))
+            plays = (f"Play {played}{joker}", f"{played}{joker}", f"{played} + Joker" if joker else played)
+            fits = [t for t in plays if canvas.text_size(t, size)[0] <= width]
+            short.append((fits[0] if fits else plays[-1], theme.WHITE))  # fewer words where it would be cut
         return long, short
     if v.phase is Phase.SELECT:
         line = [(f"{ui.names[a]} is choosing…", theme.PAPER_DARK)]
