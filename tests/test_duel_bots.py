@@ -12,7 +12,7 @@ from babel.core.bots import Budget, bot_rng
 from babel.core.protocol import Config, replace
 from babel.core.rng import Rng
 from babel.core.simulate import play_game, simulate
-from babel.games.duel import BOTS, RULES, adapt, bots, fast, habit_search, panel, public2, three, values
+from babel.games.duel import BOTS, RULES, adapt, bots, fast, habit_search, panel, public2, rivals3, three, values
 from babel.games.duel.actions import Play
 from babel.games.duel.matrix import safe_mix, solve_zero_sum, worst_case
 from babel.games.duel.model import JOKER, SUIT, resolve_round
@@ -321,6 +321,15 @@ def test_the_exact_plan_gives_up_beyond_its_node_budget_and_playouts_take_over()
     assert all(0.0 <= v <= 1.0 for v in one.values())
 
 
+def test_three_players_expert_tells_an_expert_rival_from_a_steady_one():
+    """Steady's and the expert's mixes are public functions of the position, so the cards a
+    seat revealed say which it plays like; the same odds from every seat's view."""
+    state = _play_rounds(["steady", "expert", "expert"], 4, seed=5)
+    odds = [bots.table3(RULES.view(state, s), SMALL, adapt.ALLOWANCE)[3] for s in range(3)]
+    assert odds[0] == odds[1] == odds[2]
+    assert odds[0][0] < 0.2 and odds[0][1] > 0.8 and odds[0][2] > 0.8
+
+
 def test_three_players_expert_beats_lowest_first_beside_a_random_player():
     wins = 0.0
     for g in range(6):
@@ -333,31 +342,23 @@ def test_three_players_expert_beats_lowest_first_beside_a_random_player():
     assert wins >= 3  # fair share is 2 of 6
 
 
-def test_three_players_expert_answers_the_sound_mixes_deterministically_legally_and_safely():
+def test_three_players_expert_answers_the_table_deterministically_legally_and_safely():
     state = _play_rounds(["steady", "random", "random"], 4, seed=8)
     view = RULES.view(state, 0)
     assert not bots.habit_rules(view, [1, 2])  # nothing to read from random play
     cards, probs, note = BOTS.make("expert").strategy(view, Rng(1), Budget())
+    bots._TABLES3.clear()
+    rivals3._MEMO.clear()
     again = BOTS.make("expert").strategy(view, Rng(2), Budget())
-    assert (cards, probs) == again[:2]  # a pure function of the public view
+    assert (cards, probs) == again[:2]  # a pure function of the public view, kept or not
     _, eq, plain = BOTS.make("steady").strategy(view, Rng(1), Budget())
-    assert "habits" not in plain  # steady plays its sound mix
-    assert abs(sum(probs) - 1.0) < 1e-9 and len(probs) == len(eq) and 0.0 <= note["blend"] <= 1.0
-    assert set(cards) <= set(view.hand) and note["reply"] in cards
-    # the reply is the best card against the others' sound mixes (what steady draws from) ...
-    strat, reps, cells = bots.round_game3(view, Budget())
-    worth = {
-        fast.index_card(r): sum(
-            strat[1][j] * strat[2][k] * cells[(r, b, c)][0]
-            for j, b in enumerate(reps[1])
-            for k, c in enumerate(reps[2])
-        )
-        for r in reps[0]
-    }
-    assert worth[note["reply"]] == max(worth.values())
-    # ... and the blend keeps the sound mix's worst case less the allowance and the gains
+    assert "habits" not in plain and note["steady"] == eq  # steady plays its sound mix
+    assert abs(sum(probs) - 1.0) < 1e-9 and len(probs) == len(eq) and set(cards) <= set(view.hand)
+    assert all(0.0 <= p <= 1.0 for p in note["expert_odds"].values())
+    # the blend keeps the expert's own sound mix's worst case less the allowance and the gains
+    strat, reps, cells = bots.round_game3(view, Budget(), bots.PLAYOUTS_3P * bots.EXPERT_FACTOR_3P)
     a = [[cells[(r, b, c)][0] for b in reps[1] for c in reps[2]] for r in reps[0]]
-    gained = max(0.0, sum(eq[i] * worth[fast.index_card(r)] for i, r in enumerate(reps[0])) - 1 / 3)
-    assert worst_case(a, probs) >= worst_case(a, eq) - adapt.ALLOWANCE - gained - 1e-9
+    gained = max(0.0, bots._sound_value(0, strat, reps, cells) - 1 / 3)
+    assert worst_case(a, probs) >= worst_case(a, strat[0]) - adapt.ALLOWANCE - gained - 1e-9
     legal = RULES.legal_actions(state, 0)
     assert all(BOTS.make("expert").choose(view, legal, Rng(s), Budget()) in legal for s in range(5))

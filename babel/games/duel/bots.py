@@ -17,12 +17,15 @@ The levels the table offers (``BOTS``, weakest first):
   allows. With three players, a habit read with confidence (``HABIT_SURE``) is answered by
   playing the rest of the game out with that seat following its habit (``habit_search``: an
   exact plan when both other seats are read, playouts otherwise); the first card that breaks
-  the habit drops the read. Otherwise it models every other seat as playing the round's sound
-  mix from that seat (the strategy steady draws from), moved towards a habit it reads by the
-  read's confidence (``rival_models``), and blends its own mix towards the best reply to that
-  model, within ``matrix.safe_mix`` (``adapt.ALLOWANCE`` plus what it has gained). Against two
-  steady bots this reply wins 44.7% (fair 33%, 501 games, ``docs/duel/levels.md``); the former
-  lean towards rivals who play without a plan won 24.6%.
+  the habit drops the read. Otherwise it values the round itself with ``EXPERT_FACTOR_3P``
+  times steady's playouts (steady's come to about one playout per cell for most of the game:
+  mostly noise, and a reply to noise gains nothing) and answers the table jointly (``table3``): a rival that plays like
+  steady is modelled as steady's mix from its seat, moved towards a habit half read
+  (``rival_models``); a rival whose revealed cards say it plays like the expert (``rivals3``)
+  as the expert's mix from its seat. Each seat's mix is its sound mix blended towards the best
+  reply to the others' models within ``matrix.safe_mix`` (``adapt.ALLOWANCE`` plus what it
+  has gained), repeated with the models averaged (fictitious play), so two experts answer each
+  other as they are instead of the same wrong picture. Figures: ``docs/duel/levels.md``.
 
 Levels accepted but not offered (``offered=False``): the pattern panel (``panel``:
 lowest, highest, die, above, joker6, random) for the match tools; ``thumb``, the rules of thumb
@@ -33,10 +36,11 @@ that were the steady level before; and the old ids ``heuristic`` (now steady) an
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from babel.core.bots import BotLevel, BotRoster, Budget
 from babel.core.rng import Rng, seed_state
-from babel.games.duel import adapt, fast, habit_search, panel, public2, values
+from babel.games.duel import adapt, fast, habit_search, panel, public2, rivals3, values
 from babel.games.duel.actions import Play
 from babel.games.duel.matrix import safe_mix, solve_zero_sum
 from babel.games.duel.model import JOKER, DuelView
@@ -45,6 +49,7 @@ from babel.games.duel.three import RoundValues
 EXACT_CARDS = 7  # two players, at most this many cards in hand: solve the rest of the game exactly
 MEMO_LIMIT = 400_000  # exact values kept between decisions (a pure cache: values never change)
 PLAYOUTS_3P = 400  # three players: playouts per decision
+EXPERT_FACTOR_3P = 10  # three players: the expert values the round with this many times the playouts
 MEMO_LIMIT_3P = 5_000  # three-player round solutions kept between decisions
 
 # -- novice tuning -------------------------------------------------------------------------
@@ -182,7 +187,7 @@ def strategy2(view: DuelView, allowance: float | None) -> tuple[list[int], list[
         habit = adapt.read(view, 1 - view.seat)
         if habit is not None:
             col_cards = [JOKER if j == public2.JK else ranks[j] for j in cols]
-            target = _class_of(col_cards, habit.card)
+            target = fast.class_of(col_cards, habit.card)
             if target is not None:
                 c = habit.confidence
                 q = [(1 - c) * yj + (c if k == target else 0.0) for k, yj in enumerate(y)]
@@ -194,33 +199,22 @@ def strategy2(view: DuelView, allowance: float | None) -> tuple[list[int], list[
     return cards, x, note
 
 
-def _class_of(col_cards: list[int], card: int) -> int | None:
-    """The index of the class (given by its lowest card) that holds ``card``."""
-    if card == JOKER:
-        return col_cards.index(JOKER) if JOKER in col_cards else None
-    best = None
-    for k, c in enumerate(col_cards):
-        if c != JOKER and c <= card:
-            best = k
-    return best
-
-
 # -- three players ------------------------------------------------------------------------------
 _ROUNDS3: dict = {}
 
 
-def round_game3(view: DuelView, budget: Budget):
+def round_game3(view: DuelView, budget: Budget, playouts: int = PLAYOUTS_3P):
     """The round's values and strategies for a public position (``three.RoundValues``). The
     playouts draw from a stream seeded by the position itself, so the answer is a pure function
     of it and is kept between decisions (the opening is the same in every game)."""
-    key = (view.hands, view.builder, view.die, view.scores, budget.iterations)
+    key = (view.hands, view.builder, view.die, view.scores, budget.iterations, playouts)
     got = _ROUNDS3.get(key)
     if got is None:
         flat = [c for h in view.hands for c in (*h, 0)]
         rng = Rng(
             seed_state("duel-3p", view.die, -1 if view.builder is None else view.builder, *view.scores, *flat)
         )
-        got = RoundValues(playouts={2: PLAYOUTS_3P, 3: PLAYOUTS_3P}).solve(view, rng, budget)
+        got = RoundValues(playouts={2: playouts, 3: playouts}).solve(view, rng, budget)
         if len(_ROUNDS3) > MEMO_LIMIT_3P:
             _ROUNDS3.clear()
         if not budget.stop():
@@ -231,6 +225,7 @@ def round_game3(view: DuelView, budget: Budget):
 def strategy3(
     view: DuelView, rng: Rng, budget: Budget, allowance: float | None
 ) -> tuple[list[int], list[float], dict]:
+    """The viewer's cards (one per class), the probabilities to play them and a note."""
     me = view.seat
     strat, reps, cells = round_game3(view, budget)
     cards = [fast.index_card(r) for r in reps[me]]
@@ -241,38 +236,110 @@ def strategy3(
         read = habit_rules(view, others)
         if read:
             card = habit_reply(view, read, rng)
-            k = _class_of(cards, card)
+            k = fast.class_of(cards, card)
             if k is not None:
                 note.update(habits={s: name for s, (name, _) in read.items()}, reply=card)
                 return cards, [1.0 if i == k else 0.0 for i in range(len(cards))], note
+        table = table3(view, budget, allowance)
+        _, steady_mixes, expert_mixes, odds = table
+        note.update(expert_odds={s: odds[s] for s in others}, steady=steady_mixes[me])
+        return cards, list(expert_mixes[me]), note
     if allowance is None:
         return cards, x, note
     qs, reads = rival_models(view, strat, reps, others)
-    if not reads and not allowance:  # steady: it leans only on a habit it reads
+    if not reads:  # steady: it leans only on a habit it reads
         return cards, x, note
-    o1, o2 = others
-    cols = [(j, k) for j in range(len(reps[o1])) for k in range(len(reps[o2]))]
+    margin = min(c for _, c in reads.values()) * max(0.0, _sound_value(me, strat, reps, cells) - 1 / 3)
+    x, t, best = _blend3(me, strat, reps, cells, qs, margin)
+    note.update(habits=reads, blend=t, reply=cards[best])
+    return cards, x, note
+
+
+def _matrix3(me: int, reps, cells) -> list[list[float]]:
+    """``me``'s win chance per own class (rows) and joint class of the other two (columns)."""
+    o1, o2 = [s for s in range(3) if s != me]
     a = []
     for r in reps[me]:
         line = []
-        for j, k in cols:
-            joint = [0, 0, 0]
-            joint[me], joint[o1], joint[o2] = r, reps[o1][j], reps[o2][k]
-            line.append(cells[tuple(joint)][me])
+        for b in reps[o1]:
+            for c in reps[o2]:
+                joint = [0, 0, 0]
+                joint[me], joint[o1], joint[o2] = r, b, c
+                line.append(cells[tuple(joint)][me])
         a.append(line)
-    q = [qs[o1][j] * qs[o2][k] for j, k in cols]
+    return a
+
+
+def _sound_value(me: int, strat, reps, cells) -> float:
+    """``me``'s win chance when every seat plays the round's sound mix."""
+    o1, o2 = [s for s in range(3) if s != me]
+    q = [p * r for p in strat[o1] for r in strat[o2]]
+    a = _matrix3(me, reps, cells)
+    return sum(xi * sum(u * p for u, p in zip(line, q)) for xi, line in zip(strat[me], a))
+
+
+def _blend3(me: int, strat, reps, cells, qs, margin: float, a=None) -> tuple[list[float], float, int]:
+    """``me``'s sound mix blended towards its best reply to the others' modelled mixes ``qs``
+    (per seat), within ``matrix.safe_mix``'s bound: (the mix, the blend, the reply's class)."""
+    o1, o2 = [s for s in range(3) if s != me]
+    a = a or _matrix3(me, reps, cells)
+    q = [p * r for p in qs[o1] for r in qs[o2]]
     reply = [sum(u * p for u, p in zip(line, q)) for line in a]
     best = max(range(len(a)), key=reply.__getitem__)
-    fair = 1.0 / view.players
-    q_eq = [strat[o1][j] * strat[o2][k] for j, k in cols]
-    now = sum(xi * sum(u * p for u, p in zip(line, q_eq)) for xi, line in zip(x, a))
-    if allowance:  # the expert answers every rival, read or sound, within the same bound
-        margin = allowance + max(0.0, now - fair)
-    else:
-        margin = min(c for _, c in reads.values()) * max(0.0, now - fair)
-    x, t = safe_mix(a, x, [1.0 if i == best else 0.0 for i in range(len(a))], margin)
-    note.update(habits=reads, blend=t, reply=cards[best])
-    return cards, x, note
+    x, t = safe_mix(a, list(strat[me]), [1.0 if i == best else 0.0 for i in range(len(a))], margin)
+    return x, t, best
+
+
+def _finer(budget: Budget) -> Budget:
+    """The expert's budget for its own round values: ``EXPERT_FACTOR_3P`` times the playouts."""
+    if budget.iterations is None:
+        return budget
+    return Budget(iterations=budget.iterations * EXPERT_FACTOR_3P, should_stop=budget.should_stop)
+
+
+_TABLES3: dict = {}
+JOINT_STEPS = 8  # fictitious-play steps of the experts' joint answer (three players)
+
+
+def table3(view: DuelView, budget: Budget, allowance: float):
+    """The three-player table as the expert sees it, the same from every seat (all public):
+    per seat its cards, steady's mix from there, the expert's mix from there (None where the
+    expert would answer a habit it reads, a pure reply), and the chance that the seat plays
+    like the expert (``rivals3``). The expert's mixes are a joint answer: each seat blends its
+    sound mix towards the best reply to the others' models, a steady seat modelled as steady's
+    mix (moved towards a habit half read) and an expert-like seat as the expert's mix there,
+    by the odds; the step is repeated with the models averaged (fictitious play), so two experts
+    answer each other as they are. A pure function of the public history, kept between decisions."""
+    key = (tuple(rec.cards for rec in view.history), budget.iterations, allowance)
+    got = _TABLES3.get(key)
+    if got is not None:
+        return got
+    sound, reps, _ = round_game3(view, budget)  # steady's round, its mixes
+    strat, _, cells = round_game3(view, _finer(budget), PLAYOUTS_3P * EXPERT_FACTOR_3P)  # finer values
+    seats = range(view.players)
+    cards = [[fast.index_card(r) for r in reps[s]] for s in seats]
+    views = [replace(view, seat=s, my_choice=None) for s in seats]
+    steady = [strategy3(views[s], None, budget, STEADY_ALLOWANCE)[1] for s in seats]
+    plays = [not habit_rules(views[s], [o for o in seats if o != s]) for s in seats]
+    odds = rivals3.expert_odds(view, lambda v: table3(v, budget, allowance)[:3], key[1:])
+    base, _ = rival_models(view, sound, reps, seats)
+    mats = [_matrix3(s, reps, cells) for s in seats]
+    margins = [allowance + max(0.0, _sound_value(s, strat, reps, cells) - 1 / 3) for s in seats]
+    mixes = [_blend3(s, strat, reps, cells, base, margins[s], mats[s])[0] for s in seats]
+    avg = [list(m) for m in mixes]
+    for step in range(2, JOINT_STEPS + 1):
+        models = {
+            s: [(1 - odds[s]) * b + odds[s] * m for b, m in zip(base[s], avg[s])] if plays[s] else base[s]
+            for s in seats
+        }
+        mixes = [_blend3(s, strat, reps, cells, models, margins[s], mats[s])[0] for s in seats]
+        avg = [[(step - 1) / step * p + m / step for p, m in zip(av, mx)] for av, mx in zip(avg, mixes)]
+    got = (cards, steady, [avg[s] if plays[s] else None for s in seats], odds)
+    if len(_TABLES3) > MEMO_LIMIT_3P:
+        _TABLES3.clear()
+    if not budget.stop():
+        _TABLES3[key] = got
+    return got
 
 
 def rival_models(view: DuelView, strat, reps, others: Sequence[int]) -> tuple[dict, dict]:
@@ -285,7 +352,7 @@ def rival_models(view: DuelView, strat, reps, others: Sequence[int]) -> tuple[di
         habit = adapt.read(view, s)
         if habit is not None:
             col_cards = [fast.index_card(r) for r in reps[s]]
-            target = _class_of(col_cards, habit.card)
+            target = fast.class_of(col_cards, habit.card)
             if target is not None:
                 c = habit.confidence
                 q = [(1 - c) * p + (c if k == target else 0.0) for k, p in enumerate(q)]

@@ -43,6 +43,18 @@ def index_card(index: int) -> int:
     return JOKER if index == 13 else index + 2
 
 
+def class_of(cards: Sequence[int], card: int) -> int | None:
+    """The index of the card class holding ``card``, the classes given by their lowest cards
+    (sorted, the Joker last), as the round solvers list them."""
+    if card == JOKER:
+        return cards.index(JOKER) if JOKER in cards else None
+    best = None
+    for k, c in enumerate(cards):
+        if c != JOKER and c <= card:
+            best = k
+    return best
+
+
 def tower_code(players: int, builder: int | None, die: int, six_winner: int | None = None) -> int:
     if six_winner is not None:
         return 1 + 6 * players + six_winner
