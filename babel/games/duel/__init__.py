@@ -8,7 +8,8 @@ checks of a state), ``sampling`` (hidden-state redraws), ``bots`` (the levels), 
 ``public2`` (the two-player public state and its exact solution), ``values`` (the learned
 two-player value table, ``values2.json``, made by ``tools/duel_train.py``), ``three``
 (three-player round values), ``habit_search`` (the three-player expert's play-outs against
-opponents whose habits it has read).
+opponents whose habits it has read), ``rivals3`` (the odds that a three-player rival plays as the
+expert or as steady, from its revealed cards).
 """
 
 from __future__ import annotations
