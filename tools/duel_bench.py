@@ -1,5 +1,5 @@
 """Card duel benchmarks: random games per second (fast path and protocol engine) and the expert
-bot's decision time (against the pattern panel, every round of whole games; the expert's first
+bot's decision time (against the pattern panel and against steady and expert rivals, every round of whole games; the expert's first
 decisions also fill the exact solver's cache, so the worst case is a fresh process's first game).
 Every figure is the median of several runs; nothing here is a test.
 
@@ -44,13 +44,16 @@ def protocol_rate(players: int, games: int, seed: int) -> tuple[float, float]:
     return games / (time.perf_counter() - t0), games / (time.process_time() - c0)
 
 
-def expert_times(players: int, games: int, seed: int) -> tuple[list[float], list[float]]:
-    """Decision times (wall, CPU) of one expert seat in games against panel patterns (choices
-    with more than one legal card)."""
+def expert_times(
+    players: int, games: int, seed: int, rivals: tuple[str, ...] | None = None
+) -> tuple[list[float], list[float]]:
+    """Decision times (wall, CPU) of one expert seat in games against panel patterns, or against
+    the given rival levels in turn (choices with more than one legal card)."""
     times, cpu = [], []
     for g in range(games):
         hero = g % players
-        rival = panel.PATTERNS[(seed + g) % len(panel.PATTERNS)]
+        pool = rivals or panel.PATTERNS
+        rival = pool[(seed + g) % len(pool)]
         agents = [BOTS.make("expert" if s == hero else rival) for s in range(players)]
         state = RULES.initial_state(Config(players), seed + g)
         ply = 0
@@ -100,13 +103,22 @@ def main() -> int:
             "expert_max_decision_s": round(max(top), 4),
             "expert_max_decision_cpu_s": round(max(top_cpu), 4),
         }
+        # Against sound rivals (steady, then expert seats): the three-player expert's joint answer.
+        sound_med, sound_top = [], []
+        for r in range(args.runs):
+            _, cs = expert_times(players, args.bot_games, 500 + r * args.bot_games, ("steady", "expert"))
+            sound_med.append(statistics.median(cs))
+            sound_top.append(max(cs))
+        rep["expert_vs_sound_median_decision_cpu_s"] = round(statistics.median(sound_med), 4)
+        rep["expert_vs_sound_max_decision_cpu_s"] = round(max(sound_top), 4)
         report[f"{players}p"] = rep
         print(
             f"{players}p: fast path {rep['fast_games_per_s']:,} games/s ({rep['fast_games_per_cpu_s']:,} per CPU s), "
             f"protocol {rep['protocol_games_per_s']:,} games/s ({rep['protocol_games_per_cpu_s']:,} per CPU s), "
             f"expert median {rep['expert_median_decision_s']} s ({rep['expert_median_decision_cpu_s']} CPU s), "
             f"round 1 {rep['expert_first_round_decision_s']} s, max {rep['expert_max_decision_s']} s "
-            f"({rep['expert_max_decision_cpu_s']} CPU s)",
+            f"({rep['expert_max_decision_cpu_s']} CPU s); against steady and expert rivals median "
+            f"{rep['expert_vs_sound_median_decision_cpu_s']} CPU s, max {rep['expert_vs_sound_max_decision_cpu_s']} CPU s",
             flush=True,
         )
     print(json.dumps(report, indent=1))
