@@ -54,8 +54,9 @@ def medians(pairs: list[tuple[float, float]]) -> dict:
     }
 
 
-def runs_of(places, touched: int, shake: int, members) -> list[tuple[int, int]]:
-    """The distinct slice runs (blocks, steps) the given members of a move's ensemble took."""
+def runs_of(places, touched: int, shake: int, members, full: bool = False) -> list:
+    """The distinct slice runs (blocks, steps) the given members of a move's ensemble took;
+    with ``full``, (spec, level, steps) for ``core_loop``."""
     canon = physics._canonical(places)
     slices = physics._slices(canon, touched)
     keys = set()
@@ -65,7 +66,24 @@ def runs_of(places, touched: int, shake: int, members) -> list[tuple[int, int]]:
             if level > 0 and sl.direction > 0:
                 spec = physics._mirrored(spec)[0]
             keys.add((spec, level))
+    if full:
+        return [(spec, level, physics._run(spec, level, False).steps) for spec, level in keys]
     return [(len(spec), physics._run(spec, level, False).steps) for spec, level in keys]
+
+
+def core_loop(runs: list) -> None:
+    """pymunk's own stepping of our very spaces: the same blocks, braces, footing and pushes,
+    built and stepped as often as each run was, nothing read or judged (the floor under a
+    member's cost that only fewer steps or a different model would lower)."""
+    cp = physics._cp
+    for spec, level, steps in runs:
+        world = physics._Space(spec)
+        speeds = physics._footing_speeds(-physics.level_push(level)) if level > 0 else ()
+        for s in range(steps):
+            if s < len(speeds):
+                cp.cpBodySetVelocity(world.footing, speeds[s])
+            cp.cpSpaceStep(world.space, physics.DT)
+        world.free()
 
 
 def bare_loop(runs: list[tuple[int, int]]) -> None:
@@ -84,13 +102,19 @@ def bare_loop(runs: list[tuple[int, int]]) -> None:
             space.step(physics.DT)
 
 
-def with_ratio(times: list, bare: list, runs: list[int]) -> dict:
+def with_ratio(times: list, bare: list, runs: list[int], core: list | None = None) -> dict:
     out = medians(times)
     base = medians(bare)
     out["bare_pymunk_median_cpu_ms"] = base["median_cpu_ms"]
     out["ratio_cpu"] = (
         round(out["median_cpu_ms"] / base["median_cpu_ms"], 2) if base["median_cpu_ms"] else None
     )
+    if core:
+        floor = medians(core)["median_cpu_ms"]
+        out["own_spaces_stepped_median_cpu_ms"] = floor
+        out["own_spaces_over_bare"] = round(floor / base["median_cpu_ms"], 2) if base["median_cpu_ms"] else None
+        out["ratio_to_own_spaces"] = round(out["median_cpu_ms"] / floor, 2) if floor else None
+        out["bare_share_of_member"] = round(base["median_cpu_ms"] / out["median_cpu_ms"], 2)
     out["median_runs"] = statistics.median(runs)
     return out
 
@@ -104,8 +128,9 @@ def moves(lean: bool):
 
 def bench_member(repeat: int, shake: int) -> dict:
     """One settled member (every side view at the member's own level, the tower judged) on a
-    24-block tower, memo cleared before each; beside it the bare pymunk loop of its runs."""
-    times, bare, runs = [], [], []
+    24-block tower, memo cleared before each; beside it, timed in turn with it, the bare pymunk
+    loop of its runs and our own spaces of its runs stepped with nothing read."""
+    times, bare, runs, core = [], [], [], []
     for lean in (False, True):
         for pl, cell in moves(lean):
             for k in range(0, physics.MEMBERS, max(1, physics.MEMBERS // repeat)):
@@ -114,8 +139,10 @@ def bench_member(repeat: int, shake: int) -> dict:
                 times.append(timed(lambda c=canon, t=cell, m=k: physics.decide(c, t, shake, m)))
                 done = runs_of(pl, cell, shake, [k])
                 bare.append(timed(lambda r=done: bare_loop(r)))
+                full = runs_of(pl, cell, shake, [k], full=True)
+                core.append(timed(lambda r=full: core_loop(r)))
                 runs.append(len(done))
-    return {"shake": shake, **with_ratio(times, bare, runs)}
+    return {"shake": shake, **with_ratio(times, bare, runs, core)}
 
 
 def bench_ensemble(repeat: int, shake: int) -> dict:
@@ -219,9 +246,15 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--frames", type=int, default=120)
     ap.add_argument("--physics-only", action="store_true", help="skip the drawing and games figures")
+    ap.add_argument("--member-only", action="store_true", help="only the settled member's figures")
     args = ap.parse_args()
     out = {
         "settled_member_24_blocks_shake_6": bench_member(args.repeat, 6),
+    }
+    if args.member_only:
+        print(json.dumps(out, indent=1))
+        return 0
+    out |= {
         "ensemble_24_blocks_shake_3": bench_ensemble(args.repeat, 3),
         "ensemble_24_blocks_shake_6": bench_ensemble(args.repeat, 6),
         "ensemble_24_blocks_shake_9": bench_ensemble(args.repeat, 9),
