@@ -223,6 +223,24 @@ def _target_tag(canvas: Canvas, grid, cell: int, height: int) -> pygame.Rect:
 
 
 
+def _cell_label(canvas: Canvas, poly, name: str, need: int, tags: list[pygame.Rect]) -> None:
+    """An empty cell's name (and its need) inside its diamond: the first wording whose box fits
+    the diamond at the text size (never under the floor), none where not even the name fits (a
+    small base among ten seats; the blueprint panel names every cell), and none under a target's
+    name."""
+    cx = sum(p[0] for p in poly) / 4
+    cy = sum(p[1] for p in poly) / 4
+    dw = max(p[0] for p in poly) - min(p[0] for p in poly)
+    dh = max(p[1] for p in poly) - min(p[1] for p in poly)
+    size = max(min(canvas.ts(14), 22), canvas.least)  # the text size, as far as a cell holds it
+    for label in ((f"{name}·{need}", name) if need else (name,)):
+        w, h = canvas.text_size(label, size)
+        if dw > 0 and dh > 0 and w / dw + h / dh <= 1.05:  # a centred box inside the diamond
+            if not pygame.Rect(round(cx - w / 2), round(cy - h / 2), round(w), round(h)).collidelistall(tags):
+                canvas.text(label, (cx, cy), size, (70, 60, 50), anchor="center")
+            return
+
+
 def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
     grid = L.make_grid(max((*ui.heights, 0)))
     c = grid.cube
@@ -239,13 +257,7 @@ def draw_base(canvas: Canvas, v: BuildersView, ui: BuildersUi) -> None:
         canvas.polygon(fill, poly)
         canvas.polygon(STONE_DARK, poly, width=1.5)
         if not ui.heights[cell]:
-            label = C.CELL_NAMES[cell] + (f"·{need[cell]}" if need[cell] else "")
-            cx = sum(p[0] for p in poly) / 4
-            cy = sum(p[1] for p in poly) / 4
-            size = max(min(canvas.ts(14), 22), canvas.least)  # the text size, as far as a cell holds it
-            w, h = canvas.text_size(label, size)
-            if not pygame.Rect(round(cx - w / 2), round(cy - h / 2), round(w), round(h)).collidelistall(tags):
-                canvas.text(label, (cx, cy), size, (70, 60, 50), anchor="center")  # unless a target's name is over it
+            _cell_label(canvas, poly, C.CELL_NAMES[cell], need[cell], tags)
     # the blueprint as glass on the base: a wireframe up to the height each tower must reach
     for cell in range(9):
         if need[cell] > ui.heights[cell]:
