@@ -1,6 +1,7 @@
 """A Babel On! tower's blocks as solid wooden bodies on the screen: where each one is this frame,
-the order they are painted in (``depth.painter_order``), the contact shadow each one casts on
-what carries it, and the block itself (its cached sprite while upright, else its turned faces).
+the order they are painted in (``depth.painter_plan``: back to front, then the blocks that sink
+into each other mended where each is the nearest), the contact shadow each one casts on what
+carries it, and the block itself (its cached sprite while upright, else its turned faces).
 
 A block standing still and a moving block that is not turned are the same sprite, so a wobble
 starts and ends without a jump. Shadows fall on the block below (clipped to its top) or on the
@@ -70,7 +71,8 @@ class Painter:
     def draw(self, pieces: Sequence[Piece], after=None) -> None:
         """All pieces back to front with their shadows; ``after(piece)`` is called after each
         still piece is drawn (for outlines)."""
-        order = depth.painter_order([p.body for p in pieces])
+        plan = depth.painter_plan([p.body for p in pieces])
+        order = plan.order
         carried = _supports(pieces)
         on_table = [i for i in order if carried[i] is None]
         self.shadows([pieces[i] for i in on_table], [None] * len(on_table))
@@ -84,6 +86,29 @@ class Painter:
                 after(pieces[i])
             if i in under:
                 self.shadows([pieces[k] for k in under[i]], [pieces[i]] * len(under[i]))
+        for i, hidden in plan.repairs:
+            self.mend(pieces[i], hidden, [pieces[k] for k in under.get(i, ())])
+
+    def mend(self, p: Piece, hidden: Sequence[Sequence[tuple[float, float]]], carried: Sequence[Piece]) -> None:
+        """Paint a block again, with the shadows it carries, where it is the nearest block of the
+        frame: drawn on a layer of its own, the ``hidden`` pieces (screen, cube edges from the
+        origin) cut out of it, laid over what is there (``depth.painter_plan``)."""
+        x0, y0, x1, y1 = p.body.box
+        ox, oy = self.origin
+        left, top = int(ox + x0 * self.cpx) - 3, int(oy + y0 * self.cpx) - 3
+        size = (int((x1 - x0) * self.cpx) + 8, int((y1 - y0) * self.cpx) + 8)
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        own = Painter(layer, (ox - left, oy - top), self.cpx, self.sprite, self.look)
+        own.block(p)
+        own.shadows(carried, [p] * len(carried))
+        if hidden:
+            mask = pygame.Surface(size, pygame.SRCALPHA)
+            mask.fill((255, 255, 255, 255))
+            for piece in hidden:
+                pts = [(ox - left + x * self.cpx, oy - top + y * self.cpx) for x, y in piece]
+                pygame.draw.polygon(mask, (0, 0, 0, 0), pts)
+            layer.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        self.surf.blit(layer, (left, top))
 
     def block(self, p: Piece) -> None:
         if not p.turned:
