@@ -27,7 +27,7 @@ from babel.games.babel_on import physics
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.actions import Action, Add, BlockMove, Bonus, Placement, Removal
 from babel.games.babel_on.falls import move_places
-from babel.games.babel_on.model import MAX_OFFSET, MAX_SHAKE, BabelView
+from babel.games.babel_on.model import MAX_SHAKE, BabelView
 from babel.games.babel_on.structure import Block
 
 # A drag's disturbance comes from the last moments before the block lands, not from the instant
@@ -120,14 +120,22 @@ def drag_shake(path: Sequence[tuple[float, float, float]], now: float, steady_ha
     return 0 if steady_hands else shake_from_drag(*drag_motion(path, now))
 
 
+def carrier(view: BabelView, move: Placement):
+    """The block ``move`` would land on (None: the table, or no such tower or cell)."""
+    towers = view.towers
+    if not (0 <= move.tower < len(towers) and 0 <= move.cell < len(towers[move.tower])):
+        return None
+    col = towers[move.tower][move.cell]
+    return col[-1] if col else None
+
+
 def hand_move(view: BabelView, move: Action, dx: int = 0, dy: int = 0, shake: int = 0) -> Action:
     """``move`` with the hand's offset (only for placements, clamped to the bounds) and shake."""
     if not isinstance(move, BlockMove):
         return move
     shake = 0 if view.steady_hands else max(0, min(MAX_SHAKE, shake))
     if isinstance(move, Placement):
-        dx = max(-MAX_OFFSET, min(MAX_OFFSET, dx))
-        dy = max(-MAX_OFFSET, min(MAX_OFFSET, dy))
+        dx, dy = physics.clamp_aim(carrier(view, move), dx, dy)
         return replace(move, dx=dx, dy=dy, shake=shake)
     return replace(move, shake=shake)
 
