@@ -120,13 +120,12 @@ def drag_shake(path: Sequence[tuple[float, float, float]], now: float, steady_ha
     return 0 if steady_hands else shake_from_drag(*drag_motion(path, now))
 
 
-def carrier(view: BabelView, move: Placement):
-    """The block ``move`` would land on (None: the table, or no such tower or cell)."""
+def aim(view: BabelView, tower: int, cell: int, dx: float, dy: float) -> tuple[int, int]:
+    """A hand's offset for a block put on ``tower`` at ``cell``, brought within the bounds
+    (``physics.aim_bounds``: 8 units, or square on a shifted block it lands on)."""
     towers = view.towers
-    if not (0 <= move.tower < len(towers) and 0 <= move.cell < len(towers[move.tower])):
-        return None
-    col = towers[move.tower][move.cell]
-    return col[-1] if col else None
+    col = towers[tower][cell] if 0 <= tower < len(towers) and 0 <= cell < len(towers[tower]) else ()
+    return physics.clamp_aim(col[-1] if col else None, round(dx), round(dy))
 
 
 def hand_move(view: BabelView, move: Action, dx: int = 0, dy: int = 0, shake: int = 0) -> Action:
@@ -135,7 +134,7 @@ def hand_move(view: BabelView, move: Action, dx: int = 0, dy: int = 0, shake: in
         return move
     shake = 0 if view.steady_hands else max(0, min(MAX_SHAKE, shake))
     if isinstance(move, Placement):
-        dx, dy = physics.clamp_aim(carrier(view, move), dx, dy)
+        dx, dy = aim(view, move.tower, move.cell, dx, dy)
         return replace(move, dx=dx, dy=dy, shake=shake)
     return replace(move, shake=shake)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from babel.games.babel_on import physics, preview
+from babel.games.babel_on import preview
 from babel.games.babel_on.actions import Return, Take
 from scenes.tables.babel_on import layout
 from scenes.tables.babel_on.draw import Grab
@@ -181,10 +181,9 @@ class KeyPlay:
     def _nudged(self, cell: tuple[int, int], nudge: tuple[int, int], way: tuple[int, int]) -> tuple[int, int]:
         """The nudge one step towards the screen direction ``way`` (the view may be turned)."""
         x0, y0 = layout.top_pos(self.places, self.rot, self.view, *cell, *nudge)
-        col = self.view.towers[cell[0]][cell[1]]
         best, best_dot = nudge, 0.0
         for sx, sy in ((NUDGE, 0), (-NUDGE, 0), (0, NUDGE), (0, -NUDGE)):
-            n = physics.clamp_aim(col[-1] if col else None, nudge[0] + sx, nudge[1] + sy)
+            n = preview.aim(self.view, *cell, nudge[0] + sx, nudge[1] + sy)
             x, y = layout.top_pos(self.places, self.rot, self.view, *cell, *n)
             dot = (x - x0) * way[0] + (y - y0) * way[1]
             if dot > best_dot:
