@@ -46,8 +46,11 @@ KINDS = ("suspect", "trust", "hurt", "shun", "nothing")
 ACCUSING = ("suspect", "hurt", "shun", "say")  # statements that point at a seat as a saboteur
 RATES_FILE = Path(__file__).with_name("talk_rates.json")
 # How far the talk moves a belief (1: as measured; 0: talk is not heard). Below 1 because the
-# rates treat statements as independent, which they are not (a bot repeats its suspicion round
-# after round): at 1 the likeliest Messenger at the Seal read 0.97 on average and was right 42%.
+# rates treat statements as independent, which they are not. At novice tables (7 players, 150
+# finales) the public ranking's likeliest Messenger at the Seal had odds of 0.98 and was right
+# 40% at 1 with every statement counted; at 0.5, one voice a speaker, 0.82 and 41%; without the
+# talk 0.37 and 44%. At shrewd tables at 0.5: 0.48 and 34%. The Architects' win rate barely moves
+# with it (docs/builders/balance.md).
 WEIGHT = 0.5
 SUSPECT_AT = 0.45  # an Architect names the seat it suspects most from this belief on
 TRUST_BELOW = 0.2  # ... or, when nobody stands out, the seat it trusts most below this
