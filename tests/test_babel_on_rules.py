@@ -461,6 +461,33 @@ def test_apply_accepts_offset_and_shake_within_bounds_only():
     assert "Steady hands" in refusal(steady, 0, Add(colour=steady.hand[0], tower=0, cell=0, shake=1))
 
 
+def test_a_block_can_be_set_square_on_a_shifted_block_below_it():
+    """A hand places a block at most 8 units off its cell's centre, or as far as the shifted
+    block it lands on now stands (so it can sit square on it); the preview's hand and the bots
+    aim within the same bounds."""
+    from babel.games.babel_on import preview
+    from babel.games.babel_on.bots import HANDS, with_hand
+
+    s = rolled(new(2), 0, "even", 2)
+    c = s.hand[0]
+    towers = list(s.towers)
+    towers[0] = (((Block(c, 14, -11),),) + tuple(towers[0][1:]))
+    shifted = replace(s, towers=tuple(towers))
+    assert R.why_illegal(shifted, 0, Add(colour=c, tower=0, cell=0, dx=14, dy=-11)) is None
+    assert R.why_illegal(shifted, 0, Add(colour=c, tower=0, cell=0, dx=-8, dy=8)) is None
+    assert "shifted" in refusal(shifted, 0, Add(colour=c, tower=0, cell=0, dx=15))
+    assert "units" in refusal(shifted, 0, Add(colour=c, tower=0, cell=0, dy=-12))
+    assert "units" in refusal(shifted, 0, Add(colour=c, tower=0, cell=1, dx=9))  # the next cell: as before
+    view = R.view(shifted, 0)
+    aimed = preview.hand_move(view, Add(colour=c, tower=0, cell=0), 30, -30, 0)
+    assert (aimed.dx, aimed.dy) == (14, -11)
+    assert R.why_illegal(shifted, 0, aimed) is None
+    R.apply(shifted, 0, aimed)  # simulated and applied
+    for hand in HANDS.values():  # a bot lines a block up with the one below it
+        bot_move = with_hand(view, Add(colour=c, tower=0, cell=0), hand)
+        assert (bot_move.dx, bot_move.dy) == (14, -11)
+
+
 def test_legal_actions_are_canonical_and_sorted():
     s = rolled(new(4), 0, "even", 6)
     legal = R.legal_actions(s, 0)

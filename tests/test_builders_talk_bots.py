@@ -19,8 +19,9 @@ from babel.games.builders.model import Phase, Role
 from babel.games.builders.sampling import resample_hidden
 
 
-def _talk_states(players: int, seeds, level: str = "shrewd"):
-    """(state, seat) at every statement of seeded bot games with talk on."""
+def _talk_states(players: int, seeds, level: str = "shrewd", phases=(Phase.TALK, Phase.DISCUSS)):
+    """(state, seat) at every statement (or every move in ``phases``) of seeded bot games with
+    talk on."""
     config = RULES.make_config(players, talk=True)
     bot = make_bot(level)
     for seed in seeds:
@@ -28,7 +29,7 @@ def _talk_states(players: int, seeds, level: str = "shrewd"):
         ply = 0
         while RULES.outcome(state) is None:
             seat = RULES.to_act(state)[0]
-            if state.phase in (Phase.TALK, Phase.DISCUSS):
+            if state.phase in phases:
                 yield state, seat
             legal = RULES.legal_actions(state, seat)
             action = bot.choose(RULES.view(state, seat), legal, bot_rng(seed, seat, ply), Budget())
@@ -110,3 +111,40 @@ def test_novice_saboteurs_answer_accusations_and_zealots_point_at_random():
     legal = tuple(A.Punish(s) for s in range(1, 7))
     picks = {zealot._decide(view, legal, Rng(k), True) for k in range(40)}
     assert len(picks) >= 4
+
+
+def test_a_speaker_repeating_itself_is_one_voice():
+    """A suspicion said three times weighs what it weighs said once (each speaker is one voice)."""
+    state, _seat = next(iter(_talk_states(7, [2])))
+    view = replace(RULES.view(state, None), talk=(), said=())
+    heard = T.listener(T.rates("shrewd"))
+    once = replace(view, talk=((state.round, 1, "suspect", 3),))
+    thrice = replace(view, talk=((state.round, 1, "suspect", 3),) * 3)
+    silent = B.compute(view, heard).evil
+    assert B.compute(once, heard).evil == pytest.approx(B.compute(thrice, heard).evil)
+    assert B.compute(once, heard).evil != pytest.approx(silent)
+
+
+def test_novice_zealots_play_their_cards_as_architects_and_plain_ones_until_watched():
+    """A novice Zealot hands in and discards as the Architect it was; a plain Zealot nobody
+    watches plays along four moves in five, and never once someone accused it aloud."""
+    cases = []
+    for state, seat in _talk_states(7, range(1, 30), "novice", phases=(Phase.SELECT,)):
+        if state.roles[seat] is Role.ZEALOT:
+            cases.append((state, seat))
+        if len(cases) >= 6:
+            break
+    assert cases, "no Zealot chose cards in 29 seeded games"
+    for state, seat in cases:
+        view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+        novice = RoleBot("novice", "novice")
+        for k in range(5):
+            assert novice._decide(view, legal, Rng(k), True) == novice._decide(view, legal, Rng(k), False)
+        plain = RoleBot("plain", "plain")
+        quiet = replace(view, talk=tuple(t for t in view.talk if t[3] != seat), said=())
+        if B.public_suspicion(quiet)[seat] <= 0.35:
+            along = sum(plain._plays_along(quiet, legal, Rng(k), "plain") for k in range(200))
+            assert 120 < along < 190
+        accused = replace(quiet, talk=quiet.talk + ((state.round, (seat + 1) % 7, "suspect", seat),))
+        assert not any(plain._plays_along(accused, legal, Rng(k), "plain") for k in range(50))
+        assert not any(plain._plays_along(view, legal, Rng(k), "shrewd") for k in range(20))

@@ -48,16 +48,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from babel.core.contest import wilson  # noqa: E402
 from babel.core.simulate import play_game  # noqa: E402
 from babel.games.builders import RULES  # noqa: E402
-from babel.games.builders import actions as A  # noqa: E402
 from babel.games.builders import belief as B  # noqa: E402
 from babel.games.builders import cards as C  # noqa: E402
-from babel.games.builders.bots import RoleBot, level_id  # noqa: E402
+from babel.games.builders.bots import FINAL_AND_TALK, RoleBot, level_id  # noqa: E402
 from babel.games.builders.model import Role  # noqa: E402
 
 ORACLES = ("seal", "play", "all")
-# Moves a quiet saboteur makes as a saboteur: the final phases and its words (it talks as a
-# shrewd saboteur does: hiding is in the play).
-FINAL_AND_TALK = (A.Declare, A.Say, A.Seal, A.Punish, A.Talk)
+# A quiet saboteur makes only the final phases' moves and its words as a saboteur
+# (``FINAL_AND_TALK``: it talks as a shrewd saboteur does; hiding is in the play).
 
 
 @dataclass(frozen=True)
@@ -78,8 +76,8 @@ class OracleBot(RoleBot):
     """A ``RoleBot`` with measuring ``Devices`` (``roles`` is kept current by the playout loop, for
     an oracle): what the public record cannot tell, and what hiding saboteurs leave."""
 
-    def __init__(self, good: str, evil: str, roles: dict, devices: Devices) -> None:
-        super().__init__(good, evil)
+    def __init__(self, good: str, evil: str, roles: dict, devices: Devices, listen: str | None = None) -> None:
+        super().__init__(good, evil, listen)
         self.roles, self.oracle = roles, devices.oracle
         self.quiet, self.guess = devices.quiet, devices.guess
 
@@ -126,7 +124,10 @@ def play(
     config = RULES.make_config(players, talk=True) if talk else RULES.make_config(players)
     roles = {"now": RULES.initial_state(config, seed).roles}
     bot = OracleBot(good, evil, roles, devices) if devices else RoleBot(good, evil)
-    hero_bot = RoleBot("shrewd", "shrewd", listen=evil)
+    if devices:  # the hero is told what the other Architects are told
+        hero_bot = OracleBot("shrewd", "shrewd", roles, devices, listen=evil)
+    else:
+        hero_bot = RoleBot("shrewd", "shrewd", listen=evil)
     agents = [hero_bot if hero and s == 0 else bot for s in range(players)]
 
     def follow(_state, _seat, _action, step) -> None:
@@ -390,7 +391,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.hero:
         level = level_id(args.others)
-        print(json.dumps(series(args.players, args.games, args.seed, level, level, hero=True, talk=args.talk)))
+        devices = Devices(args.oracle or "", args.quiet, args.guess_seals)
+        res = series(args.players, args.games, args.seed, level, level, hero=True, devices=devices, talk=args.talk)
+        print(json.dumps(res))
         return 0
     results = []
     for pair in args.pairs.split(","):

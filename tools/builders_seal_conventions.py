@@ -85,7 +85,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=7)
     parser.add_argument("--games", type=int, default=300, help="seeds played (not all reach the Seal phase)")
-    parser.add_argument("--talk", type=float, default=1.0, help="how far the talk moves a belief (talk.WEIGHT)")
+    parser.add_argument("--talk", type=float, default=talk.WEIGHT, help="how far the talk moves a belief (talk.WEIGHT)")
     args = parser.parse_args()
     t0 = time.time()
     bot = bots.make_bot("shrewd")

@@ -103,8 +103,7 @@ def with_hand(view: BabelView, move: Action, hand: Hand, rng: Rng | None = None)
         if hand.offset_noise and rng is not None:
             dx += rng.randint(-hand.offset_noise, hand.offset_noise)
             dy += rng.randint(-hand.offset_noise, hand.offset_noise)
-        dx = max(-physics.MAX_OFFSET, min(physics.MAX_OFFSET, dx))
-        dy = max(-physics.MAX_OFFSET, min(physics.MAX_OFFSET, dy))
+        dx, dy = physics.clamp_aim(col[-1] if col else None, dx, dy)
     return replace(move, dx=dx, dy=dy, shake=shake)
 
 

@@ -58,7 +58,8 @@ restored space would not replay like this, so we never keep one). Results are me
 process by their exact input, which is safe because the functions are pure.
 
 Geometry: a block is ``BLOCK`` = 40 units wide; cells sit ``BLOCK + GAP`` apart; a placement
-offset (``dx``, ``dy``) is in whole units (1/40 of a block), at most ``MAX_OFFSET`` either way.
+offset (``dx``, ``dy``) is in whole units (1/40 of a block), at most ``MAX_OFFSET`` either way
+(or as far as a shifted block below stands: ``aim_bounds``).
 """
 
 from __future__ import annotations
@@ -139,6 +140,22 @@ class Placed:
     floor: int
     dx: int = 0
     dy: int = 0
+
+
+def aim_bounds(carrier: object | None) -> tuple[int, int, int, int]:
+    """The offsets (lowest and highest dx, then dy) a hand may place a block at, on top of
+    ``carrier`` (the block it lands on, anything with ``dx``/``dy``; None: the table): at most
+    ``MAX_OFFSET`` off the cell's centre either way, or as far as a shifted carrier now stands,
+    so a block can always be set square on the block below it."""
+    cx = getattr(carrier, "dx", 0) if carrier is not None else 0
+    cy = getattr(carrier, "dy", 0) if carrier is not None else 0
+    return (min(-MAX_OFFSET, cx), max(MAX_OFFSET, cx), min(-MAX_OFFSET, cy), max(MAX_OFFSET, cy))
+
+
+def clamp_aim(carrier: object | None, dx: int, dy: int) -> tuple[int, int]:
+    """``dx``, ``dy`` brought within ``aim_bounds(carrier)``."""
+    lo_x, hi_x, lo_y, hi_y = aim_bounds(carrier)
+    return max(lo_x, min(hi_x, dx)), max(lo_y, min(hi_y, dy))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from babel.games.babel_on import physics
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.actions import Action, Add, BlockMove, Bonus, Placement, Removal
 from babel.games.babel_on.falls import move_places
-from babel.games.babel_on.model import MAX_OFFSET, MAX_SHAKE, BabelView
+from babel.games.babel_on.model import MAX_SHAKE, BabelView
 from babel.games.babel_on.structure import Block
 
 # A drag's disturbance comes from the last moments before the block lands, not from the instant
@@ -120,14 +120,21 @@ def drag_shake(path: Sequence[tuple[float, float, float]], now: float, steady_ha
     return 0 if steady_hands else shake_from_drag(*drag_motion(path, now))
 
 
+def aim(view: BabelView, tower: int, cell: int, dx: float, dy: float) -> tuple[int, int]:
+    """A hand's offset for a block put on ``tower`` at ``cell``, brought within the bounds
+    (``physics.aim_bounds``: 8 units, or square on a shifted block it lands on)."""
+    towers = view.towers
+    col = towers[tower][cell] if 0 <= tower < len(towers) and 0 <= cell < len(towers[tower]) else ()
+    return physics.clamp_aim(col[-1] if col else None, round(dx), round(dy))
+
+
 def hand_move(view: BabelView, move: Action, dx: int = 0, dy: int = 0, shake: int = 0) -> Action:
     """``move`` with the hand's offset (only for placements, clamped to the bounds) and shake."""
     if not isinstance(move, BlockMove):
         return move
     shake = 0 if view.steady_hands else max(0, min(MAX_SHAKE, shake))
     if isinstance(move, Placement):
-        dx = max(-MAX_OFFSET, min(MAX_OFFSET, dx))
-        dy = max(-MAX_OFFSET, min(MAX_OFFSET, dy))
+        dx, dy = aim(view, move.tower, move.cell, dx, dy)
         return replace(move, dx=dx, dy=dy, shake=shake)
     return replace(move, shake=shake)
 

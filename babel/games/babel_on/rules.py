@@ -38,7 +38,7 @@ from babel.core.protocol import (
     replace,
 )
 from babel.core.rng import Rng, seed_state
-from babel.games.babel_on import actions, invariants, phases, sampling
+from babel.games.babel_on import actions, invariants, phases, physics, sampling
 from babel.games.babel_on import structure as st
 from babel.games.babel_on.actions import (
     ACTION_TYPES,
@@ -301,12 +301,23 @@ def candidates(state: BabelState, seat: int) -> list[Action]:
     return out
 
 
+def _carrier(state: BabelState, m: Placement):
+    """The block a placement lands on (None: the table, or a tower or cell that is not there)."""
+    if not (0 <= m.tower < len(state.towers) and 0 <= m.cell < len(state.towers[m.tower])):
+        return None
+    col = state.towers[m.tower][m.cell]
+    return col[-1] if col else None
+
+
 def _hand_refusal(state: BabelState, m: BlockMove) -> str | None:
     """A hand out of bounds: the offset of a placement, the shake of any block move."""
-    if isinstance(m, Placement) and not (
-        -MAX_OFFSET <= m.dx <= MAX_OFFSET and -MAX_OFFSET <= m.dy <= MAX_OFFSET
-    ):
-        return f"a hand places a block at most {MAX_OFFSET} units off its cell's centre"
+    if isinstance(m, Placement):
+        lo_x, hi_x, lo_y, hi_y = physics.aim_bounds(_carrier(state, m))
+        if not (lo_x <= m.dx <= hi_x and lo_y <= m.dy <= hi_y):
+            return (
+                f"a hand places a block at most {MAX_OFFSET} units off its cell's centre, "
+                "or square on a shifted block below it"
+            )
     if not 0 <= m.shake <= MAX_SHAKE:
         return f"a hand's shake is 0 to {MAX_SHAKE}"
     if m.shake and state.steady_hands:

@@ -20,7 +20,8 @@ Lightning hit surplus blocks.
   ranking by their rank among the users (``sealing.pick``).
 Messenger and Zealots:
 - plain: always play the most harmful card, discard the most useful one, build where it helps
-  least and strike needed towers.
+  least and strike needed towers; a Zealot nobody watches yet plays along as an Architect four
+  times in five, and sabotages openly once the table suspects it or someone accused it aloud.
 - shrewd: sabotage while keeping cover: play a harmful card only while they do not look
   suspicious to a neutral observer, hoard Seals (one handed in may end with an Architect
   Master), build correctly in public but reveal Lightning last and break ties against the
@@ -30,10 +31,10 @@ Messenger and Zealots:
   table's three likeliest that they take for innocent; Zealots point Divine Punishment at the most
   likely Messenger.
 - novice: gives itself away as a beginner does: the Messenger sabotages at every chance (the
-  plain policy); a Zealot nobody watches yet plays along as an Architect four times in five, but
-  sabotages openly once the table suspects it or someone has accused it aloud; it answers every
-  accusation with one (``talk``), and points Divine Punishment at random. Its other moves are
-  the plain ones, with a random legal move about one time in three.
+  plain policy, with a random legal move about one time in three); a Zealot goes on playing its
+  cards as the Architect it was (a beginner who has just turned does not know how to hurt the
+  tower unseen); it answers every accusation with one (``talk``), and points Divine Punishment
+  at random.
 Table talk (the game option ``talk``, and the Seal discussion): every bot speaks by
 ``talk.statement`` from its own view and hears the talk through ``talk.listener``: each
 statement weighed by its speaker's credibility, by rates measured in self-play at tables of the
@@ -186,7 +187,9 @@ NOVICE_SLIPS = 0.35  # a novice saboteur makes a random legal move this often
 # How often a plain or novice Architect makes a judgment call at random (the rest is shrewd play).
 MISJUDGE = {"novice": 1 / 15, "plain": 1 / 30}
 JUDGMENTS = (A.Appoint, A.PassToken, A.Deliberate, A.Seal)
-NOVICE_NERVE = 0.2  # a novice Zealot nobody watches yet sabotages this often (else it plays along)
+PLAIN_NERVE = 0.2  # a plain Zealot nobody watches yet sabotages this often (else it plays along)
+# The moves a Zealot who plays along still makes as a saboteur: the final phases and its words.
+FINAL_AND_TALK = (A.Declare, A.Say, A.Seal, A.Punish, A.Talk)
 HOLD_BACK = 0.75  # an Architect keeps its best card back from a Master this likely to be a saboteur
 
 
@@ -225,6 +228,8 @@ class RoleBot:
         """The move of the saboteur policy (``evil``) or the Architect policy, at this bot's level
         for that side."""
         level = self.evil if evil else self.good
+        if evil and self._plays_along(view, legal, rng, level):
+            return self._decide(view, legal, rng, False)
         if not evil and level in MISJUDGE:
             if isinstance(legal[0], JUDGMENTS) and rng.random() < MISJUDGE[level]:
                 return rng.choice(legal)
@@ -240,8 +245,8 @@ class RoleBot:
 
     def _novice(self, view: BuildersView, legal: Sequence[A.Action], rng: Rng) -> A.Action | None:
         """A novice saboteur's move where it differs from the plain one (None: the plain move).
-        It gives itself away: it sabotages when the table watches it (and only now and then
-        before), defends itself too loudly (``talk``) and, as a Zealot, points Divine Punishment
+        It gives itself away: the Messenger sabotages at every chance, with random slips, every
+        novice saboteur defends itself too loudly (``talk``) and a Zealot points Divine Punishment
         at random."""
         kind = type(legal[0])
         if kind is A.Punish:
@@ -250,10 +255,21 @@ class RoleBot:
             return T.statement(view, legal, "novice", rng, self.table)
         if kind in (A.Declare, A.Seal):
             return None
-        watched = B.public_suspicion(view)[view.seat] > WATCHED or T.accusers(view, view.seat)
-        if not watched and view.role is Role.ZEALOT and rng.random() > NOVICE_NERVE:
-            return self._decide(view, legal, rng, False)  # plays along, as an Architect
         return rng.choice(legal) if rng.random() < NOVICE_SLIPS else None
+
+    @staticmethod
+    def _plays_along(view: BuildersView, legal: Sequence[A.Action], rng: Rng, level: str) -> bool:
+        """Whether a Zealot makes this move as the Architect it was (never in the final phases or
+        in its words): at novice always, at plain until the table watches it (its public suspicion
+        above ``WATCHED``, or someone accused it aloud), and then only four moves in five."""
+        if view.role is not Role.ZEALOT or isinstance(legal[0], FINAL_AND_TALK):
+            return False
+        if level == "novice":
+            return True
+        if level != "plain":
+            return False
+        watched = B.public_suspicion(view)[view.seat] > WATCHED or T.accusers(view, view.seat)
+        return not watched and rng.random() > PLAIN_NERVE
 
     # -- helpers --------------------------------------------------------------------------------
     def _belief(self, view: BuildersView) -> B.Belief:

@@ -396,14 +396,21 @@ def painter_plan(bodies: Sequence[Body]) -> Plan:
             faces[i] = front_faces(bodies[i])
         return faces[i]
 
+    cut: dict[tuple[int, int], list[Piece2D]] = {}
+
     def pieces(i: int, j: int) -> list[Piece2D]:
-        """Where ``j`` lies in front of ``i``."""
+        """Where ``j`` lies in front of ``i`` (each pair worked out once a frame)."""
+        if (i, j) in cut:
+            return cut[i, j]
         if frozenset((i, j)) in guessed:
-            return hidden_pieces(bodies[i], bodies[j], faces_of(i), faces_of(j))
-        if i in after[j]:
-            return []  # i is wholly in front of j where their pictures meet
-        shared = _clip(bodies[i].outline, bodies[j].outline) if j in after[i] else []
-        return [tuple(shared)] if len(shared) >= 3 else []
+            out = hidden_pieces(bodies[i], bodies[j], faces_of(i), faces_of(j))
+        elif i in after[j]:
+            out = []  # i is wholly in front of j where their pictures meet
+        else:
+            shared = _clip(bodies[i].outline, bodies[j].outline) if j in after[i] else []
+            out = [tuple(shared)] if len(shared) >= 3 else []
+        cut[i, j] = out
+        return out
 
     need: set[int] = set()
     for i in range(n):  # a broken link: i must come after j, but the order paints j later

@@ -339,7 +339,7 @@ def draw_targets(canvas: Canvas, view: BabelView, ui: BabelOnUi) -> None:
     if ui.target is not None:
         tower, cell = ui.target
         dx, dy = ui.drop_offset
-        x, y = layout.top_pos(ui.places, ui.rot, view, tower, cell, max(-8, min(8, dx)), max(-8, min(8, dy)))
+        x, y = layout.top_pos(ui.places, ui.rot, view, tower, cell, *preview.aim(view, tower, cell, dx, dy))
         colour = ui.held.colour if ui.held else 0
         cube(canvas, view, colour, (x, y), c, alpha=130)
 

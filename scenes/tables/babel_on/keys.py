@@ -25,7 +25,6 @@ import pygame
 
 from babel.games.babel_on import preview
 from babel.games.babel_on.actions import Return, Take
-from babel.games.babel_on.model import MAX_OFFSET
 from scenes.tables.babel_on import layout
 from scenes.tables.babel_on.draw import Grab
 from scenes.tables.babel_on.hand import placement
@@ -184,7 +183,7 @@ class KeyPlay:
         x0, y0 = layout.top_pos(self.places, self.rot, self.view, *cell, *nudge)
         best, best_dot = nudge, 0.0
         for sx, sy in ((NUDGE, 0), (-NUDGE, 0), (0, NUDGE), (0, -NUDGE)):
-            n = (max(-MAX_OFFSET, min(MAX_OFFSET, nudge[0] + sx)), max(-MAX_OFFSET, min(MAX_OFFSET, nudge[1] + sy)))
+            n = preview.aim(self.view, *cell, nudge[0] + sx, nudge[1] + sy)
             x, y = layout.top_pos(self.places, self.rot, self.view, *cell, *n)
             dot = (x - x0) * way[0] + (y - y0) * way[1]
             if dot > best_dot:

@@ -498,7 +498,9 @@ def _draw_discs_and_log(canvas: Canvas, view: TurmbauView, ui: TurmbauUi) -> Non
     # the log's heading and keys sit on its top edge, as large as the room above it allows
     title = canvas.fit("What happened", 15, 220, "sans_bold", most=22)
     canvas.text("What happened", (RX + 14, top - 1), title, theme.INK, role="sans_bold", anchor="bottomleft")
-    keys = canvas.fit(
-        "PgUp/PgDn", 12, RW - 50 - canvas.text_size("What happened", title, "sans_bold")[0], most=20
-    )
-    canvas.text("PgUp/PgDn", (RX + RW - 14, top - 1), keys, theme.INK_SOFT, anchor="bottomright")
+    room = RW - 50 - canvas.text_size("What happened", title, "sans_bold")[0]
+    for hint in ("PgUp/PgDn", "PgUp/Dn"):  # the first that leaves a gap; else none (the key line has it)
+        keys = canvas.fit(hint, 12, room, most=20)
+        if canvas.text_size(hint, keys)[0] <= room:
+            canvas.text(hint, (RX + RW - 14, top - 1), keys, theme.INK_SOFT, anchor="bottomright")
+            break
