@@ -1,7 +1,8 @@
 """Babel Builders bots, three levels on both sides: novice, plain and shrewd.
 
 A bot reads only its view. Its policy depends on its current role, so an Architect bot that
-becomes a Zealot starts sabotaging at once. ``RoleBot(good, evil)`` pairs an Architect policy with
+becomes a Zealot plays for the Messenger's team at once (a plain Zealot plays along until it is
+watched, a novice one plays its cards as before and gives itself away in its words). ``RoleBot(good, evil)`` pairs an Architect policy with
 a Messenger/Zealot policy, which the match tool uses to pit Architect policies against the same
 saboteurs. The ids of earlier versions (random, simple, belief) are read as novice, plain, shrewd.
 
@@ -260,8 +261,9 @@ class RoleBot:
     @staticmethod
     def _plays_along(view: BuildersView, legal: Sequence[A.Action], rng: Rng, level: str) -> bool:
         """Whether a Zealot makes this move as the Architect it was (never in the final phases or
-        in its words): at novice always, at plain until the table watches it (its public suspicion
-        above ``WATCHED``, or someone accused it aloud), and then only four moves in five."""
+        in its words): at novice always; at plain four moves in five while nobody watches it, and
+        never once the table does (its public suspicion above ``WATCHED``, or someone accused it
+        aloud)."""
         if view.role is not Role.ZEALOT or isinstance(legal[0], FINAL_AND_TALK):
             return False
         if level == "novice":
