@@ -97,13 +97,13 @@ def with_hand(view: BabelView, move: Action, hand: Hand, rng: Rng | None = None)
         return replace(move, shake=shake)
     dx = dy = 0
     if isinstance(move, Placement):
-        col = view.towers[move.tower][move.cell]
-        if col:  # a hand lines a block up with the one below it
-            dx, dy = col[-1].dx, col[-1].dy
+        below = st.top_block(view.towers, move.tower, move.cell)
+        if below is not None:  # a hand lines a block up with the one below it
+            dx, dy = below.dx, below.dy
         if hand.offset_noise and rng is not None:
             dx += rng.randint(-hand.offset_noise, hand.offset_noise)
             dy += rng.randint(-hand.offset_noise, hand.offset_noise)
-        dx, dy = physics.clamp_aim(col[-1] if col else None, dx, dy)
+        dx, dy = physics.clamp_aim(below, dx, dy)
     return replace(move, dx=dx, dy=dy, shake=shake)
 
 

@@ -123,9 +123,7 @@ def drag_shake(path: Sequence[tuple[float, float, float]], now: float, steady_ha
 def aim(view: BabelView, tower: int, cell: int, dx: float, dy: float) -> tuple[int, int]:
     """A hand's offset for a block put on ``tower`` at ``cell``, brought within the bounds
     (``physics.aim_bounds``: 8 units, or square on a shifted block it lands on)."""
-    towers = view.towers
-    col = towers[tower][cell] if 0 <= tower < len(towers) and 0 <= cell < len(towers[tower]) else ()
-    return physics.clamp_aim(col[-1] if col else None, round(dx), round(dy))
+    return physics.clamp_aim(st.top_block(view.towers, tower, cell), round(dx), round(dy))
 
 
 def hand_move(view: BabelView, move: Action, dx: int = 0, dy: int = 0, shake: int = 0) -> Action:

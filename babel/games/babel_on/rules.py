@@ -301,18 +301,10 @@ def candidates(state: BabelState, seat: int) -> list[Action]:
     return out
 
 
-def _carrier(state: BabelState, m: Placement):
-    """The block a placement lands on (None: the table, or a tower or cell that is not there)."""
-    if not (0 <= m.tower < len(state.towers) and 0 <= m.cell < len(state.towers[m.tower])):
-        return None
-    col = state.towers[m.tower][m.cell]
-    return col[-1] if col else None
-
-
 def _hand_refusal(state: BabelState, m: BlockMove) -> str | None:
     """A hand out of bounds: the offset of a placement, the shake of any block move."""
     if isinstance(m, Placement):
-        lo_x, hi_x, lo_y, hi_y = physics.aim_bounds(_carrier(state, m))
+        lo_x, hi_x, lo_y, hi_y = physics.aim_bounds(st.top_block(state.towers, m.tower, m.cell))
         if not (lo_x <= m.dx <= hi_x and lo_y <= m.dy <= hi_y):
             return (
                 f"a hand places a block at most {MAX_OFFSET} units off its cell's centre, "

@@ -139,6 +139,15 @@ def remove_refusal(tower: Tower, cell: int, floor: int, owner_colour: int, own: 
     return None
 
 
+def top_block(towers, tower: int, cell: int) -> Block | None:
+    """The block a placement on ``tower`` at ``cell`` lands on: that cell's top block (None: the
+    table, or no such tower or cell; a move is checked before its tower is)."""
+    if not (0 <= tower < len(towers) and 0 <= cell < len(towers[tower])):
+        return None
+    col = towers[tower][cell]
+    return col[-1] if col else None
+
+
 def clamp_offset(tower: Tower, cell: int, dx: int, dy: int) -> tuple[int, int]:
     """The offset a block ends with when placed on top of ``cell``: a hand cannot push it into
     a neighbour on the same floor, so it stops touching that neighbour."""
