@@ -2,9 +2,9 @@
 
 A bot reads only its view. Its policy depends on its current role, so an Architect bot that
 becomes a Zealot plays for the Messenger's team at once (a plain Zealot plays along until it is
-watched, a novice one plays its cards as before and gives itself away in its words). ``RoleBot(good, evil)`` pairs an Architect policy with
-a Messenger/Zealot policy, which the match tool uses to pit Architect policies against the same
-saboteurs. The ids of earlier versions (random, simple, belief) are read as novice, plain, shrewd.
+watched, a novice one plays its cards as before and gives itself away in its words).
+``RoleBot(good, evil)`` pairs an Architect policy with a Messenger/Zealot policy, which the
+match tool uses to pit Architect policies against the same saboteurs. The ids of earlier versions (random, simple, belief) are read as novice, plain, shrewd.
 
 Architects (every level) play the most useful instruction card (blocks it would stack beyond the
 blueprint's need count against it: the supply is finite), throw away Storm and Lightning, keep one
